@@ -1,0 +1,67 @@
+/**
+ * One error type for the whole studio. Route handlers map it (and zod errors) to the JSON body
+ * `{ "error": { "code", "message", "issues": [{ "path", "message" }] } }` in one place.
+ */
+export type ErrorCode =
+  | "invalid_request" // 400: the body breaks a rule; `issues` names each field
+  | "unknown_model" // 400: not a model id of the catalog
+  | "model_unavailable" // 403: visible but not invocable; `reason` says why
+  | "not_found" // 404
+  | "conflict" // 409
+  | "payload_too_large" // 413
+  | "upstream_rejected" // upstream answered 4xx/5xx: its status and message are passed back
+  | "upstream_unreachable" // 502: network error or timeout talking to the upstream
+  | "upstream_bad_response" // 502: the upstream answered something that is not a task / not JSON
+  | "internal"; // 500
+
+export type Issue = { path: string; message: string };
+
+const defaultStatus: Record<ErrorCode, number> = {
+  invalid_request: 400,
+  unknown_model: 400,
+  model_unavailable: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  upstream_rejected: 502,
+  upstream_unreachable: 502,
+  upstream_bad_response: 502,
+  internal: 500,
+};
+
+export class StudioError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly issues: Issue[];
+  /** Extra top-level fields of the error body, e.g. `reason` for an unavailable model. */
+  readonly details: Record<string, unknown>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { status?: number; issues?: Issue[]; details?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = "StudioError";
+    this.code = code;
+    this.status = options.status ?? defaultStatus[code];
+    this.issues = options.issues ?? [];
+    this.details = options.details ?? {};
+  }
+
+  toJSON() {
+    return { error: { code: this.code, message: this.message, issues: this.issues, ...this.details } };
+  }
+}
+
+export function isStudioError(error: unknown): error is StudioError {
+  return error instanceof StudioError;
+}
+
+/** Joins a zod-style path into "reference_images[2]" / "generationConfig.topP". */
+export function formatPath(path: ReadonlyArray<PropertyKey>): string {
+  return path.reduce<string>((out, key) => {
+    if (typeof key === "number") return `${out}[${key}]`;
+    return out ? `${out}.${String(key)}` : String(key);
+  }, "");
+}

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Idempotent set-up shared by `npm start` and `npm test`: dependencies, Prisma client, migrations.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CHECKPOINT_DISABLE=1 NEXT_TELEMETRY_DISABLED=1
+
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "› installing dependencies (npm ci)"
+  npm ci --no-audit --no-fund
+fi
+
+if [ ! -f lib/generated/prisma/client.ts ] || [ prisma/schema.prisma -nt lib/generated/prisma/client.ts ]; then
+  echo "› generating the Prisma client"
+  npx prisma generate >/dev/null
+fi
+
+# DATABASE_URL may come from .env; prisma.config.ts loads it and defaults to ./data/studio.db.
+npx prisma migrate deploy >/dev/null
+echo "› database migrated"

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# `npm start`: set up whatever is missing on a fresh machine, build if sources changed, serve.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+set -a; [ -f .env ] && . ./.env; set +a
+bash scripts/prepare.sh
+
+stamp=.next/BUILD_ID
+if [ ! -f "$stamp" ] || [ -n "$(find app components lib public next.config.mjs package-lock.json -newer "$stamp" -type f -not -path 'lib/generated/*' -print -quit 2>/dev/null)" ]; then
+  echo "› building the studio (next build)"
+  npx next build
+fi
+
+echo "› Model Studio on http://${HOST:-127.0.0.1}:${PORT:-3000}"
+exec npx next start -H "${HOST:-127.0.0.1}" -p "${PORT:-3000}"
