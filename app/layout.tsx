@@ -6,7 +6,10 @@ import { AppNav } from "@/components/app-nav";
 import { Providers } from "@/components/providers";
 import { env } from "@/lib/env";
 
-export const metadata: Metadata = { title: "Model Studio", description: "Generate, review and analyse media" };
+export const metadata: Metadata = {
+  title: "Model Studio",
+  description: "Generate, review and analyse media",
+};
 export const dynamic = "force-dynamic";
 
 export default function RootLayout({ children }: { children: ReactNode }) {
@@ -26,7 +29,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
                   title="No upstream URL is configured: requests go to the built-in sandbox. No credits are spent."
                   className="ml-auto rounded-full border border-amber-500/40 bg-amber-500/10 px-3 py-1 text-xs font-medium text-amber-300"
                 >
-                  Sandbox upstream{usesSandbox.tasks && usesSandbox.llm ? "" : usesSandbox.tasks ? " (tasks)" : " (chat)"}
+                  Sandbox upstream
+                  {usesSandbox.tasks && usesSandbox.llm ? "" : usesSandbox.tasks ? " (tasks)" : " (chat)"}
                 </span>
               )}
             </div>

@@ -21,7 +21,10 @@ const envSchema = z
     UPSTREAM_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
     DATABASE_URL: z.preprocess(
       emptyToUndefined,
-      z.string().startsWith("file:", { error: 'must be a SQLite URL such as "file:./data/studio.db"' }).default(DEFAULT_DATABASE_URL),
+      z
+        .string()
+        .startsWith("file:", { error: 'must be a SQLite URL such as "file:./data/studio.db"' })
+        .default(DEFAULT_DATABASE_URL),
     ),
     MEDIA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data/media")),
     PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),

@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 port=${1:-3100}
-root=data/e2e
+root=data/e2e-$port
 rm -rf "$root"; mkdir -p "$root/media"
 export DATABASE_URL="file:./$root/studio.db" MEDIA_DIR="./$root/media" PORT=$port HOST=127.0.0.1
 unset UPSTREAM_BASE_URL UPSTREAM_LLM_BASE_URL UPSTREAM_API_KEY

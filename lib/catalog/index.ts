@@ -22,7 +22,10 @@ export declare function requestSchema(model: ModelDef): z.ZodType<Record<string,
  * unknown_model (400; names are not ids), model_unavailable (403, details.reason),
  * invalid_request (400, issues[]).
  */
-export declare function validateTaskRequest(body: unknown): { model: ModelDef; body: Record<string, unknown> };
+export declare function validateTaskRequest(body: unknown): {
+  model: ModelDef;
+  body: Record<string, unknown>;
+};
 
 /** Warnings to show before submit, e.g. the prompt will be truncated upstream at 5000/2500 chars. */
 export declare function promptNotices(model: ModelDef, prompt: string): string[];

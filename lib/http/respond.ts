@@ -11,19 +11,26 @@ export function errorResponse(error: unknown): Response {
     return Response.json(new StudioError("invalid_request", message, { issues }).toJSON(), { status: 400 });
   }
   console.error(error);
-  return Response.json(new StudioError("internal", "Internal error in the studio; see the server log.").toJSON(), {
-    status: 500,
-  });
+  return Response.json(
+    new StudioError("internal", "Internal error in the studio; see the server log.").toJSON(),
+    {
+      status: 500,
+    },
+  );
 }
 
 /** Reads a JSON request body, failing with a 400 that says the body is not JSON. */
 export async function readJson(request: Request): Promise<unknown> {
   const text = await request.text();
-  if (!text.trim()) throw new StudioError("invalid_request", "The request body is empty; send a JSON object.");
+  if (!text.trim())
+    throw new StudioError("invalid_request", "The request body is empty; send a JSON object.");
   try {
     return JSON.parse(text);
   } catch (cause) {
-    throw new StudioError("invalid_request", `The request body is not valid JSON: ${(cause as Error).message}`);
+    throw new StudioError(
+      "invalid_request",
+      `The request body is not valid JSON: ${(cause as Error).message}`,
+    );
   }
 }
 

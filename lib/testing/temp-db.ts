@@ -10,7 +10,13 @@ const migrationsDir = path.resolve(import.meta.dirname, "../../prisma/migrations
  * A real SQLite file with every migration applied, for tests of queries and tracking.
  * Applies the migration SQL directly (fast, no Prisma CLI); returns a client and a cleanup.
  */
-export function createTempDb(): { db: Db; file: string; url: string; dir: string; cleanup: () => Promise<void> } {
+export function createTempDb(): {
+  db: Db;
+  file: string;
+  url: string;
+  dir: string;
+  cleanup: () => Promise<void>;
+} {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-test-"));
   const file = path.join(dir, "test.db");
   const sqlite = new Database(file);
