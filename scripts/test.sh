@@ -7,6 +7,7 @@ export CHECKPOINT_DISABLE=1 NEXT_TELEMETRY_DISABLED=1
 bash scripts/prepare.sh
 bash scripts/ensure-chromium.sh
 
+echo "› lockfile";     node scripts/check-lock.mjs
 echo "› type check";   npx tsc --noEmit
 echo "› lint";         npx eslint . --max-warnings=0
 echo "› format";       npx prettier --check . >/dev/null || { npx prettier --check . | tail -20; exit 1; }
