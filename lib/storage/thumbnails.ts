@@ -1,9 +1,152 @@
-// CONTRACT STUB — the gallery owner replaces this file; keep the exported name and signature.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
+import sharp from "sharp";
 import type { Db } from "../db";
+import { StudioError } from "../errors";
+import { resolveMediaPath, writeMediaFile } from "./files";
+
+/** Thumbnails are served small: 480 px wide is sharp on a 2x screen at the grid's ~240 px tiles. */
+export const THUMBNAIL_WIDTH = 480;
+const FFMPEG_TIMEOUT_MS = 30_000;
+
+export function thumbnailPath(mediaId: string): string {
+  return `thumbs/${mediaId}.webp`;
+}
+
+// The pipeline and the gallery's lazy backfill can ask for the same media at once: share the work.
+const inFlight = new Map<string, Promise<void>>();
 
 /**
  * Creates the stored thumbnail (image) or poster frame (video) of a stored Media row, once,
  * and records thumbPath/width/height/durationSec. Called by the download pipeline after a file
  * is stored; failures are logged by the caller and never fail the download.
  */
-export declare function createThumbnail(db: Db, mediaId: string): Promise<void>;
+export function createThumbnail(db: Db, mediaId: string): Promise<void> {
+  let job = inFlight.get(mediaId);
+  if (!job) {
+    job = generate(db, mediaId).finally(() => inFlight.delete(mediaId));
+    inFlight.set(mediaId, job);
+  }
+  return job;
+}
+
+async function generate(db: Db, mediaId: string): Promise<void> {
+  const media = await db.media.findUnique({
+    where: { id: mediaId },
+    select: { id: true, path: true, status: true, contentType: true, thumbPath: true },
+  });
+  if (!media) throw new StudioError("not_found", `Media ${mediaId} does not exist.`);
+  if (media.status !== "stored" || !media.path) {
+    throw new StudioError("conflict", `Media ${mediaId} has no stored file yet (status ${media.status}).`);
+  }
+  if (media.thumbPath && fs.existsSync(resolveMediaPath(media.thumbPath))) return;
+
+  const source = resolveMediaPath(media.path);
+  const made = isVideo(media.contentType, media.path) ? await videoPoster(source) : await imageThumb(source);
+  const rel = thumbnailPath(mediaId);
+  await writeMediaFile(rel, once(made.webp), { declaredType: "image/webp" });
+  await db.media.update({
+    where: { id: mediaId },
+    data: {
+      thumbPath: rel,
+      width: made.width,
+      height: made.height,
+      ...(made.durationSec !== undefined ? { durationSec: made.durationSec } : {}),
+    },
+  });
+}
+
+type Made = { webp: Buffer; width: number | null; height: number | null; durationSec?: number | null };
+
+function isVideo(contentType: string | null, path: string): boolean {
+  if (contentType) return contentType.startsWith("video/");
+  return /\.(mp4|mov|webm|mkv|m4v)$/i.test(path);
+}
+
+function toWebp(input: string | Buffer) {
+  return sharp(input, { failOn: "error" })
+    .autoOrient()
+    .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+    .webp({ quality: 78 })
+    .toBuffer();
+}
+
+async function imageThumb(file: string): Promise<Made> {
+  const meta = await sharp(file).metadata();
+  return {
+    webp: await toWebp(file),
+    width: meta.autoOrient?.width ?? meta.width ?? null,
+    height: meta.autoOrient?.height ?? meta.height ?? null,
+  };
+}
+
+/**
+ * Poster frame at 1 s (generated videos often open on a fade from black), or the first frame when
+ * the video is shorter. ffmpeg writes one PNG to stdout; its stderr carries duration and size.
+ */
+async function videoPoster(file: string): Promise<Made> {
+  let run = await ffmpegFrame(file, 1);
+  if (run.frame.length === 0) run = await ffmpegFrame(file, 0);
+  if (run.frame.length === 0) {
+    throw new Error(`ffmpeg produced no frame: ${run.stderr.trim().split("\n").slice(-3).join(" | ")}`);
+  }
+  const info = parseFfmpegInfo(run.stderr);
+  return {
+    webp: await toWebp(run.frame),
+    width: info.width,
+    height: info.height,
+    durationSec: info.durationSec,
+  };
+}
+
+function ffmpegFrame(file: string, atSec: number): Promise<{ frame: Buffer; stderr: string }> {
+  const args = ["-hide_banner", "-nostdin", "-ss", String(atSec), "-i", file];
+  args.push("-frames:v", "1", "-an", "-f", "image2pipe", "-c:v", "png", "pipe:1");
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpegInstaller.path, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const out: Buffer[] = [];
+    let stderr = "";
+    const timer = setTimeout(() => child.kill("SIGKILL"), FFMPEG_TIMEOUT_MS);
+    child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => {
+      if (stderr.length < 64_000) stderr += chunk.toString("utf8");
+    });
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      if (signal) return reject(new Error(`ffmpeg stopped by ${signal} (timeout ${FFMPEG_TIMEOUT_MS} ms)`));
+      // A seek past the end exits 0 with no frame; a broken file exits non-zero.
+      if (code !== 0 && out.length === 0) {
+        return reject(new Error(`ffmpeg exited ${code}: ${stderr.trim().split("\n").slice(-2).join(" | ")}`));
+      }
+      resolve({ frame: Buffer.concat(out), stderr });
+    });
+  });
+}
+
+/** Duration and display size of the first video stream, from ffmpeg's input banner on stderr. */
+export function parseFfmpegInfo(stderr: string): {
+  durationSec: number | null;
+  width: number | null;
+  height: number | null;
+} {
+  const d = /Duration:\s*(\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(stderr);
+  const durationSec = d ? Number(d[1]) * 3600 + Number(d[2]) * 60 + Number(d[3]) : null;
+  const input = stderr.split(/^Output #0/m)[0];
+  const size = /Stream #\d+:\d+.*?: Video: .*?(\d{2,5})x(\d{2,5})/.exec(input);
+  let width = size ? Number(size[1]) : null;
+  let height = size ? Number(size[2]) : null;
+  // Phones store portrait video as landscape plus a rotation; ffmpeg applies it when decoding.
+  const rotation = /rotate\s*:\s*(-?\d+)|rotation of (-?[\d.]+) degrees/.exec(input);
+  const degrees = rotation ? Math.abs(Number(rotation[1] ?? rotation[2])) % 180 : 0;
+  if (degrees === 90) [width, height] = [height, width];
+  return { durationSec, width, height };
+}
+
+async function* once(bytes: Buffer): AsyncIterable<Uint8Array> {
+  yield bytes;
+}

@@ -1,0 +1,68 @@
+import type { Db } from "../db";
+import { decodeCursor, encodeCursor, type GalleryCursor } from "./cursor";
+import { DEFAULT_PAGE_SIZE, type GalleryFilters, type GalleryListQuery } from "./filters";
+import { itemListSelect, missingThumbnails, toGalleryItem } from "./item-select";
+import { scheduleThumbnails } from "./thumbnail-backfill";
+import type { GalleryPage } from "./types";
+import { and, cursorCondition, filterCondition, type SqlCondition } from "./where";
+
+type KeyRow = { id: string; submittedAt: string };
+
+/**
+ * Ids of matching tasks in gallery order (newest first, id as tie-break), after `cursor`.
+ * Raw SQL because the prompt search joins the FTS5 table, which Prisma does not model.
+ */
+export async function selectTaskKeys(
+  db: Db,
+  filters: GalleryFilters,
+  options: { cursor?: GalleryCursor; limit: number; direction?: "older" | "newer" },
+): Promise<KeyRow[]> {
+  const direction = options.direction ?? "older";
+  const conditions: SqlCondition[] = [filterCondition(filters)];
+  if (options.cursor) conditions.push(cursorCondition(options.cursor, direction));
+  const where = and(...conditions);
+  const order = direction === "older" ? "DESC" : "ASC";
+  return db.$queryRawUnsafe<KeyRow[]>(
+    `SELECT t.id AS id, CAST(t.submittedAt AS TEXT) AS submittedAt FROM Task t
+     WHERE ${where.sql} ORDER BY t.submittedAt ${order}, t.id ${order} LIMIT ?`,
+    ...where.params,
+    options.limit,
+  );
+}
+
+export async function countTasks(db: Db, filters: GalleryFilters): Promise<number> {
+  const where = filterCondition(filters);
+  const rows = await db.$queryRawUnsafe<{ n: bigint | number }[]>(
+    `SELECT COUNT(*) AS n FROM Task t WHERE ${where.sql}`,
+    ...where.params,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** One page of the gallery: the list API's whole job. */
+export async function listGalleryItems(db: Db, query: GalleryListQuery): Promise<GalleryPage> {
+  const { cursor: cursorParam, limit = DEFAULT_PAGE_SIZE, ...filters } = query;
+  const cursor = cursorParam ? decodeCursor(cursorParam) : undefined;
+
+  const [keys, total] = await Promise.all([
+    selectTaskKeys(db, filters, { cursor, limit: limit + 1 }),
+    cursor ? Promise.resolve(null) : countTasks(db, filters),
+  ]);
+  const page = keys.slice(0, limit);
+  const rows = page.length
+    ? await db.task.findMany({ where: { id: { in: page.map((k) => k.id) } }, select: itemListSelect })
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  // A row deleted between the two queries is simply skipped; the cursor still advances past it.
+  const ordered = page.flatMap((k) => byId.get(k.id) ?? []);
+
+  const missing = missingThumbnails(ordered);
+  if (missing.length) scheduleThumbnails(db, missing);
+
+  const last = page.at(-1);
+  return {
+    items: ordered.map(toGalleryItem),
+    nextCursor: keys.length > limit && last ? encodeCursor(last) : null,
+    total,
+  };
+}

@@ -1,0 +1,96 @@
+/** What the gallery API returns (JSON): shared by the routes, the page and other areas (chat picks items). */
+
+export type GalleryMedia = {
+  id: string;
+  /** result | last_frame | extra */
+  role: string;
+  contentType: string | null;
+  size: number | null;
+  /** pending | downloading | stored | expired | failed */
+  status: string;
+  /** Studio URL of the stored file ("/api/media/<id>"). */
+  url: string;
+  /** Small webp poster/thumbnail, or null while it is being made. */
+  thumbnailUrl: string | null;
+  width: number | null;
+  height: number | null;
+  durationSec: number | null;
+};
+
+export type GalleryItem = {
+  /** Task id. */
+  id: string;
+  model: string;
+  /** video | image */
+  kind: string;
+  /** queued | processing | completed | failed */
+  status: string;
+  /** none | pending | stored | partial | expired | failed */
+  mediaState: string;
+  /** A result URL expired before the studio could store it. */
+  expired: boolean;
+  prompt: string;
+  favorite: boolean;
+  rating: number | null;
+  tags: string[];
+  submittedAt: string;
+  error: string | null;
+  media: GalleryMedia[];
+};
+
+export type GalleryPage = {
+  items: GalleryItem[];
+  nextCursor: string | null;
+  /** How many items match the filters; sent with the first page only (null on later pages). */
+  total: number | null;
+};
+
+export type UrlExpiry = {
+  /** expired: the studio saw it expire (or its signed expiry passed); valid: signed expiry in the future. */
+  state: "expired" | "valid" | "unknown";
+  /** From the URL's signature parameters, when it carries one. */
+  expiresAt: string | null;
+};
+
+export type GalleryMediaDetail = GalleryMedia & {
+  fields: string[];
+  sha256: string | null;
+  sourceUrl: string;
+  source: UrlExpiry;
+  error: string | null;
+  storedAt: string | null;
+  downloadUrl: string;
+};
+
+export type UpstreamUrl = { field: string; url: string; mediaId: string | null } & UrlExpiry;
+
+export type ReferenceTarget = {
+  modelId: string;
+  modelName: string;
+  group: string;
+  field: string;
+  fieldLabel: string;
+  maxItems: number;
+};
+
+export type GalleryItemDetail = Omit<GalleryItem, "media"> & {
+  media: GalleryMediaDetail[];
+  /** The body as submitted upstream (model included), parsed; null if it was not JSON. */
+  request: Record<string, unknown> | null;
+  requestText: string;
+  progress: number | null;
+  amount: number | null;
+  actualDuration: number | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  notes: string;
+  upstreamUrls: UpstreamUrl[];
+  /** Neighbours in the gallery order under the filters the detail was opened with. */
+  prevId: string | null;
+  nextId: string | null;
+  /** Media fields of available models that accept this item's media kind ("Use as reference"). */
+  referenceTargets: ReferenceTarget[];
+};
+
+export type TagCount = { name: string; count: number };
+export type GalleryFacets = { models: { id: string; count: number }[]; tags: TagCount[] };
