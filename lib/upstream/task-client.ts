@@ -1,0 +1,215 @@
+import { StudioError } from "../errors";
+import { redact, upstreamConfig, type UpstreamConfig } from "./config";
+import { extractErrorCode, extractErrorMessage } from "./error-message";
+
+/** A task object as the upstream sent it (top-level JSON), known to carry an id. */
+export type UpstreamTaskJson = Record<string, unknown> & { id: string };
+
+const SUBMIT_TIMEOUT_MS = 60_000;
+const QUERY_TIMEOUT_MS = 20_000;
+/** A task object is a few KB; anything far larger is not one and is not read whole. */
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+const EXCERPT_CHARS = 200;
+
+/** POST {base_url}/v2/model-center/tasks with an already validated, normalized body. */
+export async function submitTask(
+  body: Record<string, unknown>,
+  config: UpstreamConfig = upstreamConfig(),
+): Promise<UpstreamTaskJson> {
+  const json = await call(
+    config,
+    "POST",
+    "/v2/model-center/tasks",
+    body,
+    config.timeoutMs ?? SUBMIT_TIMEOUT_MS,
+  );
+  return asTask(json, config, "submit");
+}
+
+/** GET {base_url}/v2/model-center/tasks/{id}. */
+export async function queryTask(
+  id: string,
+  config: UpstreamConfig = upstreamConfig(),
+): Promise<UpstreamTaskJson> {
+  const path = `/v2/model-center/tasks/${encodeURIComponent(id)}`;
+  const json = await call(config, "GET", path, undefined, config.timeoutMs ?? QUERY_TIMEOUT_MS);
+  return asTask(json, config, "query");
+}
+
+async function call(
+  config: UpstreamConfig,
+  method: "GET" | "POST",
+  path: string,
+  body: unknown,
+  timeoutMs: number,
+): Promise<unknown> {
+  const what = method === "POST" ? "Submitting the task" : "Querying the task";
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(`${config.baseUrl}${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${config.apiKey}`,
+        Accept: "application/json",
+        ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(timeoutMs),
+      cache: "no-store",
+    });
+    text = await readText(response);
+  } catch (error) {
+    throw unreachable(error, what, timeoutMs);
+  }
+
+  const parsed = parseJson(text);
+  if (!response.ok) {
+    const upstreamMessage = parsed.ok ? extractErrorMessage(parsed.value) : undefined;
+    const message = upstreamMessage ?? (text.trim() ? `"${excerpt(text)}"` : "no message");
+    throw new StudioError(
+      "upstream_rejected",
+      redact(`The upstream rejected the request (HTTP ${response.status}): ${message}`, config),
+      {
+        status: response.status >= 400 && response.status <= 599 ? response.status : 502,
+        details: {
+          upstreamStatus: response.status,
+          ...(parsed.ok && extractErrorCode(parsed.value)
+            ? { upstreamCode: extractErrorCode(parsed.value) }
+            : {}),
+        },
+      },
+    );
+  }
+  if (!parsed.ok) {
+    throw new StudioError(
+      "upstream_bad_response",
+      redact(
+        `The upstream answered HTTP ${response.status} with something that is not JSON: "${excerpt(text)}"`,
+        config,
+      ),
+      { details: { upstreamStatus: response.status } },
+    );
+  }
+  return parsed.value;
+}
+
+// A 2xx answer is a task only if it is an object with an id; anything else must never be stored.
+function asTask(json: unknown, config: UpstreamConfig, call: "submit" | "query"): UpstreamTaskJson {
+  const object = unwrap(json);
+  const id = object ? taskId(object) : undefined;
+  if (object && id) return { ...object, id };
+  const said = extractErrorMessage(json);
+  throw new StudioError(
+    "upstream_bad_response",
+    redact(
+      `The upstream answered the ${call} call without a task ${object ? "id" : "object"}` +
+        (said ? `: ${said}` : `: "${excerpt(JSON.stringify(json))}"`),
+      config,
+    ),
+  );
+}
+
+// The spec says responses have no { code, msg, data } wrapper; a relay that adds one still works.
+function unwrap(json: unknown): Record<string, unknown> | undefined {
+  if (!json || typeof json !== "object" || Array.isArray(json)) return undefined;
+  const record = json as Record<string, unknown>;
+  if (taskId(record)) return record;
+  const data = record.data;
+  if (data && typeof data === "object" && !Array.isArray(data) && taskId(data as Record<string, unknown>)) {
+    return data as Record<string, unknown>;
+  }
+  return record;
+}
+
+function taskId(record: Record<string, unknown>): string | undefined {
+  for (const key of ["id", "task_id"]) {
+    const value = record[key];
+    if (typeof value === "string" && value.trim()) return value.trim();
+    if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  }
+  return undefined;
+}
+
+async function readText(response: Response): Promise<string> {
+  const length = Number(response.headers.get("content-length") ?? "0");
+  if (length > MAX_BODY_BYTES || !response.body) {
+    await response.body?.cancel();
+    return length > MAX_BODY_BYTES ? `(a ${length}-byte body, too large to be a task object)` : "";
+  }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > MAX_BODY_BYTES) {
+      await reader.cancel();
+      return `${text.slice(0, EXCERPT_CHARS)}… (more than ${MAX_BODY_BYTES} bytes, too large to be a task object)`;
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (!text.trim()) return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (!flat) return "(empty body)";
+  return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS)}…` : flat;
+}
+
+// Never the URL or the key: the fetch error's own message names host and port.
+function unreachable(error: unknown, what: string, timeoutMs: number): StudioError {
+  const name = (error as Error)?.name;
+  if (name === "TimeoutError" || name === "AbortError") {
+    return new StudioError(
+      "upstream_unreachable",
+      `${what} timed out: the upstream task service did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}.`,
+      { cause: error },
+    );
+  }
+  const code = networkCode(error);
+  const reason = code ? (NETWORK_REASONS[code] ?? `network error ${code}`) : "network error";
+  return new StudioError(
+    "upstream_unreachable",
+    `${what} failed: the upstream task service could not be reached (${reason}). Check UPSTREAM_BASE_URL and the network.`,
+    { cause: error },
+  );
+}
+
+const NETWORK_REASONS: Record<string, string> = {
+  ECONNREFUSED: "connection refused",
+  ECONNRESET: "connection reset",
+  ENOTFOUND: "host name not found",
+  EAI_AGAIN: "DNS lookup failed",
+  ETIMEDOUT: "connection timed out",
+  EHOSTUNREACH: "host unreachable",
+  ENETUNREACH: "network unreachable",
+  UND_ERR_SOCKET: "connection closed",
+  UND_ERR_CONNECT_TIMEOUT: "connection timed out",
+  UND_ERR_HEADERS_TIMEOUT: "no response headers in time",
+  UND_ERR_BODY_TIMEOUT: "the answer stalled",
+  CERT_HAS_EXPIRED: "its TLS certificate has expired",
+  DEPTH_ZERO_SELF_SIGNED_CERT: "its TLS certificate is self-signed",
+};
+
+function networkCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let i = 0; i < 4 && current; i++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
