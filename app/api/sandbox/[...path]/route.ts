@@ -1,0 +1,9 @@
+import { handleSandboxRequest } from "@/lib/sandbox";
+
+// The built-in sandbox upstream: the studio's default {base_url} and {llm_base_url} point here.
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+const sandbox = (request: Request) => handleSandboxRequest(request, { basePath: "/api/sandbox" });
+
+export { sandbox as GET, sandbox as HEAD, sandbox as POST, sandbox as DELETE };
