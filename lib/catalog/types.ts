@@ -7,10 +7,14 @@ export type MediaKind = "image" | "video" | "audio";
 export type UnavailableReason = "brand_model_missing" | "brand_model_disabled";
 
 type ParamBase = {
-  /** Request field name, e.g. "reference_images". */
+  /** Request field name, e.g. "reference_images". A dotted name ("video_edit.basic") is nested. */
   name: string;
   label: string;
   help?: string;
+  /**
+   * Required by the spec. A required field with a default is filled with that default when the
+   * request leaves it out (the upstream needs it); a required field without one is an error.
+   */
   required: boolean;
 };
 
@@ -22,7 +26,13 @@ export type ParamDef =
       maxLength?: number;
       multiline?: boolean;
     })
-  | (ParamBase & { type: "enum"; values: readonly string[]; default?: string })
+  | (ParamBase & {
+      type: "enum";
+      values: readonly string[];
+      default?: string;
+      /** Also accept a JSON number whose text is one of the values (`n: 1` -> "1"). */
+      acceptNumbers?: boolean;
+    })
   | (ParamBase & { type: "integer"; min?: number; max?: number; default?: number })
   | (ParamBase & { type: "boolean"; default?: boolean })
   | (ParamBase & {
@@ -34,13 +44,40 @@ export type ParamDef =
       formats?: readonly string[];
     })
   /** Structured values (tools, image_roles, advanced pass-through): edited as JSON. */
-  | (ParamBase & { type: "json"; default?: unknown; example?: unknown });
+  | (ParamBase & {
+      type: "json";
+      default?: unknown;
+      example?: unknown;
+      /** Which JSON value the field takes; its items are checked by the model's rules. */
+      shape?: "array" | "object";
+    });
+
+export type ParamType = ParamDef["type"];
+
+/** Cross-field rules a model opts into; each is a named function in rules.ts. */
+export type RuleName =
+  /** first-frame / first+last-frame / multimodal-reference scenarios cannot be mixed. */
+  | "scenario-exclusivity"
+  /** last_image only together with first_image. */
+  | "last-image-needs-first"
+  /** reference_audios need at least one reference image or video. */
+  | "audio-needs-reference"
+  /** Asset-library prompt limits: 500 Chinese characters, 1000 English words. */
+  | "asset-prompt-limits"
+  /** sd_2.5_ORelay image_roles items and exclusivity. */
+  | "image-roles"
+  /** tools may only hold `{ "type": "web_search" }` objects (sd2_disc_nvid). */
+  | "web-search-tools"
+  /** tools is an array of objects, passed through (sd_2.0_mini_discount; shape not shown). */
+  | "object-tools";
 
 export type ModelDef = {
   /** The Model ID sent as `model`. */
   id: string;
   /** Display name. */
   name: string;
+  /** One line saying what the model does, shown in the picker. */
+  description?: string;
   /** Group label as in the spec's published-models table (or "Reference pages"). */
   group: string;
   kind: ModelKind;
@@ -51,14 +88,34 @@ export type ModelDef = {
   /** False for published ids without a parameter page: prompt + advanced JSON pass-through. */
   documented: boolean;
   params: readonly ParamDef[];
+  /** Cross-field rules checked after every field is valid on its own. */
+  rules?: readonly RuleName[];
+  /** The upstream truncates longer prompts (not an error; the user is told before submit). */
+  promptTruncation?: { maxNonChinese: number; maxChinese: number };
+  /**
+   * The page's mode rule (vendorm-H3-768p-c1): no media = text-to-video, images = image-to-video,
+   * audio = audio-synchronized video. The form shows the mode from `detectMode`.
+   */
+  modeRule?: boolean;
   /** Human-readable rules shown above the form (scenario exclusivity, mode rule, limits). */
   notes?: readonly string[];
+  /** Extra fields the upstream adds to this model's task objects (spec "Models that add result fields"). */
+  resultFields?: readonly string[];
 };
-
-export type ModelGroup = { label: string; kind: ModelKind; models: readonly ModelDef[] };
 
 /** Published model *names* (not ids): listed for reference, never submittable. */
 export type ModelNameEntry = { name: string; group: string };
 
+export type ModelGroup = {
+  label: string;
+  kind: ModelKind;
+  models: readonly ModelDef[];
+  /** Published names in this group (not submittable: a name does not resolve upstream). */
+  names?: readonly ModelNameEntry[];
+};
+
 export type TextModelVariant = "standard" | "official" | "low";
 export type TextModel = { id: string; family: string; variant: TextModelVariant };
+
+/** A validation problem: `path` as zod and react-hook-form expect it. */
+export type CatalogIssue = { path: (string | number)[]; message: string };

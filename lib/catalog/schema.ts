@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { cleanFormValues, remapIssue } from "./form";
+import { normalizeRequest } from "./normalize";
+import type { CatalogIssue, ModelDef } from "./types";
+
+type BodySchema = z.ZodType<Record<string, unknown>, unknown>;
+
+function report(ctx: z.RefinementCtx, issues: CatalogIssue[]) {
+  for (const issue of issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+}
+
+const requestSchemas = new Map<string, BodySchema>();
+const formSchemas = new Map<string, BodySchema>();
+
+/**
+ * zod schema of a model's request body without `model`. Its output is the normalized body sent
+ * upstream. The checks themselves are plain functions (normalize.ts) so every message is ours.
+ */
+export function requestSchema(model: ModelDef): BodySchema {
+  let schema = requestSchemas.get(model.id);
+  if (!schema) {
+    schema = z.unknown().transform((input, ctx) => {
+      const result = normalizeRequest(model, input);
+      if (result.ok) return result.value;
+      report(ctx, result.issues);
+      return z.NEVER;
+    });
+    requestSchemas.set(model.id, schema);
+  }
+  return schema;
+}
+
+/**
+ * The same checks for react-hook-form: empty form values become "absent" first, and issues on
+ * media rows point at the row the user sees (blank rows are skipped, not counted).
+ */
+export function formSchema(model: ModelDef): z.ZodType<Record<string, unknown>, Record<string, unknown>> {
+  let schema = formSchemas.get(model.id);
+  if (!schema) {
+    schema = z.unknown().transform((input, ctx) => {
+      const { values, rowIndex } = cleanFormValues(model, input);
+      const result = normalizeRequest(model, values);
+      if (result.ok) return result.value;
+      report(
+        ctx,
+        result.issues.map((issue) => remapIssue(issue, rowIndex)),
+      );
+      return z.NEVER;
+    });
+    formSchemas.set(model.id, schema);
+  }
+  return schema as z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+}
