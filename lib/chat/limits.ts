@@ -1,0 +1,45 @@
+/**
+ * Attachment limits, shared by the composer (checked before anything is uploaded or sent) and the
+ * server (checked again before the upstream is called). Browser-safe: no Node imports.
+ *
+ * The spec does not show the layout of non-text parts nor a size limit; the studio follows the
+ * native API's well-known layout, whose requests are capped at 20 MB. Inline data travels as
+ * base64 (4/3 of the raw size), so 14 MB of raw files per request stay under that cap with room
+ * for the text, and one file may take half of it.
+ */
+export const MB = 1024 * 1024;
+export const INLINE_MAX_FILE_BYTES = 7 * MB;
+export const INLINE_MAX_REQUEST_BYTES = 14 * MB;
+/** Files per message, so a stray drop of a whole folder does not flood a request. */
+export const MAX_ATTACHMENTS_PER_MESSAGE = 10;
+
+export const ACCEPTED_MEDIA = "image/*,video/*";
+
+export function isAcceptedMediaType(type: string): boolean {
+  return /^(image|video)\/[\w.+-]+$/i.test(type.trim());
+}
+
+export function mediaKindOf(type: string): "image" | "video" {
+  return type.toLowerCase().startsWith("video/") ? "video" : "image";
+}
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < MB) return `${Math.round(bytes / 1024)} KB`;
+  return `${Number((bytes / MB).toFixed(1))} MB`;
+}
+
+/** Why a file cannot be attached by upload (it would have no public URL), or undefined. */
+export function uploadProblem(file: { name: string; size: number; type: string }): string | undefined {
+  if (file.type && !isAcceptedMediaType(file.type)) {
+    return `"${file.name}" is ${file.type}; only images and videos can be attached.`;
+  }
+  if (file.size === 0) return `"${file.name}" is empty.`;
+  if (file.size > INLINE_MAX_FILE_BYTES) {
+    return (
+      `"${file.name}" is ${formatSize(file.size)}; uploaded files are sent inline and may be at most ` +
+      `${formatSize(INLINE_MAX_FILE_BYTES)} each. Pick it from the gallery instead (sent by its URL) or use a smaller file.`
+    );
+  }
+  return undefined;
+}
