@@ -1,0 +1,114 @@
+/**
+ * The HTTP client of the native text API ({llm_base_url}/v1/models/{model}:{method}) with the
+ * server-side key. Returns the upstream response unread on success so streams can be relayed as
+ * they arrive; every failure becomes a StudioError the routes and the chat can show. Neither the
+ * key nor the upstream address ever appears in an error message.
+ */
+import { env } from "../env";
+import { StudioError } from "../errors";
+import { redact, type UpstreamConfig } from "../upstream/config";
+import { extractErrorCode, extractErrorMessage } from "../upstream/error-message";
+import type { TextMethod } from "./native-schema";
+
+/** How long the upstream may take to answer with headers (the stream itself may run longer). */
+export const UPSTREAM_HEADERS_TIMEOUT_MS = 60_000;
+
+export type TextApiCall = {
+  model: string;
+  method: TextMethod;
+  body: unknown;
+  /** "sse" asks for server-sent events; anything else leaves the upstream's default framing. */
+  alt?: string | null;
+  /** The caller's lifetime (client disconnect, stop button): aborting it aborts the upstream call. */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+};
+
+/** Where the text API lives; injected so tests can point at any local upstream. */
+export type TextApiConfig = UpstreamConfig;
+
+export function textApiConfig(): TextApiConfig {
+  const { llmBaseUrl, apiKey } = env();
+  return { baseUrl: llmBaseUrl, apiKey };
+}
+
+export async function callTextApi(
+  call: TextApiCall,
+  config: TextApiConfig = textApiConfig(),
+): Promise<Response> {
+  const query = call.alt ? `?alt=${encodeURIComponent(call.alt)}` : "";
+  const url = `${config.baseUrl}/v1/models/${encodeURIComponent(call.model)}:${call.method}${query}`;
+  const timeoutMs = call.timeoutMs ?? config.timeoutMs ?? UPSTREAM_HEADERS_TIMEOUT_MS;
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(new Error("headers timeout")), timeoutMs);
+  const signal = call.signal ? AbortSignal.any([call.signal, timeout.signal]) : timeout.signal;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${config.apiKey}`,
+        "Content-Type": "application/json",
+        Accept: call.alt === "sse" ? "text/event-stream" : "application/json",
+      },
+      body: typeof call.body === "string" ? call.body : JSON.stringify(call.body),
+      signal,
+      cache: "no-store",
+    });
+  } catch (cause) {
+    if (call.signal?.aborted) throw call.signal.reason ?? cause;
+    if (timeout.signal.aborted) {
+      throw new StudioError(
+        "upstream_unreachable",
+        `The text API did not answer within ${Math.round(timeoutMs / 1000)} s.`,
+        { status: 504, details: { timeout: true }, cause },
+      );
+    }
+    throw new StudioError(
+      "upstream_unreachable",
+      `The text API could not be reached (${networkReason(cause)}).`,
+      {
+        cause,
+      },
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!response.ok) throw await upstreamRejection(response, config);
+  return response;
+}
+
+/** Status and message of a rejected call, from whatever error body the upstream sent. */
+export async function upstreamRejection(response: Response, config: TextApiConfig): Promise<StudioError> {
+  const text = await response.text().catch(() => "");
+  const status = response.status;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined; // not JSON: reported with an excerpt below
+  }
+  const message = body !== undefined ? extractErrorMessage(body) : undefined;
+  const upstreamCode = body !== undefined ? extractErrorCode(body) : undefined;
+  const detail = message ?? (text.trim() ? `a non-JSON body: "${excerpt(text)}"` : "no message");
+  return new StudioError(
+    "upstream_rejected",
+    redact(`The text API answered HTTP ${status}: ${detail}`, config),
+    {
+      // Upstream 4xx/5xx statuses pass through so clients can tell quota (429) from a bad request.
+      status: status >= 400 && status <= 599 ? status : 502,
+      details: { upstreamStatus: status, ...(upstreamCode ? { upstreamCode } : {}) },
+    },
+  );
+}
+
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
+}
+
+// The error code only: messages such as "connect ECONNREFUSED host:port" would reveal the address.
+function networkReason(cause: unknown): string {
+  const inner = (cause as { cause?: { code?: unknown } })?.cause;
+  return typeof inner?.code === "string" ? inner.code : "network error";
+}
