@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTempDb } from "../testing/temp-db";
+import { getGalleryItem } from "./detail";
+import { seedTasks } from "./testing/seed-tasks";
+import { signedExpiry, urlExpiry } from "./url-expiry";
+
+let temp: ReturnType<typeof createTempDb>;
+const now = new Date("2026-11-21T12:00:00Z");
+const day = (d: number) => new Date(Date.UTC(2026, 10, d, 9));
+
+beforeAll(async () => {
+  temp = createTempDb();
+  await seedTasks(temp.db, [
+    { id: "n1", prompt: "one", submittedAt: day(1), favorite: true },
+    { id: "n2", prompt: "two", submittedAt: day(2) },
+    { id: "n3", prompt: "three", submittedAt: day(3), favorite: true },
+    { id: "n4", prompt: "four", submittedAt: day(4), favorite: true },
+  ]);
+  const request = {
+    model: "sd_2.5_ORelay",
+    prompt: "A lighthouse in a storm",
+    duration: 8,
+    resolution: "1080p",
+    reference_images: ["https://cdn.example/ref.png"],
+  };
+  await seedTasks(temp.db, [
+    {
+      id: "full",
+      prompt: request.prompt,
+      request,
+      submittedAt: day(5),
+      media: [
+        {
+          role: "result",
+          sourceUrl: "https://up.example/v.mp4?Expires=1700000000",
+          size: 1234,
+          sha256: "ab".repeat(32),
+        },
+        {
+          role: "last_frame",
+          sourceUrl: "https://up.example/last.png",
+          contentType: "image/png",
+          status: "expired",
+          path: null,
+        },
+      ],
+    },
+  ]);
+  await temp.db.task.update({
+    where: { id: "full" },
+    data: {
+      amount: 12.5,
+      actualDuration: 8,
+      startedAt: new Date("2026-11-05T09:00:05Z"),
+      finishedAt: new Date("2026-11-05T09:00:40Z"),
+      upstreamUrls: JSON.stringify({
+        result_url: "https://up.example/v.mp4?Expires=1700000000",
+        last_frame_url: "https://up.example/last.png",
+        upstream_urls: ["https://origin.example/a.mp4?X-Amz-Date=20261121T110000Z&X-Amz-Expires=7200"],
+      }),
+    },
+  });
+});
+afterAll(() => temp.cleanup());
+
+describe("gallery item detail", () => {
+  it("shows every submitted parameter, cost, timings and files", async () => {
+    const item = await getGalleryItem(temp.db, "full", {}, now);
+    expect(item.request).toEqual({
+      model: "sd_2.5_ORelay",
+      prompt: "A lighthouse in a storm",
+      duration: 8,
+      resolution: "1080p",
+      reference_images: ["https://cdn.example/ref.png"],
+    });
+    expect(item).toMatchObject({
+      amount: 12.5,
+      actualDuration: 8,
+      submittedAt: "2026-11-05T09:00:00.000Z",
+      startedAt: "2026-11-05T09:00:05.000Z",
+      finishedAt: "2026-11-05T09:00:40.000Z",
+      expired: true,
+    });
+    expect(item.media.map((m) => [m.role, m.status, m.size, m.sha256])).toEqual([
+      ["result", "stored", 1234, "ab".repeat(32)],
+      ["last_frame", "expired", null, null],
+    ]);
+    expect(item.media[0].downloadUrl).toBe(`/api/gallery/items/full/download?media=${item.media[0].id}`);
+  });
+
+  it("lists the upstream's original URLs with whether each has expired", async () => {
+    const item = await getGalleryItem(temp.db, "full", {}, now);
+    expect(item.upstreamUrls.map((u) => [u.field, u.state, u.expiresAt, Boolean(u.mediaId)])).toEqual([
+      ["result_url", "expired", "2023-11-14T22:13:20.000Z", true],
+      ["last_frame_url", "expired", null, true],
+      ["upstream_urls[0]", "valid", "2026-11-21T13:00:00.000Z", false],
+    ]);
+  });
+
+  it("finds previous and next items within the filters it was opened with", async () => {
+    expect(await getGalleryItem(temp.db, "n3", {}, now)).toMatchObject({ prevId: "n4", nextId: "n2" });
+    expect(await getGalleryItem(temp.db, "n3", { favorite: true }, now)).toMatchObject({
+      prevId: "n4",
+      nextId: "n1",
+    });
+    expect(await getGalleryItem(temp.db, "full", {}, now)).toMatchObject({ prevId: null, nextId: "n4" });
+    expect(await getGalleryItem(temp.db, "n1", { favorite: true }, now)).toMatchObject({ nextId: null });
+  });
+
+  it("answers not_found for an unknown id", async () => {
+    await expect(getGalleryItem(temp.db, "missing")).rejects.toMatchObject({
+      code: "not_found",
+      status: 404,
+    });
+  });
+});
+
+describe("upstream URL expiry", () => {
+  it("reads common signed-URL expiry parameters", () => {
+    expect(signedExpiry("https://x/a?Expires=1800000000")?.toISOString()).toBe("2027-01-15T08:00:00.000Z");
+    expect(signedExpiry("https://x/a?se=2026-12-01T00:00:00Z&sig=x")?.toISOString()).toBe(
+      "2026-12-01T00:00:00.000Z",
+    );
+    expect(signedExpiry("https://x/a?exp=1800000000000")?.toISOString()).toBe("2027-01-15T08:00:00.000Z");
+    expect(signedExpiry("https://x/a?v=1")).toBeNull();
+    expect(signedExpiry("not a url")).toBeNull();
+  });
+
+  it("lets what the studio observed win over the URL's claim", () => {
+    expect(urlExpiry("https://x/a?Expires=1800000000", true, now).state).toBe("expired");
+    expect(urlExpiry("https://x/a?Expires=1800000000", false, now).state).toBe("valid");
+    expect(urlExpiry("https://x/a", false, now)).toEqual({ state: "unknown", expiresAt: null });
+  });
+});

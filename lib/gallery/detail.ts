@@ -1,0 +1,149 @@
+import type { Db } from "../db";
+import { StudioError } from "../errors";
+import type { Prisma } from "../generated/prisma/client";
+import type { GalleryFilters } from "./filters";
+import { mediaListSelect, sortMedia, toGalleryMedia } from "./item-select";
+import { selectTaskKeys } from "./list";
+import { mediaKindOf, referenceTargets } from "./reference-targets";
+import type { GalleryItemDetail, GalleryMediaDetail, UpstreamUrl } from "./types";
+import { urlExpiry } from "./url-expiry";
+
+const detailSelect = {
+  id: true,
+  model: true,
+  kind: true,
+  status: true,
+  progress: true,
+  mediaState: true,
+  prompt: true,
+  request: true,
+  upstreamUrls: true,
+  amount: true,
+  actualDuration: true,
+  error: true,
+  submittedAt: true,
+  startedAt: true,
+  finishedAt: true,
+  favorite: true,
+  rating: true,
+  notes: true,
+  media: {
+    select: {
+      ...mediaListSelect,
+      fields: true,
+      sha256: true,
+      sourceUrl: true,
+      error: true,
+      storedAt: true,
+    },
+  },
+  tags: { select: { tag: { select: { name: true } } } },
+} satisfies Prisma.TaskSelect;
+
+type DetailRow = Prisma.TaskGetPayload<{ select: typeof detailSelect }>;
+
+/** Everything the detail view shows, plus the neighbours under the filters it was opened with. */
+export async function getGalleryItem(
+  db: Db,
+  id: string,
+  filters: GalleryFilters = {},
+  now = new Date(),
+): Promise<GalleryItemDetail> {
+  const row = await db.task.findUnique({ where: { id }, select: detailSelect });
+  if (!row)
+    throw new StudioError("not_found", `Gallery item ${id} does not exist (it may have been deleted).`);
+  const { prevId, nextId } = await neighbours(db, id, filters);
+
+  const media: GalleryMediaDetail[] = sortMedia(row.media).map((m) => ({
+    ...toGalleryMedia(m),
+    fields: m.fields.split(",").filter(Boolean),
+    sha256: m.sha256,
+    sourceUrl: m.sourceUrl,
+    source: urlExpiry(m.sourceUrl, m.status === "expired", now),
+    error: m.error,
+    storedAt: m.storedAt?.toISOString() ?? null,
+    downloadUrl: `/api/gallery/items/${encodeURIComponent(row.id)}/download?media=${encodeURIComponent(m.id)}`,
+  }));
+  const primary = media.find((m) => m.role === "result") ?? media[0];
+
+  return {
+    id: row.id,
+    model: row.model,
+    kind: row.kind,
+    status: row.status,
+    mediaState: row.mediaState,
+    expired: row.mediaState === "expired" || row.media.some((m) => m.status === "expired"),
+    prompt: row.prompt,
+    favorite: row.favorite,
+    rating: row.rating,
+    tags: row.tags.map((t) => t.tag.name).sort(),
+    submittedAt: row.submittedAt.toISOString(),
+    error: row.error,
+    media,
+    ...parseRequest(row.request),
+    progress: row.progress,
+    amount: row.amount,
+    actualDuration: row.actualDuration,
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    notes: row.notes,
+    upstreamUrls: upstreamUrlList(row, now),
+    prevId,
+    nextId,
+    referenceTargets: primary ? referenceTargets(mediaKindOf(primary.contentType, row.kind)) : [],
+  };
+}
+
+async function neighbours(db: Db, id: string, filters: GalleryFilters) {
+  const [position] = await db.$queryRawUnsafe<{ submittedAt: string }[]>(
+    "SELECT CAST(submittedAt AS TEXT) AS submittedAt FROM Task WHERE id = ?",
+    id,
+  );
+  if (!position) return { prevId: null, nextId: null };
+  const cursor = { submittedAt: position.submittedAt, id };
+  const [[prev], [next]] = await Promise.all([
+    selectTaskKeys(db, filters, { cursor, limit: 1, direction: "newer" }),
+    selectTaskKeys(db, filters, { cursor, limit: 1, direction: "older" }),
+  ]);
+  return { prevId: prev?.id ?? null, nextId: next?.id ?? null };
+}
+
+function parseRequest(text: string): { request: Record<string, unknown> | null; requestText: string } {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      return { request: value as Record<string, unknown>, requestText: text };
+    }
+  } catch {
+    // shown as text below
+  }
+  return { request: null, requestText: text };
+}
+
+/** Task.upstreamUrls (`{ field: url | url[] }`) as a flat list, each with its expiry and stored copy. */
+function upstreamUrlList(row: DetailRow, now: Date): UpstreamUrl[] {
+  let parsed: unknown = null;
+  try {
+    parsed = row.upstreamUrls ? JSON.parse(row.upstreamUrls) : null;
+  } catch {
+    parsed = null;
+  }
+  const entries: { field: string; url: string }[] = [];
+  if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
+    for (const [field, value] of Object.entries(parsed)) {
+      if (typeof value === "string") entries.push({ field, url: value });
+      else if (Array.isArray(value)) {
+        value.forEach((url, i) => typeof url === "string" && entries.push({ field: `${field}[${i}]`, url }));
+      }
+    }
+  }
+  // Media whose source URL is not listed there (older rows) still show their original URL.
+  for (const m of row.media) {
+    if (!entries.some((e) => e.url === m.sourceUrl))
+      entries.push({ field: m.fields || m.role, url: m.sourceUrl });
+  }
+  return entries.map(({ field, url }) => {
+    const media = row.media.find((m) => m.sourceUrl === url);
+    return { field, url, mediaId: media?.id ?? null, ...urlExpiry(url, media?.status === "expired", now) };
+  });
+}

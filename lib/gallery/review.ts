@@ -1,0 +1,117 @@
+import { z } from "zod";
+import type { Db } from "../db";
+import { StudioError } from "../errors";
+import type { Prisma } from "../generated/prisma/client";
+import { tagNameSchema } from "./tag-names";
+import { addTagToTasks, pruneOrphanTags, removeTagFromTasks, setTaskTags } from "./tags";
+
+export const MAX_NOTES_LENGTH = 20_000;
+export const MAX_TAGS_PER_ITEM = 50;
+export const MAX_BULK_ITEMS = 5_000;
+
+export const reviewPatchSchema = z
+  .strictObject({
+    favorite: z.boolean({ error: "must be true or false" }).optional(),
+    rating: z
+      .number({ error: "must be a whole number from 1 to 5, or null" })
+      .int({ error: "must be a whole number from 1 to 5, or null" })
+      .min(1, { error: "must be a whole number from 1 to 5, or null" })
+      .max(5, { error: "must be a whole number from 1 to 5, or null" })
+      .nullable()
+      .optional(),
+    tags: z
+      .array(tagNameSchema, { error: "must be an array of tag names" })
+      .max(MAX_TAGS_PER_ITEM, { error: `must hold at most ${MAX_TAGS_PER_ITEM} tags` })
+      .optional(),
+    notes: z
+      .string({ error: "must be text" })
+      .max(MAX_NOTES_LENGTH, { error: `must be at most ${MAX_NOTES_LENGTH} characters` })
+      .optional(),
+  })
+  .refine((p) => Object.keys(p).length > 0, {
+    error: "send at least one of favorite, rating, tags, notes",
+  });
+export type ReviewPatch = z.infer<typeof reviewPatchSchema>;
+
+export type ReviewState = {
+  id: string;
+  favorite: boolean;
+  rating: number | null;
+  tags: string[];
+  notes: string;
+};
+
+export async function updateReview(db: Db, id: string, patch: ReviewPatch): Promise<ReviewState> {
+  return db.$transaction(async (tx) => {
+    const exists = await tx.task.findUnique({ where: { id }, select: { id: true } });
+    if (!exists)
+      throw new StudioError("not_found", `Gallery item ${id} does not exist (it may have been deleted).`);
+    const { tags, ...fields } = patch;
+    if (Object.keys(fields).length)
+      await tx.task.update({ where: { id }, data: fields, select: { id: true } });
+    if (tags) {
+      await setTaskTags(tx, id, tags);
+      await pruneOrphanTags(tx);
+    }
+    const row = await tx.task.findUniqueOrThrow({
+      where: { id },
+      select: {
+        id: true,
+        favorite: true,
+        rating: true,
+        notes: true,
+        tags: { select: { tag: { select: { name: true } } } },
+      },
+    });
+    return { ...row, tags: row.tags.map((t) => t.tag.name).sort() };
+  });
+}
+
+const ids = z
+  .array(z.string().min(1).max(200), { error: "must be an array of item ids" })
+  .min(1, { error: "must name at least one item" })
+  .max(MAX_BULK_ITEMS, { error: `must name at most ${MAX_BULK_ITEMS} items` });
+
+export const bulkActionSchema = z.discriminatedUnion(
+  "action",
+  [
+    z.strictObject({ action: z.literal("favorite"), ids }),
+    z.strictObject({ action: z.literal("unfavorite"), ids }),
+    z.strictObject({ action: z.literal("addTag"), ids, tag: tagNameSchema }),
+    z.strictObject({ action: z.literal("removeTag"), ids, tag: tagNameSchema }),
+    z.strictObject({ action: z.literal("delete"), ids }),
+  ],
+  { error: "action must be one of favorite, unfavorite, addTag, removeTag, delete" },
+);
+export type BulkAction = z.infer<typeof bulkActionSchema>;
+
+/** Review changes on many items at once; `delete` lives in delete.ts (it also removes files). */
+export async function applyBulkReview(
+  db: Db,
+  action: Exclude<BulkAction, { action: "delete" }>,
+): Promise<{ changed: number }> {
+  return db.$transaction(async (tx) => {
+    switch (action.action) {
+      case "favorite":
+      case "unfavorite": {
+        const result = await tx.task.updateMany({
+          where: { id: { in: action.ids } },
+          data: { favorite: action.action === "favorite" },
+        });
+        return { changed: result.count };
+      }
+      case "addTag":
+        return { changed: await addTagToTasks(tx, await existingIds(tx, action.ids), action.tag) };
+      case "removeTag": {
+        const changed = await removeTagFromTasks(tx, action.ids, action.tag);
+        await pruneOrphanTags(tx);
+        return { changed };
+      }
+    }
+  });
+}
+
+async function existingIds(tx: Prisma.TransactionClient, wanted: string[]) {
+  const rows = await tx.task.findMany({ where: { id: { in: wanted } }, select: { id: true } });
+  return rows.map((r) => r.id);
+}
