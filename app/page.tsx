@@ -1,3 +1,10 @@
+import { Suspense } from "react";
+import { Studio } from "@/components/studio/studio";
+
 export default function StudioPage() {
-  return <div className="p-6">Studio (placeholder)</div>;
+  return (
+    <Suspense>
+      <Studio />
+    </Suspense>
+  );
 }

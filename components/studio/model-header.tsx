@@ -1,0 +1,50 @@
+import type { ModelDef } from "@/lib/catalog";
+import { Alert } from "@/components/ui/alert";
+import { unavailableSentence } from "./availability";
+
+/** What the selected model is, the rules the catalog states for it, and whether it can be invoked. */
+export function ModelHeader({ model }: { model: ModelDef }) {
+  return (
+    <div className="space-y-3" data-testid="model-header">
+      <div>
+        <h2 className="text-lg font-semibold tracking-tight text-zinc-50">
+          {model.name}
+          {model.name !== model.id && (
+            <span className="ml-2 font-mono text-sm font-normal text-zinc-400">{model.id}</span>
+          )}
+        </h2>
+        <p className="text-sm text-zinc-400">
+          {model.group}
+          {model.description && <> · {model.description}</>}
+        </p>
+      </div>
+      {model.unavailableReason && (
+        <Alert
+          tone="warning"
+          title={`Visible but not available · ${model.unavailableReason}`}
+          testId="model-unavailable"
+        >
+          {unavailableSentence(model.unavailableReason)} You can read its parameters here, but it cannot be
+          submitted.
+        </Alert>
+      )}
+      {!model.documented && (
+        <Alert tone="info" title="Parameters undocumented" testId="model-undocumented">
+          This id is published without a parameter page, so its parameters are undocumented. Send a prompt
+          and, if you know them, extra fields in <strong>Advanced JSON</strong>: they are passed through
+          unchanged.
+        </Alert>
+      )}
+      {model.notes && model.notes.length > 0 && (
+        <ul aria-label="Rules of this model" className="space-y-1.5 text-sm text-zinc-300">
+          {model.notes.map((note) => (
+            <li key={note} className="flex gap-2">
+              <span aria-hidden className="mt-2 size-1 shrink-0 rounded-full bg-sky-400" />
+              <span>{note}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+"use client";
+
+import { useFormContext, useFormState, useWatch } from "react-hook-form";
+import {
+  countChineseCharacters,
+  countEnglishWords,
+  requestNotices,
+  type ModelDef,
+  type ParamDef,
+} from "@/lib/catalog";
+import { Field, inputClass } from "@/components/ui/field";
+import { fieldMessage, paramId } from "./field-errors";
+import { ParamHelp } from "./param-help";
+
+/** Live counts under the prompt, counted the way the catalog's prompt rules count. */
+export function promptStats(text: string) {
+  return {
+    characters: Array.from(text).length,
+    words: countEnglishWords(text),
+    chinese: countChineseCharacters(text),
+  };
+}
+
+export function PromptField({ model, param }: { model: ModelDef; param: ParamDef & { type: "string" } }) {
+  const { register, control } = useFormContext();
+  const { errors } = useFormState({ control, name: param.name });
+  const value = useWatch({ control, name: param.name });
+  const text = typeof value === "string" ? value : "";
+  const id = paramId(param.name);
+  const error = fieldMessage(errors, param.name);
+  const notices = requestNotices(model, { prompt: text }).map((notice) => notice.message);
+  const stats = promptStats(text);
+  const over = param.maxLength !== undefined && stats.characters > param.maxLength;
+
+  return (
+    <Field id={id} label={param.label} required={param.required} error={error}>
+      <textarea
+        id={id}
+        {...register(param.name)}
+        rows={5}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-stats ${error ? `${id}-error` : `${id}-help`}`}
+        aria-required={param.required || undefined}
+        placeholder="Describe what to generate…  (Ctrl+Enter submits)"
+        onKeyDown={(event) => {
+          if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault();
+            event.currentTarget.form?.requestSubmit();
+          }
+        }}
+        className={`${inputClass} min-h-32 resize-y leading-relaxed`}
+      />
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 text-xs">
+        {!error && (
+          <p id={`${id}-help`} className="text-zinc-500">
+            <ParamHelp param={param} />
+          </p>
+        )}
+        <p
+          id={`${id}-stats`}
+          data-testid="prompt-stats"
+          className={over ? "ml-auto text-red-400" : "ml-auto tabular-nums text-zinc-500"}
+        >
+          {stats.characters}
+          {param.maxLength !== undefined && ` / ${param.maxLength}`} characters · {stats.words}{" "}
+          {stats.words === 1 ? "word" : "words"}
+          {stats.chinese > 0 && ` · ${stats.chinese} Chinese`}
+        </p>
+      </div>
+      {notices.length > 0 && (
+        <ul data-testid="prompt-notices" aria-live="polite" className="space-y-1">
+          {notices.map((notice) => (
+            <li
+              key={notice}
+              className="rounded-md border border-amber-500/40 bg-amber-500/10 px-2.5 py-1.5 text-xs text-amber-200"
+            >
+              {notice}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Field>
+  );
+}

@@ -1,0 +1,108 @@
+"use client";
+
+import clsx from "clsx";
+import { useEffect, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Badge, statusTone } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { promptOf, relativeTime, submittedAt } from "./task-format";
+import { useRecentTasks } from "./use-recent-tasks";
+
+/** Re-read every 30 s so "2 min ago" stays honest. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** Every task the studio knows, newest first: closing the tab loses nothing. */
+export function RecentTasks({
+  selectedId,
+  onOpen,
+}: {
+  selectedId: string | null;
+  onOpen: (id: string) => void;
+}) {
+  const query = useRecentTasks();
+  const now = useMinuteClock();
+  const tasks = query.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <section
+      aria-labelledby="recent-tasks-heading"
+      data-testid="recent-tasks"
+      className="rounded-2xl border border-zinc-800 bg-zinc-900/40 p-5"
+    >
+      <div className="flex items-center justify-between">
+        <h2 id="recent-tasks-heading" className="text-sm font-semibold text-zinc-200">
+          Recent tasks
+        </h2>
+        {query.isFetching && <Spinner label="Refreshing tasks" />}
+      </div>
+      {query.isError && (
+        <Alert tone="danger" className="mt-3" title="Could not load the task list">
+          {query.error.message}
+        </Alert>
+      )}
+      {query.isSuccess && tasks.length === 0 && (
+        <p className="mt-3 text-sm text-zinc-400">No tasks yet. Your first one will appear here.</p>
+      )}
+      <ul className="mt-3 max-h-[28rem] space-y-1 overflow-y-auto pr-1 lg:max-h-[calc(100vh-34rem)] lg:min-h-48">
+        {tasks.map((task) => {
+          const status = task.status ?? "queued";
+          const at = submittedAt(task);
+          const selected = task.id === selectedId;
+          return (
+            <li key={task.id}>
+              <button
+                type="button"
+                aria-current={selected ? "true" : undefined}
+                data-testid="recent-task"
+                data-task-id={task.id}
+                onClick={() => onOpen(task.id)}
+                className={clsx(
+                  "w-full rounded-lg border px-3 py-2 text-left transition-colors",
+                  selected
+                    ? "border-sky-500/60 bg-sky-500/10"
+                    : "border-transparent hover:border-zinc-700 hover:bg-zinc-800/60",
+                )}
+              >
+                <span className="flex items-center gap-2">
+                  <span className="min-w-0 flex-1 truncate font-mono text-xs text-zinc-300">
+                    {task.model}
+                  </span>
+                  <Badge tone={statusTone(status)}>{status}</Badge>
+                </span>
+                <span className="mt-1 flex items-baseline gap-2">
+                  <span className="min-w-0 flex-1 truncate text-sm text-zinc-100">
+                    {promptOf(task) || <span className="text-zinc-500">No prompt</span>}
+                  </span>
+                  {at !== undefined && (
+                    <time dateTime={new Date(at).toISOString()} className="shrink-0 text-xs text-zinc-500">
+                      {relativeTime(at, now)}
+                    </time>
+                  )}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {query.hasNextPage && (
+        <Button
+          size="sm"
+          variant="ghost"
+          className="mt-2 w-full"
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          {query.isFetchingNextPage ? "Loading…" : "Load older tasks"}
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+"use client";
+
+import { useMemo, useSyncExternalStore } from "react";
+import { defaultFormValues, getModel, listModelGroups, listModelNames, type ModelDef } from "@/lib/catalog";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { isSubmittable } from "./availability";
+import { loadLastModel, saveLastModel } from "./drafts";
+import { ModelHeader } from "./model-header";
+import { ModelPicker } from "./model-picker";
+import { RecentTasks } from "./recent-tasks";
+import { startingValues } from "./starting-values";
+import { TaskForm } from "./task-form";
+import { TaskPanel } from "./task-panel";
+import { usePrefill } from "./use-prefill";
+import { useStudioUrl } from "./use-studio-url";
+
+const noSubscribe = () => () => {};
+/** False during server rendering and hydration: drafts and the last model live in localStorage. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
+}
+
+function firstAvailable(): ModelDef | undefined {
+  return listModelGroups()
+    .flatMap((group) => group.models)
+    .find((model) => isSubmittable(model) && model.documented);
+}
+
+export function Studio() {
+  const url = useStudioUrl();
+  const hydrated = useHydrated();
+  const groups = useMemo(() => listModelGroups(), []);
+  const names = useMemo(() => listModelNames(), []);
+  const prefill = usePrefill(url);
+
+  const requestedId = url.model ?? (hydrated ? loadLastModel() : null);
+  const requested = requestedId ? getModel(requestedId) : undefined;
+  const model = requested ?? (url.model ? undefined : firstAvailable());
+  const unknownId = url.model && !requested ? url.model : null;
+
+  const formKey = `${model?.id}:${prefill.nonce}`;
+  const form = useMemo(
+    () => (model && hydrated ? { values: startingValues(model), defaults: defaultFormValues(model) } : null),
+    // formKey: a prefill rewrote the draft, so the form reopens from it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [model, hydrated, formKey],
+  );
+
+  function selectModel(id: string) {
+    saveLastModel(id);
+    url.update({ model: id });
+  }
+
+  return (
+    <div className="mx-auto grid max-w-screen-2xl gap-6 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_minmax(22rem,28rem)] xl:grid-cols-[minmax(0,1fr)_32rem]">
+      <section aria-labelledby="compose-heading" className="min-w-0 space-y-6">
+        <h1 id="compose-heading" className="sr-only">
+          Generate
+        </h1>
+        <div className="space-y-5 rounded-2xl border border-zinc-800 bg-zinc-900/40 p-5">
+          <ModelPicker groups={groups} names={names} value={model} onChange={selectModel} />
+          {unknownId && (
+            <Alert
+              tone="danger"
+              title={`“${unknownId}” is not a model id of the catalog`}
+              testId="unknown-model"
+            >
+              Pick a model from the list. Model names are not ids: the upstream resolves Model IDs only.
+            </Alert>
+          )}
+          {prefill.notice && (
+            <Alert tone={prefill.notice.tone} title={prefill.notice.title} testId="prefill-notice">
+              {prefill.notice.message}
+              <Button size="sm" variant="ghost" onClick={prefill.dismiss} className="-mb-1 mt-1 block">
+                Dismiss
+              </Button>
+            </Alert>
+          )}
+          {model && <ModelHeader model={model} />}
+        </div>
+
+        <div className="rounded-2xl border border-zinc-800 bg-zinc-900/40 p-5">
+          {model && form && !prefill.pending ? (
+            <TaskForm
+              key={formKey}
+              model={model}
+              initialValues={form.values}
+              defaults={form.defaults}
+              onSubmitted={(taskId) => url.update({ task: taskId })}
+            />
+          ) : (
+            <FormSkeleton />
+          )}
+        </div>
+      </section>
+
+      <aside aria-label="Tasks" className="min-w-0 space-y-6 lg:sticky lg:top-20 lg:self-start">
+        <TaskPanel
+          taskId={url.task}
+          onClose={() => url.update({ task: null })}
+          onRemix={(taskId) => url.update({ remix: taskId })}
+        />
+        <RecentTasks selectedId={url.task} onOpen={(id) => url.update({ task: id })} />
+      </aside>
+    </div>
+  );
+}
+
+function FormSkeleton() {
+  return (
+    <div aria-hidden className="animate-pulse space-y-4">
+      <div className="h-3 w-24 rounded bg-zinc-800" />
+      <div className="h-32 rounded-lg bg-zinc-800/70" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="h-10 rounded-lg bg-zinc-800/70" />
+        <div className="h-10 rounded-lg bg-zinc-800/70" />
+      </div>
+    </div>
+  );
+}

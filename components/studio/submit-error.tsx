@@ -1,0 +1,72 @@
+import { Alert } from "@/components/ui/alert";
+import { ApiError, NETWORK_ERROR_STATUS } from "./api";
+import { unavailableSentence } from "./availability";
+
+/** What went wrong on submit and what to do, for every failure the proxy can answer with. */
+export function describeSubmitError(error: unknown, unplacedIssues: string[]) {
+  if (!(error instanceof ApiError)) {
+    return { title: "The task could not be submitted", message: String(error), hint: "" };
+  }
+  const keep = "Your values are kept in the form.";
+  if (error.status === NETWORK_ERROR_STATUS) {
+    return { title: "The studio server did not answer", message: error.message, hint: keep };
+  }
+  switch (error.code) {
+    case "invalid_request":
+      return {
+        title: "The server rejected these parameters",
+        message: unplacedIssues.length > 0 ? "" : error.message,
+        hint:
+          error.issues.length > unplacedIssues.length
+            ? "The fields concerned are marked below; fix them and submit again."
+            : "Fix the request and submit again.",
+      };
+    case "unknown_model":
+      return { title: "Unknown model", message: error.message, hint: "Pick a model id from the list." };
+    case "model_unavailable": {
+      const reason = typeof error.details.reason === "string" ? error.details.reason : "";
+      return {
+        title: `This model cannot be invoked${reason ? ` (${reason})` : ""}`,
+        message: reason ? unavailableSentence(reason) : error.message,
+        hint: `Pick an available model. ${keep}`,
+      };
+    }
+    case "upstream_unreachable":
+      return {
+        title: "The upstream service could not be reached",
+        message: error.message,
+        hint: `No task was created. Try again in a moment; if it persists, check the server's upstream configuration. ${keep}`,
+      };
+    case "upstream_bad_response":
+      return {
+        title: "The upstream service answered something that is not a task",
+        message: error.message,
+        hint: `Try again in a moment. ${keep}`,
+      };
+    case "upstream_rejected":
+      return {
+        title: `The upstream service rejected the task (HTTP ${String(error.details.upstreamStatus ?? error.status)})`,
+        message: error.message,
+        hint: `Check the parameters against the model's rules, or try again later if this is a quota or availability problem. ${keep}`,
+      };
+    default:
+      return { title: `Submit failed (HTTP ${error.status})`, message: error.message, hint: keep };
+  }
+}
+
+export function SubmitErrorAlert({ error, unplacedIssues }: { error: unknown; unplacedIssues: string[] }) {
+  const { title, message, hint } = describeSubmitError(error, unplacedIssues);
+  return (
+    <Alert tone="danger" live title={title} testId="submit-error">
+      {message && <p>{message}</p>}
+      {unplacedIssues.length > 0 && (
+        <ul className="mt-1 list-inside list-disc">
+          {unplacedIssues.map((issue) => (
+            <li key={issue}>{issue}</li>
+          ))}
+        </ul>
+      )}
+      {hint && <p className="mt-1 text-red-200/80">{hint}</p>}
+    </Alert>
+  );
+}

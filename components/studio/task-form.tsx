@@ -1,0 +1,170 @@
+"use client";
+
+import { useEffect, useMemo, useState } from "react";
+import { FormProvider, useForm } from "react-hook-form";
+import type { ModelDef, ParamDef } from "@/lib/catalog";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError } from "./api";
+import { unavailableSentence } from "./availability";
+import { saveDraft } from "./drafts";
+import { formLevelMessages } from "./field-errors";
+import { issuePathToField, paramForField, type FormValues } from "./form-values";
+import { ParamField } from "./param-field";
+import { studioResolver } from "./studio-resolver";
+import { SubmitErrorAlert } from "./submit-error";
+import { useSubmitTask } from "./use-submit-task";
+
+const DRAFT_SAVE_MS = 300;
+
+type Section = { title: string; params: ParamDef[] };
+
+/** Prompt first, then settings, media and structured JSON: the order a person fills them in. */
+function sections(model: ModelDef): Section[] {
+  const of = (test: (p: ParamDef) => boolean) => model.params.filter(test);
+  const isPrompt = (p: ParamDef) => p.name === "prompt";
+  return [
+    { title: "Prompt", params: of(isPrompt) },
+    { title: "Settings", params: of((p) => !isPrompt(p) && p.type !== "media" && p.type !== "json") },
+    { title: "Media", params: of((p) => p.type === "media") },
+    { title: model.documented ? "Structured" : "Advanced", params: of((p) => p.type === "json") },
+  ].filter((section) => section.params.length > 0);
+}
+
+/** The generated form of one model; remounted (keyed) when the model or a prefill changes. */
+export function TaskForm({
+  model,
+  initialValues,
+  defaults,
+  onSubmitted,
+}: {
+  model: ModelDef;
+  initialValues: FormValues;
+  defaults: FormValues;
+  onSubmitted: (taskId: string) => void;
+}) {
+  const resolver = useMemo(() => studioResolver(model), [model]);
+  const form = useForm<FormValues>({ defaultValues: initialValues, resolver, mode: "onTouched" });
+  const submit = useSubmitTask();
+  const [unplaced, setUnplaced] = useState<string[]>([]);
+  const unavailable = model.unavailableReason;
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let unsaved: FormValues | null = null;
+    const flush = () => {
+      if (unsaved) saveDraft(model.id, unsaved);
+      unsaved = null;
+    };
+    const unsubscribe = form.subscribe({
+      formState: { values: true },
+      callback: ({ values }) => {
+        unsaved = values;
+        clearTimeout(timer);
+        timer = setTimeout(flush, DRAFT_SAVE_MS);
+      },
+    });
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+      // Only what was typed in the last moments; an unchanged form must not overwrite a prefill.
+      flush();
+    };
+  }, [form, model.id]);
+
+  const onValid = async (body: FormValues) => {
+    setUnplaced([]);
+    try {
+      const task = await submit.mutateAsync({ model: model.id, body });
+      onSubmitted(task.id);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== "invalid_request") return;
+      // Server-only rules land on their fields; issues without a field stay in the alert.
+      const rest: string[] = [];
+      let focused = false;
+      for (const issue of error.issues) {
+        const field = issuePathToField(issue.path);
+        if (paramForField(model, field)) {
+          form.setError(field, { type: "server", message: issue.message }, { shouldFocus: !focused });
+          focused = true;
+        } else rest.push(issue.path ? `${issue.path}: ${issue.message}` : issue.message);
+      }
+      setUnplaced(rest);
+    }
+  };
+
+  const clientFormErrors = formLevelMessages(model, form.formState.errors);
+
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        aria-label={`Parameters for ${model.id}`}
+        data-testid="task-form"
+        onSubmit={form.handleSubmit(onValid)}
+        className="space-y-6"
+      >
+        {sections(model).map((section) => (
+          <fieldset key={section.title} className="space-y-4">
+            <legend className="mb-3 text-xs font-semibold uppercase tracking-wider text-zinc-500">
+              {section.title}
+            </legend>
+            <div
+              className={section.title === "Settings" ? "grid gap-x-4 gap-y-5 sm:grid-cols-2" : "space-y-5"}
+            >
+              {section.params.map((param) => (
+                <ParamField key={param.name} model={model} param={param} />
+              ))}
+            </div>
+          </fieldset>
+        ))}
+
+        {clientFormErrors.length > 0 && (
+          <Alert tone="danger" live title="These rules are not met" testId="form-errors">
+            <ul className="list-inside list-disc">
+              {clientFormErrors.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          </Alert>
+        )}
+        {submit.isError && <SubmitErrorAlert error={submit.error} unplacedIssues={unplaced} />}
+
+        <div className="flex flex-wrap items-center gap-3 border-t border-zinc-800 pt-5">
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={Boolean(unavailable) || submit.isPending}
+            aria-describedby={unavailable ? "submit-unavailable" : undefined}
+            data-testid="submit-task"
+            className="min-w-36"
+          >
+            {submit.isPending ? (
+              <>
+                <Spinner label="Submitting" /> Submitting…
+              </>
+            ) : (
+              `Generate ${model.kind}`
+            )}
+          </Button>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              form.reset(defaults);
+              submit.reset();
+              setUnplaced([]);
+            }}
+          >
+            Reset to defaults
+          </Button>
+          {unavailable && (
+            <p id="submit-unavailable" data-testid="submit-unavailable" className="text-sm text-zinc-400">
+              Cannot be submitted: {unavailableSentence(unavailable)}
+            </p>
+          )}
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,173 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useState, type ReactNode } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Badge, statusTone } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError } from "./api";
+import { errorText, finishedAt, formatElapsed, numberOf, progressPercent, submittedAt } from "./task-format";
+import { TaskResult } from "./task-result";
+import { isTerminal, type PresentedTask } from "./task-types";
+import { useTaskQuery } from "./use-task-query";
+
+/** Now, re-read every second while `running`. */
+function useNow(running: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  return now;
+}
+
+export function TaskPanel({
+  taskId,
+  onClose,
+  onRemix,
+}: {
+  taskId: string | null;
+  onClose: () => void;
+  onRemix: (taskId: string) => void;
+}) {
+  const query = useTaskQuery(taskId);
+
+  return (
+    <section
+      aria-labelledby="task-panel-heading"
+      data-testid="task-panel"
+      className="rounded-2xl border border-zinc-800 bg-zinc-900/40 p-5"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="task-panel-heading" className="text-sm font-semibold text-zinc-200">
+          Task
+        </h2>
+        {taskId && (
+          <Button size="sm" variant="ghost" onClick={onClose} aria-label="Close task">
+            Close
+          </Button>
+        )}
+      </div>
+      {!taskId ? (
+        <p className="mt-3 text-sm leading-relaxed text-zinc-400">
+          Submit a task and follow it here, or open one from the recent tasks below. Tasks keep running on the
+          server when this tab is closed.
+        </p>
+      ) : query.data ? (
+        <TaskDetails task={query.data} stale={query.isError} onRemix={onRemix} />
+      ) : query.isError ? (
+        <Alert
+          tone="danger"
+          live
+          className="mt-3"
+          title={`Task ${taskId} could not be loaded`}
+          testId="task-error"
+        >
+          {query.error instanceof ApiError && query.error.status === 404
+            ? "The studio has no task with this id."
+            : query.error.message}
+        </Alert>
+      ) : (
+        <div className="mt-4 flex items-center gap-2 text-sm text-zinc-400">
+          <Spinner label="Loading task" /> Loading task…
+        </div>
+      )}
+    </section>
+  );
+}
+
+function TaskDetails({
+  task,
+  stale,
+  onRemix,
+}: {
+  task: PresentedTask;
+  stale: boolean;
+  onRemix: (taskId: string) => void;
+}) {
+  const status = task.status ?? "queued";
+  const terminal = isTerminal(status);
+  const now = useNow(!terminal);
+  const started = submittedAt(task);
+  const ended = finishedAt(task) ?? (terminal ? undefined : now);
+  const progress = progressPercent(task.progress);
+  const amount = numberOf(task.amount);
+  const actualDuration = numberOf(task.actualDuration);
+  const error = errorText(task.error);
+
+  return (
+    <div className="mt-3 space-y-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-mono text-sm text-zinc-100">{task.model}</span>
+        <span data-testid="task-status" aria-live="polite">
+          <Badge tone={statusTone(status)}>{status}</Badge>
+        </span>
+        <span className="ml-auto font-mono text-xs text-zinc-500" title="Task id">
+          {task.id}
+        </span>
+      </div>
+
+      {!terminal && (
+        <div className="space-y-1.5">
+          <ProgressBar value={progress} label="Task progress" />
+          <p className="text-xs text-zinc-400" data-testid="task-progress">
+            {progress !== undefined
+              ? `${Math.round(progress)}%`
+              : status === "queued"
+                ? "Waiting in the queue…"
+                : "Working…"}
+          </p>
+        </div>
+      )}
+
+      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4 lg:grid-cols-2 xl:grid-cols-4">
+        <Stat label="Elapsed" testId="task-elapsed">
+          {started !== undefined && ended !== undefined ? formatElapsed(ended - started) : "—"}
+        </Stat>
+        <Stat label="Cost" testId="task-amount">
+          {amount !== undefined ? `${amount} credits` : "—"}
+        </Stat>
+        <Stat label="Duration" testId="task-duration">
+          {actualDuration !== undefined ? `${actualDuration} s` : "—"}
+        </Stat>
+        <Stat label="Submitted">{started !== undefined ? new Date(started).toLocaleTimeString() : "—"}</Stat>
+      </dl>
+
+      {stale && (
+        <p className="text-xs text-amber-300">Could not refresh this task; showing the last known state.</p>
+      )}
+      {status === "failed" && (
+        <Alert tone="danger" title="The task failed" testId="task-failed">
+          {error ?? "The upstream reported a failure without a message."}
+        </Alert>
+      )}
+      {status === "completed" && <TaskResult task={task} />}
+
+      <div className="flex flex-wrap gap-2 border-t border-zinc-800 pt-3">
+        <Button size="sm" onClick={() => onRemix(task.id)}>
+          Remix in form
+        </Button>
+        <Link
+          href="/gallery"
+          className="inline-flex h-8 items-center rounded-md px-2.5 text-xs font-medium text-zinc-300 hover:bg-zinc-800 hover:text-white"
+        >
+          Open gallery
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function Stat({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-zinc-800 bg-zinc-950/60 px-3 py-2">
+      <dt className="text-[11px] uppercase tracking-wider text-zinc-500">{label}</dt>
+      <dd data-testid={testId} className="mt-0.5 tabular-nums text-zinc-100">
+        {children}
+      </dd>
+    </div>
+  );
+}

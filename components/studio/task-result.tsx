@@ -1,0 +1,81 @@
+/* eslint-disable @next/next/no-img-element -- stored media are served by our own Range-capable route */
+import { Alert } from "@/components/ui/alert";
+import { Spinner } from "@/components/ui/spinner";
+import { mediaKind, taskMedia } from "./task-format";
+import type { PresentedMedia, PresentedTask } from "./task-types";
+
+const EXPIRED = "The result expired upstream before it could be stored.";
+
+/** The stored result of a completed task: player / image, last frame, or why there is none. */
+export function TaskResult({ task }: { task: PresentedTask }) {
+  const { results, lastFrame } = taskMedia(task);
+  const mediaState = task.studio?.mediaState;
+
+  if (results.length === 0) {
+    if (mediaState === "expired") return <Alert tone="warning" title={EXPIRED} testId="media-expired" />;
+    return (
+      <div className="flex items-center gap-2 rounded-lg border border-zinc-800 px-3 py-4 text-sm text-zinc-400">
+        <Spinner label="Storing the result" /> Storing the result in the studio…
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-3" data-testid="task-result">
+      {results.map((media, index) => (
+        <ResultMedia key={media.id ?? index} media={media} kind={mediaKind(media, task)} />
+      ))}
+      {lastFrame?.status === "stored" && lastFrame.url && (
+        <figure className="space-y-1">
+          <img
+            src={lastFrame.url}
+            alt="Last frame of the video"
+            data-testid="task-last-frame"
+            className="max-h-40 rounded-lg border border-zinc-800"
+          />
+          <figcaption className="text-xs text-zinc-500">Last frame</figcaption>
+        </figure>
+      )}
+    </div>
+  );
+}
+
+function ResultMedia({ media, kind }: { media: PresentedMedia; kind: "video" | "image" }) {
+  if (media.status === "expired") return <Alert tone="warning" title={EXPIRED} testId="media-expired" />;
+  if (media.status === "failed") {
+    return (
+      <Alert tone="danger" title="The result could not be stored" testId="media-failed">
+        {media.error ?? "The download failed."}
+      </Alert>
+    );
+  }
+  if (media.status !== "stored" || !media.url) {
+    return (
+      <div
+        data-testid="media-pending"
+        className="flex aspect-video items-center justify-center gap-2 rounded-lg border border-zinc-800 bg-zinc-950 text-sm text-zinc-400"
+      >
+        <Spinner label="Storing the result" /> Storing the result in the studio…
+      </div>
+    );
+  }
+  return kind === "video" ? (
+    <video
+      src={media.url}
+      controls
+      playsInline
+      preload="metadata"
+      data-testid="task-video"
+      className="max-h-[60vh] w-full rounded-lg border border-zinc-800 bg-black"
+    />
+  ) : (
+    <a href={media.url} target="_blank" rel="noreferrer" className="block">
+      <img
+        src={media.url}
+        alt="Generated image"
+        data-testid="task-image"
+        className="max-h-[60vh] w-full rounded-lg border border-zinc-800 bg-black object-contain"
+      />
+    </a>
+  );
+}

@@ -1,0 +1,24 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { fetchJson } from "./api";
+import type { FormValues } from "./form-values";
+import type { PresentedTask } from "./task-types";
+import { taskQueryKey } from "./use-task-query";
+import { recentTasksKey } from "./use-recent-tasks";
+
+/** POST /api/v2/model-center/tasks with `{ model, ...params }`; the answer is the stored task. */
+export function useSubmitTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ model, body }: { model: string; body: FormValues }) =>
+      fetchJson<PresentedTask>("/api/v2/model-center/tasks", {
+        method: "POST",
+        body: JSON.stringify({ model, ...body }),
+      }),
+    onSuccess: (task) => {
+      queryClient.setQueryData(taskQueryKey(task.id), task);
+      void queryClient.invalidateQueries({ queryKey: recentTasksKey });
+    },
+  });
+}
