@@ -1,0 +1,71 @@
+import { db as processDb, type Db } from "../db";
+import { createThumbnail } from "../storage/thumbnails";
+import { upstreamConfig, type UpstreamConfig } from "../upstream/config";
+
+/**
+ * Everything the task pipeline touches from the outside, injected so tests can run it against a
+ * temp database and a local upstream without touching process.env.
+ */
+export type TaskDeps = {
+  db: Db;
+  upstream: UpstreamConfig;
+  now: () => number;
+  log: Pick<Console, "info" | "warn" | "error">;
+  polling: {
+    /** Never ask the upstream about one task more often than this, however many clients poll. */
+    minIntervalMs: number;
+    /** The tracker polls each running task every min…max ms (spec: every 5 to 10 s). */
+    intervalMs: readonly [number, number];
+    /** Longest wait between polls while the upstream keeps failing. */
+    maxBackoffMs: number;
+    /** Consecutive 404/410 answers after which a task counts as lost upstream (failed). */
+    lostAfter: number;
+  };
+  downloads: {
+    maxAttempts: number;
+    /** First retry delay; each further retry waits three times longer (with jitter). */
+    backoffMs: number;
+    maxBytes: number;
+    /** Aborts a download that sends no bytes for this long (a large file may take minutes overall). */
+    idleTimeoutMs: number;
+  };
+  /** Poster frames / thumbnails after a file is stored (gallery); failures are only logged. */
+  createThumbnail: (db: Db, mediaId: string) => Promise<void>;
+};
+
+export const DEFAULT_POLLING: TaskDeps["polling"] = {
+  minIntervalMs: 5_000,
+  intervalMs: [5_000, 8_000],
+  maxBackoffMs: 5 * 60_000,
+  lostAfter: 6,
+};
+
+export const DEFAULT_DOWNLOADS: TaskDeps["downloads"] = {
+  maxAttempts: 5,
+  backoffMs: 5_000,
+  // Media.size is a 32-bit integer column.
+  maxBytes: 2 ** 31 - 1,
+  idleTimeoutMs: 60_000,
+};
+
+export type TaskDepsOverrides = Partial<Omit<TaskDeps, "polling" | "downloads">> & {
+  polling?: Partial<TaskDeps["polling"]>;
+  downloads?: Partial<TaskDeps["downloads"]>;
+};
+
+export function taskDeps(overrides: TaskDepsOverrides = {}): TaskDeps {
+  return {
+    db: overrides.db ?? processDb(),
+    upstream: overrides.upstream ?? upstreamConfig(),
+    now: overrides.now ?? Date.now,
+    log: overrides.log ?? console,
+    polling: { ...DEFAULT_POLLING, ...overrides.polling },
+    downloads: { ...DEFAULT_DOWNLOADS, ...overrides.downloads },
+    createThumbnail: overrides.createThumbnail ?? createThumbnail,
+  };
+}
+
+/** A delay within [min, max], so many tasks submitted together do not poll in lockstep. */
+export function jitter(min: number, max = min): number {
+  return Math.round(min + Math.random() * (max - min));
+}

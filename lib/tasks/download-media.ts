@@ -1,0 +1,247 @@
+import { isStudioError } from "../errors";
+import { extensionFor } from "../gallery/file-names";
+import { signedExpiry } from "../gallery/url-expiry";
+import { removeMediaFile, writeMediaFile, type WrittenFile } from "../storage/files";
+import { baseType, isMediaType } from "../storage/sniff-type";
+import { jitter, taskDeps, type TaskDeps } from "./deps";
+import { updateMediaState } from "./media-state";
+
+const HEADERS_TIMEOUT_MS = 30_000;
+
+/** Why one download attempt failed, and whether trying again can help. */
+class DownloadError extends Error {
+  constructor(
+    message: string,
+    readonly kind: "retry" | "expired" | "final",
+    readonly httpStatus?: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Downloads one pending Media row's upstream URL into MEDIA_DIR (streamed, atomic, hashed, checked
+ * to be media), then records it and asks for its thumbnail. Failed attempts are retried with
+ * backoff; an upstream URL that is gone (403/404/410 once its expiry passed, or on every try)
+ * marks the media "expired" — the task itself stays completed with everything else it had.
+ * Returns false when the row was not claimable (already taken or finished).
+ */
+export async function downloadMedia(mediaId: string, deps: TaskDeps = taskDeps()): Promise<boolean> {
+  const { db } = deps;
+  const claimed = await db.media.updateMany({
+    where: { id: mediaId, status: "pending" },
+    data: { status: "downloading", attempts: { increment: 1 } },
+  });
+  if (claimed.count === 0) return false;
+  const media = await db.media.findUniqueOrThrow({ where: { id: mediaId } });
+
+  let stored = false;
+  try {
+    const { rel, file } = await fetchToDisk(
+      media.sourceUrl,
+      `tasks/${safeSegment(media.taskId)}/${media.id}`,
+      deps,
+    );
+    const path = await reuseIdenticalFile(deps, media.taskId, media.id, rel, file.sha256);
+    await db.media.update({
+      where: { id: mediaId },
+      data: {
+        status: "stored",
+        path,
+        contentType: file.contentType,
+        size: file.size,
+        sha256: file.sha256,
+        storedAt: new Date(deps.now()),
+        error: null,
+      },
+    });
+    stored = true;
+  } catch (error) {
+    await recordFailure(deps, mediaId, media.attempts, media.sourceUrl, error);
+  }
+  await updateMediaState(db, media.taskId);
+  if (stored) {
+    // Gallery code: whatever it throws (even synchronously) must not undo a stored download.
+    await Promise.resolve()
+      .then(() => deps.createThumbnail(db, mediaId))
+      .catch((error: unknown) => {
+        deps.log.warn(
+          `[downloads] thumbnail for media ${mediaId} failed: ${(error as Error)?.message ?? error}`,
+        );
+      });
+  }
+  return true;
+}
+
+async function fetchToDisk(
+  url: string,
+  relBase: string,
+  deps: TaskDeps,
+): Promise<{ rel: string; file: WrittenFile }> {
+  const controller = new AbortController();
+  let idleTimer = setTimeout(() => controller.abort(new Error("headers timeout")), HEADERS_TIMEOUT_MS);
+  const resetIdle = () => {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => controller.abort(new Error("idle timeout")), deps.downloads.idleTimeoutMs);
+  };
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, { signal: controller.signal, redirect: "follow", cache: "no-store" });
+    } catch (error) {
+      throw new DownloadError(`Could not fetch the upstream URL (${networkReason(error)}).`, "retry");
+    }
+    if (response.status !== 200) {
+      await response.body?.cancel().catch(() => undefined);
+      throw httpFailure(response.status, url, deps.now());
+    }
+    if (!response.body) throw new DownloadError("The upstream URL answered with an empty body.", "retry");
+    resetIdle();
+    const declaredType = baseType(response.headers.get("content-type"));
+    const rel = `${relBase}.${extensionFor(declaredType ?? null, urlPath(url))}`;
+    const body = watch(response.body, resetIdle);
+    try {
+      const file = await writeMediaFile(rel, body, {
+        maxBytes: deps.downloads.maxBytes,
+        declaredType,
+        validate: rejectNonMedia,
+      });
+      return { rel, file };
+    } catch (error) {
+      if (error instanceof DownloadError) throw error;
+      if (isStudioError(error) && error.code === "payload_too_large")
+        throw new DownloadError(error.message, "final");
+      const reason = controller.signal.aborted ? "the download stalled" : (error as Error)?.message;
+      throw new DownloadError(`The download broke off: ${reason}.`, "retry");
+    }
+  } finally {
+    clearTimeout(idleTimer);
+  }
+}
+
+// Size and type are judged on the bytes, before the file gets its final name.
+function rejectNonMedia(file: WrittenFile): void {
+  if (file.size === 0)
+    throw new DownloadError("The upstream URL answered with an empty file (0 bytes).", "retry");
+  if (!isMediaType(file.contentType)) {
+    const what = file.contentType === "text/html" ? "an HTML page" : `${file.contentType} content`;
+    throw new DownloadError(`The upstream URL served ${what}, not an image, video or audio file.`, "retry");
+  }
+}
+
+function httpFailure(status: number, url: string, nowMs: number): DownloadError {
+  if (status === 403 || status === 404 || status === 410) {
+    const expiresAt = signedExpiry(url);
+    if (expiresAt && expiresAt.getTime() <= nowMs) {
+      return new DownloadError(
+        `The upstream URL expired at ${expiresAt.toISOString()} (HTTP ${status}) before the file could be stored.`,
+        "expired",
+        status,
+      );
+    }
+    // Right after completion a CDN may still be propagating: retry before calling it expired.
+    return new DownloadError(`The upstream URL answered HTTP ${status}.`, "retry", status);
+  }
+  return new DownloadError(`The upstream URL answered HTTP ${status}.`, "retry", status);
+}
+
+async function recordFailure(
+  deps: TaskDeps,
+  mediaId: string,
+  attempts: number,
+  url: string,
+  error: unknown,
+): Promise<void> {
+  const failure =
+    error instanceof DownloadError
+      ? error
+      : new DownloadError(`Storing the file failed: ${(error as Error)?.message ?? error}`, "retry");
+  const exhausted = attempts >= deps.downloads.maxAttempts;
+  const gone = failure.httpStatus === 403 || failure.httpStatus === 404 || failure.httpStatus === 410;
+  let status: "pending" | "expired" | "failed" = "pending";
+  let message = failure.message;
+  if (failure.kind === "expired") status = "expired";
+  else if (failure.kind === "final") status = "failed";
+  else if (exhausted && gone) {
+    status = "expired";
+    message = `The upstream URL answered HTTP ${failure.httpStatus} on all ${attempts} attempts; it has most likely expired.`;
+  } else if (exhausted) {
+    status = "failed";
+    message = `${failure.message} Gave up after ${attempts} attempts.`;
+  }
+  const delay = jitter(
+    deps.downloads.backoffMs * 3 ** (attempts - 1) * 0.8,
+    deps.downloads.backoffMs * 3 ** (attempts - 1) * 1.2,
+  );
+  if (status !== "pending")
+    deps.log.warn(`[downloads] media ${mediaId} ${status}: ${message} (${hostOf(url)})`);
+  await deps.db.media.update({
+    where: { id: mediaId },
+    data: {
+      status,
+      error: message,
+      nextAttemptAt: new Date(deps.now() + (status === "pending" ? delay : 0)),
+    },
+  });
+}
+
+/**
+ * upstream_url often carries the same bytes as result_url: keep one copy on disk per task. Rows
+ * keep their own ids; deleting a task removes its files together, so sharing is safe.
+ */
+async function reuseIdenticalFile(
+  deps: TaskDeps,
+  taskId: string,
+  mediaId: string,
+  rel: string,
+  sha256: string,
+) {
+  const twin = await deps.db.media.findFirst({
+    where: { taskId, sha256, status: "stored", id: { not: mediaId }, path: { not: null } },
+    select: { path: true },
+  });
+  if (!twin?.path || twin.path === rel) return rel;
+  await removeMediaFile(rel);
+  return twin.path;
+}
+
+/** Runs `onChunk` for each chunk passing through (the idle timer), without buffering. */
+function watch(body: ReadableStream<Uint8Array>, onChunk: () => void): ReadableStream<Uint8Array> {
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        onChunk();
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+}
+
+export function safeSegment(id: string): string {
+  const cleaned = id
+    .replace(/[^A-Za-z0-9._-]/g, "_")
+    .replace(/^\.+/, "_")
+    .slice(0, 120);
+  return cleaned || "_";
+}
+
+function urlPath(url: string): string | null {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return null;
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "invalid URL";
+  }
+}
+
+function networkReason(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  return cause?.code ?? cause?.message ?? (error as Error)?.message ?? "network error";
+}

@@ -1,0 +1,46 @@
+import { z } from "zod";
+import type { Db } from "../db";
+import { decodeCursor, encodeCursor } from "../gallery/cursor";
+import { TASK_STATUSES } from "../upstream/normalize-task";
+import type { TaskWithMedia } from "./load-task";
+
+/** Query of GET /api/tasks. */
+export const listTasksQuery = z.object({
+  cursor: z.string().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+  status: z.enum(TASK_STATUSES).optional(),
+  model: z.string().trim().min(1).optional(),
+});
+export type ListTasksQuery = z.infer<typeof listTasksQuery>;
+
+/** The studio's tasks, newest first, `limit` at a time; nextCursor is null on the last page. */
+export async function listTasks(
+  db: Db,
+  query: ListTasksQuery,
+): Promise<{ items: TaskWithMedia[]; nextCursor: string | null }> {
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const rows = await db.task.findMany({
+    where: {
+      ...(query.status ? { status: query.status } : {}),
+      ...(query.model ? { model: query.model } : {}),
+      ...(after
+        ? {
+            OR: [
+              { submittedAt: { lt: new Date(after.submittedAt) } },
+              { submittedAt: new Date(after.submittedAt), id: { lt: after.id } },
+            ],
+          }
+        : {}),
+    },
+    orderBy: [{ submittedAt: "desc" }, { id: "desc" }],
+    take: query.limit + 1,
+    include: { media: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] } },
+  });
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  const nextCursor =
+    rows.length > query.limit && last
+      ? encodeCursor({ submittedAt: last.submittedAt.toISOString(), id: last.id })
+      : null;
+  return { items, nextCursor };
+}

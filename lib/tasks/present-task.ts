@@ -1,0 +1,152 @@
+import type { Media } from "../generated/prisma/client";
+import type { TaskStatus } from "../upstream/normalize-task";
+import type { MediaState } from "./media-state";
+import type { TaskWithMedia } from "./load-task";
+
+/** Path of a stored file on the studio (Range-capable). */
+export const mediaPath = (mediaId: string) => `/api/media/${encodeURIComponent(mediaId)}`;
+export const mediaThumbnailPath = (mediaId: string) => `${mediaPath(mediaId)}/thumbnail`;
+
+/** Result fields that point at the studio's stored copy once it exists. */
+const MIRRORED_FIELDS = ["result_url", "video_url", "image_url", "media_url", "last_frame_url"] as const;
+type MirroredField = (typeof MIRRORED_FIELDS)[number];
+
+export type PresentedMedia = {
+  id: string;
+  /** result | last_frame | extra */
+  role: string;
+  /** pending | downloading | stored | expired | failed */
+  status: string;
+  /** Task-object fields that carried this file's URL, e.g. ["result_url", "video_url"]. */
+  fields: string[];
+  contentType: string | null;
+  size: number | null;
+  sha256: string | null;
+  width: number | null;
+  height: number | null;
+  durationSec: number | null;
+  /** Absolute studio URL once stored, else null. */
+  url: string | null;
+  thumbnailUrl: string | null;
+  /** Why the file is not stored (expired URL, HTML error page, …). */
+  error: string | null;
+  storedAt: string | null;
+};
+
+/** The spec's task object as the studio knows it, plus a `studio` block with the stored files. */
+export type PresentedTask = {
+  id: string;
+  object: string;
+  model: string;
+  status: TaskStatus;
+  /** 0–100, or null when the upstream has not reported any. */
+  progress: number | null;
+  amount: number | null;
+  actualDuration: number | null;
+  error: string | null;
+  /** Unix seconds. */
+  created: number;
+  /** The studio's stored copy when there is one, otherwise the upstream's original URL. */
+  result_url?: string;
+  video_url?: string;
+  image_url?: string;
+  media_url?: string;
+  last_frame_url?: string;
+  /** As the upstream sent them. */
+  upstream_url?: string;
+  upstream_urls?: string[];
+  error_message?: string;
+  task_id?: string;
+  /** The upstream's original URL of every result field above, by field name. */
+  upstream_result_urls: Partial<Record<MirroredField, string>>;
+  studio: {
+    submittedAt: string;
+    startedAt: string | null;
+    finishedAt: string | null;
+    mediaState: MediaState;
+    /** The normalized body the studio sent upstream (model included). */
+    request: Record<string, unknown>;
+    /** The last error talking to the upstream about this task, while it keeps being retried. */
+    lastPollError: string | null;
+    media: PresentedMedia[];
+  };
+};
+
+/**
+ * The task object clients get from the proxy. Built only from what the studio stored and the
+ * spec's own fields: never the key or the configured base URLs. `origin` is the request's origin,
+ * so URLs work from whatever address the studio was reached at.
+ */
+export function presentTask(task: TaskWithMedia, origin: string): PresentedTask {
+  const raw = parseObject(task.upstreamTask);
+  const urlFields = parseObject(task.upstreamUrls);
+  const stored = new Map(task.media.filter((m) => m.status === "stored").map((m) => [m.sourceUrl, m]));
+
+  const out: PresentedTask = {
+    id: task.id,
+    object: typeof raw.object === "string" ? raw.object : task.kind,
+    model: task.model,
+    status: task.status as TaskStatus,
+    progress: task.progress,
+    amount: task.amount,
+    actualDuration: task.actualDuration,
+    error: task.error,
+    created: task.upstreamCreated ?? Math.floor(task.submittedAt.getTime() / 1000),
+    upstream_result_urls: {},
+    studio: {
+      submittedAt: task.submittedAt.toISOString(),
+      startedAt: task.startedAt?.toISOString() ?? null,
+      finishedAt: task.finishedAt?.toISOString() ?? null,
+      mediaState: task.mediaState as MediaState,
+      request: parseObject(task.request),
+      lastPollError: task.lastPollError,
+      media: task.media.map((m) => presentMedia(m, origin)),
+    },
+  };
+  for (const field of MIRRORED_FIELDS) {
+    const original = urlFields[field];
+    if (typeof original !== "string") continue;
+    const copy = stored.get(original);
+    out[field] = copy ? `${origin}${mediaPath(copy.id)}` : original;
+    out.upstream_result_urls[field] = original;
+  }
+  if (typeof urlFields.upstream_url === "string") out.upstream_url = urlFields.upstream_url;
+  if (Array.isArray(urlFields.upstream_urls)) out.upstream_urls = urlFields.upstream_urls.filter(isString);
+  if (typeof raw.error_message === "string") out.error_message = raw.error_message;
+  if (typeof raw.task_id === "string") out.task_id = raw.task_id;
+  return out;
+}
+
+export function presentMedia(media: Media, origin: string): PresentedMedia {
+  const isStored = media.status === "stored";
+  return {
+    id: media.id,
+    role: media.role,
+    status: media.status,
+    fields: media.fields.split(",").filter(Boolean),
+    contentType: media.contentType,
+    size: media.size,
+    sha256: media.sha256,
+    width: media.width,
+    height: media.height,
+    durationSec: media.durationSec,
+    url: isStored ? `${origin}${mediaPath(media.id)}` : null,
+    thumbnailUrl: isStored && media.thumbPath ? `${origin}${mediaThumbnailPath(media.id)}` : null,
+    error: media.error,
+    storedAt: media.storedAt?.toISOString() ?? null,
+  };
+}
+
+function parseObject(text: string | null): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+const isString = (value: unknown): value is string => typeof value === "string";

@@ -1,0 +1,82 @@
+import type { Task } from "../generated/prisma/client";
+import { isTerminal, normalizeTask, type NormalizedTask, type TaskStatus } from "../upstream/normalize-task";
+import type { UpstreamTaskJson } from "../upstream/task-client";
+import { jitter, type TaskDeps } from "./deps";
+import { computeMediaState } from "./media-state";
+
+/**
+ * Stores what the upstream just said about a task: its state, numbers and error, the raw object,
+ * and — once it is terminal — one Media row per distinct result URL for the downloader.
+ * Terminal states are final: the studio stops polling and never moves a task out of them.
+ */
+export async function recordUpstreamTask(deps: TaskDeps, task: Task, raw: UpstreamTaskJson): Promise<void> {
+  const upstream = normalizeTask(raw);
+  const status = nextStatus(deps, task, upstream);
+  const now = new Date(deps.now());
+  const terminal = isTerminal(status);
+  const [minPoll, maxPoll] = deps.polling.intervalMs;
+
+  await deps.db.$transaction(async (tx) => {
+    if (status === "completed") {
+      for (const result of upstream.resultUrls) {
+        await tx.media.upsert({
+          where: { taskId_sourceUrl: { taskId: task.id, sourceUrl: result.url } },
+          create: {
+            taskId: task.id,
+            sourceUrl: result.url,
+            role: result.role,
+            fields: result.fields.join(","),
+          },
+          update: { role: result.role, fields: result.fields.join(",") },
+        });
+      }
+    }
+    const media = terminal
+      ? await tx.media.findMany({ where: { taskId: task.id }, select: { role: true, status: true } })
+      : [];
+    await tx.task.update({
+      where: { id: task.id },
+      data: {
+        status,
+        progress: nextProgress(task, upstream, status),
+        amount: upstream.amount ?? task.amount,
+        actualDuration: upstream.actualDuration ?? task.actualDuration,
+        error: status === "failed" ? upstream.error : null,
+        upstreamTask: JSON.stringify(raw),
+        upstreamUrls: Object.keys(upstream.urlFields).length
+          ? JSON.stringify(upstream.urlFields)
+          : task.upstreamUrls,
+        upstreamCreated: upstream.created ?? task.upstreamCreated,
+        startedAt: task.startedAt ?? (status !== "queued" ? now : null),
+        finishedAt: terminal ? (task.finishedAt ?? now) : null,
+        pollFailures: 0,
+        lastPollError: null,
+        nextPollAt: new Date(now.getTime() + jitter(minPoll, maxPoll)),
+        ...(terminal ? { mediaState: computeMediaState(media) } : {}),
+      },
+    });
+  });
+  if (status === "completed" && upstream.resultUrls.length === 0) {
+    deps.log.warn(`[tasks] task ${task.id} completed without any result URL; nothing to download.`);
+  }
+}
+
+// The spec shows no transitions; only "terminal is final" is assumed. An unknown status keeps the
+// task where it was (still polled) rather than guessing it finished.
+function nextStatus(deps: TaskDeps, task: Task, upstream: NormalizedTask): TaskStatus {
+  const current = task.status as TaskStatus;
+  if (isTerminal(current)) return current;
+  if (upstream.status) return upstream.status;
+  deps.log.warn(
+    `[tasks] task ${task.id}: unknown upstream status ${JSON.stringify(upstream.rawStatus)}; keeping "${current}".`,
+  );
+  return current;
+}
+
+// Progress shown to people never runs backwards while a task processes.
+function nextProgress(task: Task, upstream: NormalizedTask, status: TaskStatus): number | null {
+  if (status === "completed") return 100;
+  if (upstream.progress === null) return task.progress;
+  if (task.progress === null || status !== task.status) return upstream.progress;
+  return Math.max(task.progress, upstream.progress);
+}

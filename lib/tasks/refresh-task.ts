@@ -1,0 +1,96 @@
+import { isStudioError } from "../errors";
+import type { Task } from "../generated/prisma/client";
+import { isTerminal } from "../upstream/normalize-task";
+import { queryTask } from "../upstream/task-client";
+import { jitter, taskDeps, type TaskDeps } from "./deps";
+import { loadTask, type TaskWithMedia } from "./load-task";
+import { recordUpstreamTask } from "./record-upstream-task";
+
+// One upstream query per task at a time in this process (browsers and the tracker share it).
+const inFlight = ((
+  globalThis as { __studioTaskRefreshes?: Map<string, Promise<void>> }
+).__studioTaskRefreshes ??= new Map());
+
+/**
+ * The task as the studio knows it, first refreshed from the upstream when it is still running and
+ * was not asked about within `polling.minIntervalMs` (DB-backed, so it holds however many browsers
+ * poll and across processes). null for unknown ids. Upstream trouble never fails the read: it is
+ * recorded on the task (lastPollError) and the tracker backs off.
+ */
+export async function refreshTask(id: string, deps: TaskDeps = taskDeps()): Promise<TaskWithMedia | null> {
+  const task = await deps.db.task.findUnique({ where: { id } });
+  if (!task) return null;
+  if (!isTerminal(task.status) && isDue(task, deps)) await pollTask(task.id, deps);
+  return loadTask(deps.db, id);
+}
+
+/** Asks the upstream about one task now, unless another caller did within the minimum interval. */
+export function pollTask(id: string, deps: TaskDeps = taskDeps()): Promise<void> {
+  let running = inFlight.get(id);
+  if (!running) {
+    running = pollOnce(id, deps).finally(() => inFlight.delete(id));
+    inFlight.set(id, running);
+  }
+  return running;
+}
+
+function isDue(task: Task, deps: TaskDeps): boolean {
+  return !task.lastPolledAt || deps.now() - task.lastPolledAt.getTime() >= deps.polling.minIntervalMs;
+}
+
+async function pollOnce(id: string, deps: TaskDeps): Promise<void> {
+  const now = deps.now();
+  // The claim is the throttle: only a caller that moves lastPolledAt forward may ask the upstream.
+  const claimed = await deps.db.task.updateMany({
+    where: {
+      id,
+      status: { in: ["queued", "processing"] },
+      OR: [{ lastPolledAt: null }, { lastPolledAt: { lte: new Date(now - deps.polling.minIntervalMs) } }],
+    },
+    data: { lastPolledAt: new Date(now) },
+  });
+  if (claimed.count === 0) return;
+
+  let raw;
+  try {
+    raw = await queryTask(id, deps.upstream);
+  } catch (error) {
+    await recordPollFailure(id, error, deps);
+    return;
+  }
+  const task = await deps.db.task.findUnique({ where: { id } });
+  if (task) await recordUpstreamTask(deps, task, raw);
+}
+
+async function recordPollFailure(id: string, error: unknown, deps: TaskDeps): Promise<void> {
+  const task = await deps.db.task.findUnique({ where: { id }, select: { pollFailures: true } });
+  if (!task) return;
+  const failures = task.pollFailures + 1;
+  const message = isStudioError(error) ? error.message : `Unexpected error: ${(error as Error)?.message}`;
+  const now = deps.now();
+  const upstreamStatus = isStudioError(error) ? error.details.upstreamStatus : undefined;
+
+  // A task the upstream keeps saying it does not know will never finish; say so instead of polling forever.
+  if ((upstreamStatus === 404 || upstreamStatus === 410) && failures >= deps.polling.lostAfter) {
+    deps.log.warn(`[tasks] task ${id}: the upstream no longer knows it (${message}); marking it failed.`);
+    await deps.db.task.update({
+      where: { id },
+      data: {
+        status: "failed",
+        error: `The upstream no longer knows this task: HTTP ${upstreamStatus} on ${failures} queries in a row.`,
+        finishedAt: new Date(now),
+        pollFailures: failures,
+        lastPollError: message,
+      },
+    });
+    return;
+  }
+  const base = deps.polling.intervalMs[0] * 2 ** Math.min(failures, 10);
+  const delay = Math.min(deps.polling.maxBackoffMs, jitter(base * 0.8, base * 1.2));
+  if (failures === 1 || failures % 10 === 0)
+    deps.log.warn(`[tasks] polling task ${id} failed (${failures}×): ${message}`);
+  await deps.db.task.update({
+    where: { id },
+    data: { pollFailures: failures, lastPollError: message, nextPollAt: new Date(now + delay) },
+  });
+}

@@ -1,0 +1,45 @@
+import type { Db } from "../db";
+import { StudioError } from "../errors";
+import { downloadFileName } from "../gallery/file-names";
+import { mediaFileResponse } from "../storage/files";
+
+/**
+ * A stored result file (Range, ETag, HEAD). `download` adds an attachment name that says what the
+ * file is. Files that are not stored (yet, or ever) answer 404 saying why.
+ */
+export async function mediaResponse(
+  db: Db,
+  request: Request,
+  mediaId: string,
+  options: { download?: boolean } = {},
+): Promise<Response> {
+  const media = await db.media.findUnique({
+    where: { id: mediaId },
+    include: { task: { select: { id: true, model: true, prompt: true, submittedAt: true } } },
+  });
+  if (!media) throw new StudioError("not_found", `Media ${mediaId} does not exist.`);
+  if (media.status !== "stored" || !media.path) throw new StudioError("not_found", notStoredMessage(media));
+  return mediaFileResponse(request, media.path, media.contentType ?? "application/octet-stream", {
+    sha256: media.sha256 ?? undefined,
+    ...(options.download ? { downloadName: downloadFileName(media.task, media) } : {}),
+  });
+}
+
+/** The stored thumbnail or poster frame (WebP); 404 while none exists yet. */
+export async function thumbnailResponse(db: Db, request: Request, mediaId: string): Promise<Response> {
+  const media = await db.media.findUnique({ where: { id: mediaId }, select: { thumbPath: true } });
+  if (!media) throw new StudioError("not_found", `Media ${mediaId} does not exist.`);
+  if (!media.thumbPath) throw new StudioError("not_found", `Media ${mediaId} has no thumbnail yet.`);
+  return mediaFileResponse(request, media.thumbPath, "image/webp");
+}
+
+function notStoredMessage(media: { id: string; status: string; error: string | null }): string {
+  switch (media.status) {
+    case "expired":
+      return `Media ${media.id} was never stored: ${media.error ?? "its upstream URL expired."}`;
+    case "failed":
+      return `Media ${media.id} could not be stored: ${media.error ?? "the download failed."}`;
+    default:
+      return `Media ${media.id} is not stored yet (${media.status}); try again in a moment.`;
+  }
+}

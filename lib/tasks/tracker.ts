@@ -1,0 +1,141 @@
+import { taskDeps, type TaskDeps } from "./deps";
+import { downloadMedia } from "./download-media";
+import { pollTask } from "./refresh-task";
+
+export type TrackerOptions = {
+  /** How often the tracker looks for due polls and downloads (their own schedules live in the DB). */
+  tickMs: number;
+  pollConcurrency: number;
+  downloadConcurrency: number;
+};
+
+export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
+  tickMs: 1_000,
+  pollConcurrency: 4,
+  downloadConcurrency: 2,
+};
+
+export type Tracker = {
+  /** One pass: start due polls and downloads (does not wait for them). */
+  tick(): Promise<void>;
+  /** Resolves when no poll or download is running. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/**
+ * The background loop that needs no browser: polls every running task when its nextPollAt is due
+ * (5–10 s apart, backing off on upstream errors) and downloads every pending media file. All of
+ * its state lives in the database, so a new process simply carries on where the last one stopped.
+ */
+export function startTracker(deps: TaskDeps = taskDeps(), options: Partial<TrackerOptions> = {}): Tracker {
+  const { tickMs, pollConcurrency, downloadConcurrency } = { ...DEFAULT_TRACKER_OPTIONS, ...options };
+  const polls = new Map<string, Promise<unknown>>();
+  const downloads = new Map<string, Promise<unknown>>();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let lastError = { message: "", at: 0 };
+
+  const track = (
+    jobs: Map<string, Promise<unknown>>,
+    id: string,
+    job: () => Promise<unknown>,
+    what: string,
+  ) => {
+    const running = job()
+      .catch((error: unknown) => deps.log.error(`[tracker] ${what} ${id} failed:`, error))
+      .finally(() => jobs.delete(id));
+    jobs.set(id, running);
+  };
+
+  const tick = async () => {
+    const now = new Date(deps.now());
+    const freePolls = pollConcurrency - polls.size;
+    if (freePolls > 0) {
+      const due = await deps.db.task.findMany({
+        where: {
+          status: { in: ["queued", "processing"] },
+          nextPollAt: { lte: now },
+          id: { notIn: [...polls.keys()] },
+        },
+        orderBy: { nextPollAt: "asc" },
+        take: freePolls,
+        select: { id: true },
+      });
+      for (const { id } of due) track(polls, id, () => pollTask(id, deps), "polling task");
+    }
+    const freeDownloads = downloadConcurrency - downloads.size;
+    if (freeDownloads > 0) {
+      const pending = await deps.db.media.findMany({
+        where: { status: "pending", nextAttemptAt: { lte: now }, id: { notIn: [...downloads.keys()] } },
+        orderBy: { nextAttemptAt: "asc" },
+        take: freeDownloads,
+        select: { id: true },
+      });
+      for (const { id } of pending) track(downloads, id, () => downloadMedia(id, deps), "downloading media");
+    }
+  };
+
+  const loop = async () => {
+    if (stopped) return;
+    try {
+      await tick();
+    } catch (error) {
+      // A broken tick (database locked, not migrated yet) must not end tracking; say so once a minute.
+      const message = (error as Error)?.message ?? String(error);
+      if (message !== lastError.message || deps.now() - lastError.at > 60_000) {
+        deps.log.error("[tracker] tick failed:", error);
+        lastError = { message, at: deps.now() };
+      }
+    }
+    if (!stopped) timer = setTimeout(loop, tickMs).unref();
+  };
+
+  const started = resume(deps)
+    .catch((error: unknown) => deps.log.error("[tracker] resuming unfinished work failed:", error))
+    .then(loop);
+
+  const idle = async () => {
+    await started;
+    while (polls.size || downloads.size) await Promise.allSettled([...polls.values(), ...downloads.values()]);
+  };
+
+  return {
+    tick,
+    idle,
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await idle();
+    },
+  };
+}
+
+/**
+ * Work a previous process left behind: downloads it was in the middle of start over, and tasks it
+ * had backed off from are asked about again now.
+ */
+async function resume(deps: TaskDeps): Promise<void> {
+  const now = new Date(deps.now());
+  const media = await deps.db.media.updateMany({
+    where: { status: "downloading" },
+    data: { status: "pending", nextAttemptAt: now },
+  });
+  const tasks = await deps.db.task.updateMany({
+    where: { status: { in: ["queued", "processing"] }, nextPollAt: { gt: now } },
+    data: { nextPollAt: now },
+  });
+  const unfinished = await deps.db.task.count({ where: { status: { in: ["queued", "processing"] } } });
+  const pending = await deps.db.media.count({ where: { status: "pending" } });
+  if (unfinished || pending || media.count || tasks.count) {
+    deps.log.info(`[tracker] resuming ${unfinished} running task(s) and ${pending} pending download(s).`);
+  }
+}
+
+const holder = globalThis as typeof globalThis & { __studioTracker?: Tracker };
+
+/** The process's one tracker (instrumentation.ts); a second call — or a hot reload — reuses it. */
+export function ensureTrackerStarted(): Tracker {
+  holder.__studioTracker ??= startTracker();
+  return holder.__studioTracker;
+}
