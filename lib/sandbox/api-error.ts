@@ -38,3 +38,21 @@ export const methodNotAllowed = (method: string, allowed: readonly string[]) => 
   response.headers.set("Allow", allowed.join(", "));
   return response;
 };
+
+const NATIVE_STATUS: Record<number, string> = {
+  400: "INVALID_ARGUMENT",
+  401: "UNAUTHENTICATED",
+  404: "NOT_FOUND",
+  405: "INVALID_ARGUMENT",
+  413: "INVALID_ARGUMENT",
+  415: "INVALID_ARGUMENT",
+};
+
+/**
+ * Errors on the native text API's paths, in that API's own layout (`{ error: { code, message,
+ * status } }`), the layout the text API handler answers with too.
+ */
+export function nativeApiError(status: number, message: string): Response {
+  const body = { error: { code: status, message, status: NATIVE_STATUS[status] ?? "UNKNOWN" } };
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+}

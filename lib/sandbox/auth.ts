@@ -9,12 +9,14 @@ export function hasBearerToken(request: Request): boolean {
   return header !== null && /^Bearer\s+\S+/i.test(header.trim());
 }
 
-export function unauthorized(request: Request): Response {
-  const sent = request.headers.has("authorization");
-  const message = sent
+export function unauthorizedMessage(request: Request): string {
+  return request.headers.has("authorization")
     ? "The Authorization header is malformed; expected `Bearer <API_KEY>`."
     : "Missing Authorization header; send `Authorization: Bearer <API_KEY>`.";
-  const response = apiError(401, "authentication_error", "unauthorized", message);
+}
+
+export function unauthorized(request: Request): Response {
+  const response = apiError(401, "authentication_error", "unauthorized", unauthorizedMessage(request));
   response.headers.set("WWW-Authenticate", 'Bearer realm="model-task-service"');
   return response;
 }

@@ -1,5 +1,5 @@
-import { apiError, badRequest, methodNotAllowed, notFound } from "./api-error";
-import { hasBearerToken, unauthorized } from "./auth";
+import { apiError, methodNotAllowed, nativeApiError, notFound } from "./api-error";
+import { hasBearerToken, unauthorized, unauthorizedMessage } from "./auth";
 import { resolveConfig, type SandboxConfig, type SandboxOptions } from "./options";
 import { serveResultFile } from "./result-files";
 import { seedFromSubmit } from "./submit";
@@ -42,19 +42,27 @@ async function route(request: Request, url: URL, path: string, config: SandboxCo
     return serveResultFile(request, decode(file[1]), decode(file[2]), config);
   }
 
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return tooLarge();
+  const textCall = textApiCall(path);
+  // Each API answers in its own error layout: upstream-style for tasks, native for the text API.
+  const fail = (problem: Problem) =>
+    textCall
+      ? nativeApiError(problem.status, problem.message)
+      : apiError(problem.status, "invalid_request_error", problem.code, problem.message);
+
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return fail(TOO_LARGE);
   const text = method === "POST" ? await request.text() : "";
   const parsed = parseBody(text);
   const bytes = Buffer.byteLength(text);
   logRequest(config, request, path + url.search, text ? (parsed.ok ? parsed.value : text) : null, bytes);
-  if (bytes > MAX_BODY_BYTES) return tooLarge();
-  if (!hasBearerToken(request)) return unauthorized(request);
+  if (bytes > MAX_BODY_BYTES) return fail(TOO_LARGE);
+  if (!hasBearerToken(request))
+    return textCall ? nativeApiError(401, unauthorizedMessage(request)) : unauthorized(request);
 
   if (path === TASKS) {
     if (method !== "POST") return methodNotAllowed(method, ["POST"]);
     const body = jsonObjectBody(request, parsed);
-    if (body instanceof Response) return body;
-    const outcome = seedFromSubmit(body, { nowMs: config.nowMs, defaultTtlSeconds: config.ttlSeconds });
+    if ("problem" in body) return fail(body.problem);
+    const outcome = seedFromSubmit(body.value, { nowMs: config.nowMs, defaultTtlSeconds: config.ttlSeconds });
     if ("rejection" in outcome) return outcome.rejection;
     const id = encodeTaskId(outcome.seed);
     return Response.json(taskObject(id, outcome.seed, objectContext(url, config)), noStore);
@@ -69,13 +77,14 @@ async function route(request: Request, url: URL, path: string, config: SandboxCo
     return Response.json(taskObject(id, seed, objectContext(url, config)), noStore);
   }
 
-  const textRoute = /^\/v1\/models\/([^/]+)$/.exec(path);
-  const textCall =
-    textRoute && /^([^:]+):(generateContent|streamGenerateContent)$/.exec(decode(textRoute[1]));
   if (textCall) {
-    if (method !== "POST") return methodNotAllowed(method, ["POST"]);
+    if (method !== "POST") {
+      const response = nativeApiError(405, `${method} is not allowed here; use POST.`);
+      response.headers.set("Allow", "POST");
+      return response;
+    }
     const body = jsonObjectBody(request, parsed);
-    if (body instanceof Response) return body;
+    if ("problem" in body) return fail(body.problem);
     // The body was consumed for the log; the text API gets an identical request.
     const replay = new Request(request.url, {
       method,
@@ -83,14 +92,27 @@ async function route(request: Request, url: URL, path: string, config: SandboxCo
       body: text,
       signal: request.signal,
     });
-    return handleTextApi(replay, textCall[1], textCall[2] as "generateContent" | "streamGenerateContent");
+    return handleTextApi(replay, textCall.model, textCall.method);
   }
 
   return notFound(`No such endpoint: ${method} ${path}.`);
 }
 
-const tooLarge = () =>
-  apiError(413, "invalid_request_error", "payload_too_large", "The request body exceeds 64 MB.");
+type Problem = { status: number; code: string; message: string };
+
+const TOO_LARGE: Problem = {
+  status: 413,
+  code: "payload_too_large",
+  message: "The request body exceeds 64 MB.",
+};
+
+function textApiCall(path: string) {
+  const segment = /^\/v1\/models\/([^/]+)$/.exec(path)?.[1];
+  const call = segment && /^([^:]+):(generateContent|streamGenerateContent)$/.exec(decode(segment));
+  return call
+    ? { model: call[1], method: call[2] as "generateContent" | "streamGenerateContent" }
+    : undefined;
+}
 
 const noStore = { headers: { "Cache-Control": "no-store" } };
 
@@ -128,22 +150,29 @@ function parseBody(text: string): Parsed {
 }
 
 /** Spec, Authentication 2: JSON bodies come with Content-Type: application/json. */
-function jsonObjectBody(request: Request, parsed: Parsed): Record<string, unknown> | Response {
+function jsonObjectBody(
+  request: Request,
+  parsed: Parsed,
+): { value: Record<string, unknown> } | { problem: Problem } {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\b/i.test(type.trim())) {
-    return apiError(
-      415,
-      "invalid_request_error",
-      "unsupported_media_type",
-      `Content-Type must be application/json (got ${type ? `"${type}"` : "none"}).`,
-    );
+    const got = type ? `"${type}"` : "none";
+    return {
+      problem: {
+        status: 415,
+        code: "unsupported_media_type",
+        message: `Content-Type must be application/json (got ${got}).`,
+      },
+    };
   }
-  if (!parsed.ok) return badRequest(parsed.error, "invalid_json");
+  if (!parsed.ok) return { problem: { status: 400, code: "invalid_json", message: parsed.error } };
   const value = parsed.value;
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return badRequest("The request body must be a JSON object.", "invalid_json");
+    return {
+      problem: { status: 400, code: "invalid_json", message: "The request body must be a JSON object." },
+    };
   }
-  return value as Record<string, unknown>;
+  return { value: value as Record<string, unknown> };
 }
 
 function objectContext(url: URL, config: SandboxConfig) {
