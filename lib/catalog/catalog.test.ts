@@ -124,6 +124,35 @@ describe("model flags", () => {
   });
 });
 
+describe("rules per model", () => {
+  it("opts each model into exactly the spec's cross-field rules", () => {
+    const frames = ["scenario-exclusivity", "last-image-needs-first", "audio-needs-reference"];
+    const rules = Object.fromEntries(
+      listModels()
+        .filter((m) => m.rules?.length)
+        .map((m) => [m.id, m.rules]),
+    );
+    expect(rules).toEqual({
+      "sd_2.0_mini_discount": [...frames, "asset-prompt-limits", "object-tools"],
+      "vendorm-H3-768p-c2": frames,
+      "videos_2.5_30_10_10_c6": frames,
+      sd2_disc_nvid: [...frames, "asset-prompt-limits", "web-search-tools"],
+      "sd_2.5_ORelay": ["image-roles", "audio-needs-reference"],
+      videos_30_10_10_c4: ["audio-needs-reference"],
+      "vendorm-H3-768p-c1": ["audio-needs-reference"],
+    });
+    const truncating = listModels()
+      .filter((m) => m.promptTruncation)
+      .map((m) => m.id);
+    expect(truncating).toEqual(["vendorw2.7-videoedit", "vendorw2.7-r2v", "hh-1.1-i2v-o"]);
+    expect(
+      listModels()
+        .filter((m) => m.modeRule)
+        .map((m) => m.id),
+    ).toEqual(["vendorm-H3-768p-c1"]);
+  });
+});
+
 describe("names and suggestions", () => {
   it("finds names regardless of case and spacing", () => {
     expect(findModelByName("o3  video generation")?.name).toBe("O3 Video Generation");

@@ -17,14 +17,8 @@ export { normalizeRequest, type NormalizeResult } from "./normalize";
 export { validateTaskRequest, resolveModel } from "./validate";
 export { promptNotices, estimateTruncation, countChineseCharacters, countEnglishWords } from "./prompt-text";
 export { requestNotices } from "./notices";
-export {
-  defaultFormValues,
-  cleanFormValues,
-  formValuesFromRequest,
-  describeParam,
-  paramConstraints,
-  type FormValues,
-} from "./form";
+export { defaultFormValues, cleanFormValues, formValuesFromRequest, type FormValues } from "./form";
+export { describeParam, paramConstraints } from "./describe-param";
 export { detectScenario, detectMode, MODE_LABEL, type Scenario, type GenerationMode } from "./modes";
 export { checkMediaItem, isLocalAddress, ASSET_LIBRARY_MODEL_IDS } from "./media-items";
 export { REFERENCE_IMAGE_ALIASES } from "./aliases";
