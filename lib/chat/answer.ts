@@ -1,0 +1,216 @@
+/**
+ * Streams one answer from the upstream to the browser while persisting it. The upstream's chunks
+ * are parsed as they arrive: each text delta goes to the browser at once and to the database at
+ * most once a second; the final row records finishReason and usage, or, when the stream ends
+ * early, keeps the partial text and says why (stopped, interrupted, error).
+ */
+import type { Db } from "../db";
+import { StudioError, isStudioError } from "../errors";
+import { encodeChatEvent, type ChatEvent } from "./chat-events";
+import { getConversation } from "./conversations";
+import { endGeneration, startGeneration, stopGeneration } from "./generations";
+import { responseText, type GenerateContentRequest, type UsageMetadata } from "./native-schema";
+import { framingOf, parseGenerateContentStream } from "./stream-parser";
+import { callTextApi, textApiConfig, type TextApiConfig } from "./upstream-client";
+import type { MessageError, MessageStatus, MessageView } from "./types";
+import { messageInclude, messageView } from "./views";
+
+export const IDLE_TIMEOUT_MS = 60_000;
+const PROGRESS_SAVE_MS = 1_000;
+
+export type AnswerJob = {
+  db: Db;
+  conversationId: string;
+  userMessage: MessageView | null;
+  modelMessage: MessageView;
+  model: string;
+  request: GenerateContentRequest;
+  /** The browser's request: its end (tab closed, network lost) interrupts the answer. */
+  signal?: AbortSignal;
+  config?: TextApiConfig;
+  idleTimeoutMs?: number;
+};
+
+type Outcome = {
+  text: string;
+  status: MessageStatus;
+  finishReason: string | null;
+  usage: UsageMetadata | null;
+  error: MessageError | null;
+};
+
+export function answerStream(job: AnswerJob): ReadableStream<Uint8Array> {
+  const id = job.modelMessage.id;
+  const controller = startGeneration(id, job.conversationId);
+  const onClientGone = () => stopGeneration(id, "client");
+  job.signal?.addEventListener("abort", onClientGone, { once: true });
+  let open = true;
+
+  return new ReadableStream<Uint8Array>({
+    start(out) {
+      const send = (event: ChatEvent) => {
+        if (!open) return;
+        try {
+          out.enqueue(encodeChatEvent(event));
+        } catch {
+          open = false;
+        }
+      };
+      const run = async () => {
+        const conversation = await getConversation(job.db, job.conversationId);
+        send({ type: "start", userMessage: job.userMessage, modelMessage: job.modelMessage, conversation });
+        const outcome = await generate(job, controller.signal, (text) => send({ type: "delta", text }));
+        const message = await finishAnswer(job.db, id, outcome);
+        send({ type: "done", message, conversation: await getConversation(job.db, job.conversationId) });
+      };
+      void run()
+        .catch((error) => {
+          console.error("chat: answer failed", error);
+          return failAnswer(job.db, id, error);
+        })
+        .finally(() => {
+          endGeneration(id);
+          job.signal?.removeEventListener("abort", onClientGone);
+          if (open) {
+            open = false;
+            out.close();
+          }
+        });
+    },
+    cancel() {
+      open = false;
+      stopGeneration(id, "client");
+    },
+  });
+}
+
+async function generate(
+  job: AnswerJob,
+  signal: AbortSignal,
+  onDelta: (text: string) => void,
+): Promise<Outcome> {
+  const id = job.modelMessage.id;
+  const idleMs = job.idleTimeoutMs ?? IDLE_TIMEOUT_MS;
+  let text = "";
+  let finishReason: string | null = null;
+  let usage: UsageMetadata | null = null;
+  let idle = setTimeout(() => stopGeneration(id, "timeout"), idleMs);
+  const progress = throttledSave(job.db, id);
+  try {
+    const response = await callTextApi(
+      { model: job.model, method: "streamGenerateContent", alt: "sse", body: job.request, signal },
+      job.config ?? textApiConfig(),
+    );
+    const framing = framingOf(response.headers.get("content-type"));
+    for await (const chunk of parseGenerateContentStream(response.body ?? new ReadableStream(), {
+      framing,
+    })) {
+      clearTimeout(idle);
+      idle = setTimeout(() => stopGeneration(id, "timeout"), idleMs);
+      if (chunk.error) throw inStreamError(chunk.error);
+      const delta = responseText(chunk);
+      if (delta) {
+        text += delta;
+        onDelta(delta);
+        progress.save(text);
+      }
+      finishReason = chunk.candidates?.[0]?.finishReason ?? finishReason;
+      usage = chunk.usageMetadata ?? usage;
+    }
+    return { text, status: "complete", finishReason, usage, error: null };
+  } catch (error) {
+    const partial = { text, finishReason: null, usage };
+    const cut = (e: MessageError): Outcome => ({
+      ...partial,
+      status: text ? "interrupted" : "error",
+      error: e,
+    });
+    const reason = signal.aborted ? signal.reason : undefined;
+    if (reason === "stop") return { ...partial, status: "stopped", error: null };
+    if (reason === "client") {
+      return {
+        ...partial,
+        status: "interrupted",
+        error: {
+          code: "client_disconnected",
+          message: "The page was closed or lost its connection while the answer was streaming.",
+        },
+      };
+    }
+    if (reason === "timeout") {
+      return cut({
+        code: "timeout",
+        status: 504,
+        message: `The text API sent nothing for ${Math.round(idleMs / 1000)} s, so the studio gave up.`,
+      });
+    }
+    if (isStudioError(error)) return cut({ code: error.code, status: error.status, message: error.message });
+    return cut({
+      code: "stream_broken",
+      message: `The stream from the text API broke off: ${(error as Error)?.message ?? String(error)}`,
+    });
+  } finally {
+    clearTimeout(idle);
+    await progress.flushed();
+  }
+}
+
+function inStreamError(error: { code?: number; message?: string; status?: string }): StudioError {
+  const status = typeof error.code === "number" && error.code >= 400 && error.code <= 599 ? error.code : 502;
+  return new StudioError(
+    "upstream_rejected",
+    `The text API reported an error mid-stream (${error.status ?? status}): ${error.message ?? "no message"}`,
+    { status },
+  );
+}
+
+/** Saves the partial text at most once per interval, one write at a time. */
+function throttledSave(db: Db, id: string) {
+  let last = 0;
+  let chain: Promise<unknown> = Promise.resolve();
+  return {
+    save(text: string) {
+      const now = Date.now();
+      if (now - last < PROGRESS_SAVE_MS) return;
+      last = now;
+      chain = chain.then(() =>
+        db.message
+          .updateMany({ where: { id, status: "streaming" }, data: { parts: JSON.stringify([{ text }]) } })
+          .catch(() => undefined),
+      );
+    },
+    flushed: () => chain,
+  };
+}
+
+async function finishAnswer(db: Db, id: string, outcome: Outcome): Promise<MessageView> {
+  const row = await db.message.update({
+    where: { id },
+    data: {
+      parts: JSON.stringify(outcome.text ? [{ text: outcome.text }] : []),
+      status: outcome.status,
+      finishReason: outcome.finishReason,
+      promptTokenCount: outcome.usage?.promptTokenCount ?? null,
+      candidatesTokenCount: outcome.usage?.candidatesTokenCount ?? null,
+      totalTokenCount: outcome.usage?.totalTokenCount ?? null,
+      error: outcome.error ? JSON.stringify(outcome.error) : null,
+    },
+    include: messageInclude,
+  });
+  return messageView(row);
+}
+
+async function failAnswer(db: Db, id: string, error: unknown): Promise<void> {
+  await db.message
+    .updateMany({
+      where: { id, status: "streaming" },
+      data: {
+        status: "error",
+        error: JSON.stringify({
+          code: "internal",
+          message: `The studio failed while answering: ${(error as Error)?.message}`,
+        }),
+      },
+    })
+    .catch(() => undefined);
+}

@@ -1,0 +1,175 @@
+// Conversations and the send / regenerate / edit paths on a real SQLite file, answered by the
+// sandbox over HTTP: what is persisted, what the browser receives, what the upstream received.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { StudioError } from "../errors";
+import {
+  createConversation,
+  deleteConversation,
+  getConversationDetail,
+  listConversations,
+  updateConversation,
+} from "./conversations";
+import { editAndResend, regenerateAnswer, sendMessage } from "./send";
+import { sendMessageSchema } from "./send-schema";
+import { collectEvents, doneOf, startChatFixture, textOf, type ChatFixture } from "./testing/chat-fixture";
+
+let f: ChatFixture;
+beforeAll(async () => {
+  f = await startChatFixture();
+});
+afterAll(() => f.close());
+
+const input = (text: string) => sendMessageSchema.parse({ text });
+
+type SentBody = {
+  contents: { role: string; parts: { text?: string }[] }[];
+  systemInstruction?: unknown;
+  generationConfig?: unknown;
+};
+function lastUpstreamBody(): SentBody {
+  return f.sandbox.log.list().at(-1)!.body as SentBody;
+}
+
+describe("conversations", () => {
+  it("creates, lists newest first, searches titles, renames and deletes", async () => {
+    const a = await createConversation(f.db, { title: "Holiday photos" });
+    const b = await createConversation(f.db, { title: "Quarterly report", model: "llm-2.5-pro-low" });
+    expect(b.model).toBe("llm-2.5-pro-low");
+    expect(a.model).toBe("llm-2.5-flash-lite");
+
+    const all = await listConversations(f.db);
+    expect(all.map((c) => c.id).slice(0, 2)).toEqual([b.id, a.id]);
+    expect((await listConversations(f.db, { q: "holiday" })).map((c) => c.id)).toEqual([a.id]);
+
+    const renamed = await updateConversation(f.db, a.id, { title: "  Beach trip  " });
+    expect(renamed.title).toBe("Beach trip");
+    expect((await listConversations(f.db, { q: "beach" })).map((c) => c.id)).toEqual([a.id]);
+
+    await deleteConversation(f.db, a.id);
+    await expect(getConversationDetail(f.db, a.id)).rejects.toThrow(/does not exist/);
+  });
+
+  it("rejects an unknown model and bad generation settings, naming the field", async () => {
+    const unknown = await createConversation(f.db, { model: "gpt-4" }).catch((e: StudioError) => e);
+    expect(unknown).toBeInstanceOf(StudioError);
+    expect((unknown as StudioError).message).toContain("llm-2.5-pro-official");
+
+    const c = await createConversation(f.db);
+    const bad = await updateConversation(f.db, c.id, { generationConfig: { topP: 3 } }).catch(
+      (e: unknown) => e,
+    );
+    expect(JSON.stringify(bad)).toContain("must be between 0 and 1");
+  });
+});
+
+describe("sending", () => {
+  it("streams the answer, persists it with finishReason and usage, and titles the conversation", async () => {
+    const c = await createConversation(f.db, {
+      systemInstruction: "Answer briefly.",
+      generationConfig: { temperature: 0.4 },
+    });
+    const events = await collectEvents(
+      await sendMessage(f.db, c.id, input("What is a haiku?"), { config: f.config }),
+    );
+
+    expect(events[0].type).toBe("start");
+    expect(events.filter((e) => e.type === "delta").length).toBeGreaterThan(3);
+    const done = doneOf(events);
+    expect(done.message.status).toBe("complete");
+    expect(done.message.finishReason).toBe("STOP");
+    expect(done.message.text).toBe(textOf(events));
+    expect(done.message.text).toContain("You wrote: “What is a haiku?”");
+    expect(done.message.usage?.totalTokenCount).toBeGreaterThan(0);
+    expect(done.conversation.title).toBe("What is a haiku?");
+    expect(done.conversation.usage.totalTokenCount).toBe(done.message.usage?.totalTokenCount);
+
+    const sent = lastUpstreamBody();
+    expect(f.sandbox.log.list().at(-1)?.path).toBe(
+      "/v1/models/llm-2.5-flash-lite:streamGenerateContent?alt=sse",
+    );
+    expect(sent.systemInstruction).toEqual({ parts: [{ text: "Answer briefly." }] });
+    expect(sent.generationConfig).toEqual({ temperature: 0.4 });
+
+    const detail = await getConversationDetail(f.db, c.id);
+    expect(detail.messages.map((m) => [m.role, m.status])).toEqual([
+      ["user", "complete"],
+      ["model", "complete"],
+    ]);
+    expect(detail.messages[1].text).toBe(done.message.text);
+  });
+
+  it("sends the whole history on the next question and sums usage over the conversation", async () => {
+    const c = await createConversation(f.db);
+    const first = doneOf(
+      await collectEvents(await sendMessage(f.db, c.id, input("one"), { config: f.config })),
+    );
+    const second = doneOf(
+      await collectEvents(await sendMessage(f.db, c.id, input("two"), { config: f.config })),
+    );
+    expect(lastUpstreamBody().contents.map((m) => m.role)).toEqual(["user", "model", "user"]);
+    expect(lastUpstreamBody().contents[1].parts[0].text).toBe(first.message.text);
+    expect(second.conversation.usage.totalTokenCount).toBe(
+      first.message.usage!.totalTokenCount! + second.message.usage!.totalTokenCount!,
+    );
+  });
+
+  it("stores an upstream 429 as a failed answer, then replaces that exchange when the draft is resent", async () => {
+    const c = await createConversation(f.db);
+    const failed = doneOf(
+      await collectEvents(
+        await sendMessage(f.db, c.id, input("quota please [error:429]"), { config: f.config }),
+      ),
+    );
+    expect(failed.message.status).toBe("error");
+    expect(failed.message.error).toMatchObject({ code: "upstream_rejected", status: 429 });
+    expect(failed.message.error?.message).toContain("Resource has been exhausted");
+    let detail = await getConversationDetail(f.db, c.id);
+    expect(detail.messages.map((m) => m.status)).toEqual(["complete", "error"]);
+
+    const retried = doneOf(
+      await collectEvents(await sendMessage(f.db, c.id, input("quota please"), { config: f.config })),
+    );
+    expect(retried.message.status).toBe("complete");
+    detail = await getConversationDetail(f.db, c.id);
+    expect(detail.messages.map((m) => m.text.slice(0, 12))).toEqual(["quota please", "### Sandbox "]);
+    expect(lastUpstreamBody().contents).toHaveLength(1);
+  });
+
+  it("regenerates the last answer in place", async () => {
+    const c = await createConversation(f.db);
+    const first = doneOf(
+      await collectEvents(await sendMessage(f.db, c.id, input("again"), { config: f.config })),
+    );
+    const again = doneOf(await collectEvents(await regenerateAnswer(f.db, c.id, { config: f.config })));
+    expect(again.message.id).not.toBe(first.message.id);
+    const detail = await getConversationDetail(f.db, c.id);
+    expect(detail.messages.map((m) => m.id)).toEqual([detail.messages[0].id, again.message.id]);
+    expect(lastUpstreamBody().contents).toHaveLength(1);
+  });
+
+  it("edits a question, drops every later message and answers the new text", async () => {
+    const c = await createConversation(f.db);
+    await collectEvents(await sendMessage(f.db, c.id, input("first question"), { config: f.config }));
+    await collectEvents(await sendMessage(f.db, c.id, input("second question"), { config: f.config }));
+    const before = await getConversationDetail(f.db, c.id);
+    const done = doneOf(
+      await collectEvents(
+        await editAndResend(f.db, before.messages[0].id, "edited question", { config: f.config }),
+      ),
+    );
+    expect(done.message.text).toContain("You wrote: “edited question”");
+    const after = await getConversationDetail(f.db, c.id);
+    expect(after.messages.map((m) => m.role)).toEqual(["user", "model"]);
+    expect(after.messages[0].text).toBe("edited question");
+    expect(lastUpstreamBody().contents).toEqual([{ role: "user", parts: [{ text: "edited question" }] }]);
+  });
+
+  it("refuses a send while an answer is streaming in the same conversation", async () => {
+    const c = await createConversation(f.db);
+    const stream = await sendMessage(f.db, c.id, input("[slow] long"), { config: f.config });
+    await expect(sendMessage(f.db, c.id, input("interrupting"), { config: f.config })).rejects.toThrow(
+      /still streaming/,
+    );
+    await collectEvents(stream);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * Answers streaming right now in this server process, so the stop button can reach the upstream
+ * call and a "streaming" row left by a crash or restart can be told apart from a live one.
+ * On globalThis: route bundles may each load their own copy of this module.
+ */
+export type StopReason = "stop" | "client" | "timeout";
+
+type Generation = { conversationId: string; controller: AbortController };
+
+const shared = globalThis as typeof globalThis & { __studioChatGenerations?: Map<string, Generation> };
+const active = (shared.__studioChatGenerations ??= new Map());
+
+export function startGeneration(messageId: string, conversationId: string): AbortController {
+  const controller = new AbortController();
+  active.set(messageId, { conversationId, controller });
+  return controller;
+}
+
+export function endGeneration(messageId: string): void {
+  active.delete(messageId);
+}
+
+export function isGenerating(messageId: string): boolean {
+  return active.has(messageId);
+}
+
+export function conversationBusy(conversationId: string): boolean {
+  for (const g of active.values()) if (g.conversationId === conversationId) return true;
+  return false;
+}
+
+/** Aborts a live answer with `reason`; the first reason wins. False when nothing is streaming. */
+export function stopGeneration(messageId: string, reason: StopReason = "stop"): boolean {
+  const generation = active.get(messageId);
+  if (!generation) return false;
+  if (!generation.controller.signal.aborted) generation.controller.abort(reason);
+  return true;
+}
