@@ -127,22 +127,22 @@ export const imageRoles: Rule = (body) => {
 
 export const webSearchTools: Rule = (body) => {
   if (!Array.isArray(body.tools)) return [];
-  const issues: CatalogIssue[] = [];
-  body.tools.forEach((tool, i) => {
+  let seen = false;
+  return body.tools.flatMap((tool, i): CatalogIssue[] => {
     const type = isPlainObject(tool) ? tool.type : undefined;
-    if (type !== "web_search")
-      issues.push({
-        path: ["tools", i],
-        message: `unsupported tool: the only supported entry is { "type": "web_search" } (got ${type === undefined ? JSON.stringify(tool) : `type ${JSON.stringify(type)}`})`,
-      });
-    else if (
-      i > 0 &&
-      body.tools &&
-      (body.tools as unknown[]).slice(0, i).some((t) => isPlainObject(t) && t.type === "web_search")
-    )
-      issues.push({ path: ["tools", i], message: "web_search is listed more than once" });
+    if (type !== "web_search") {
+      const got = type === undefined ? JSON.stringify(tool) : `type ${JSON.stringify(type)}`;
+      return [
+        {
+          path: ["tools", i],
+          message: `unsupported tool: the only supported entry is { "type": "web_search" } (got ${got})`,
+        },
+      ];
+    }
+    if (seen) return [{ path: ["tools", i], message: "web_search is listed more than once" }];
+    seen = true;
+    return [];
   });
-  return issues;
 };
 
 export const objectTools: Rule = (body) =>

@@ -83,29 +83,20 @@ export function duration(min: number, max: number, opts: Opt<{ default: number }
   };
 }
 
-export function aspectRatio(values: readonly string[], opts: Opt<{ default: string }> = {}): ParamDef {
-  return {
-    name: "aspect_ratio",
-    label: "Aspect ratio",
+function choice(name: string, label: string, help: string) {
+  return (values: readonly string[], opts: Opt<{ default: string }> = {}): ParamDef => ({
+    name,
+    label,
     type: "enum",
     values,
     default: opts.default,
     required: opts.required ?? false,
-    help: opts.help ?? "Width:height of the output.",
-  };
+    help: opts.help ?? help,
+  });
 }
 
-export function resolution(values: readonly string[], opts: Opt<{ default: string }> = {}): ParamDef {
-  return {
-    name: "resolution",
-    label: "Resolution",
-    type: "enum",
-    values,
-    default: opts.default,
-    required: opts.required ?? false,
-    help: opts.help ?? "Output resolution.",
-  };
-}
+export const aspectRatio = choice("aspect_ratio", "Aspect ratio", "Width:height of the output.");
+export const resolution = choice("resolution", "Resolution", "Output resolution.");
 
 export const MAX_SEED = 2147483647;
 
