@@ -36,3 +36,10 @@ export async function relayTextApi(
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
   });
 }
+
+/** The chat's own event stream to the browser. */
+export function chatStreamResponse(stream: ReadableStream<Uint8Array>): Response {
+  return new Response(stream, {
+    headers: { "Content-Type": "text/event-stream; charset=utf-8", ...STREAM_HEADERS },
+  });
+}

@@ -1,0 +1,34 @@
+// Upload: multipart/form-data (field "file") or the raw bytes with X-File-Name (URI-encoded).
+import { saveUploadedAttachment } from "@/lib/chat/attachments";
+import { db } from "@/lib/db";
+import { StudioError } from "@/lib/errors";
+import { handler } from "@/lib/http/respond";
+
+export const dynamic = "force-dynamic";
+
+export const POST = handler(async (request: Request) => {
+  const type = request.headers.get("content-type") ?? "";
+  const length = Number(request.headers.get("content-length") ?? NaN);
+  if (type.startsWith("multipart/form-data")) {
+    const file = (await request.formData()).get("file");
+    if (!(file instanceof File)) {
+      throw new StudioError("invalid_request", 'Send the file in a form field named "file".', {
+        issues: [{ path: "file", message: "is required" }],
+      });
+    }
+    const attachment = await saveUploadedAttachment(db(), file.stream(), {
+      name: file.name,
+      declaredType: file.type,
+      contentLength: file.size,
+    });
+    return Response.json(attachment, { status: 201 });
+  }
+  if (!request.body) throw new StudioError("invalid_request", "The request has no file in its body.");
+  const name = decodeURIComponent(request.headers.get("x-file-name") ?? "upload");
+  const attachment = await saveUploadedAttachment(db(), request.body, {
+    name,
+    declaredType: type,
+    contentLength: Number.isFinite(length) ? length : undefined,
+  });
+  return Response.json(attachment, { status: 201 });
+});
