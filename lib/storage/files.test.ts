@@ -5,7 +5,14 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { StudioError } from "../errors";
-import { mediaFileResponse, mediaRoot, removeMediaFile, resolveMediaPath, writeMediaFile } from "./files";
+import {
+  mediaFileResponse,
+  mediaRoot,
+  removeMediaFile,
+  removeStaleTempFiles,
+  resolveMediaPath,
+  writeMediaFile,
+} from "./files";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "studio-media-"));
 process.env.MEDIA_DIR = root; // read lazily by env() on first use
@@ -240,5 +247,22 @@ describe("mediaFileResponse", () => {
     const response = await mediaFileResponse(get(), "serve/missing.mp4", "video/mp4");
     expect(response.status).toBe(404);
     expect((await response.json()).error.code).toBe("not_found");
+  });
+});
+
+describe("removeStaleTempFiles", () => {
+  it("removes old temp files a crashed write left, and nothing else", async () => {
+    const dir = path.join(root, "stale/t1");
+    fs.mkdirSync(dir, { recursive: true });
+    const old = path.join(dir, ".a.mp4.123e4567-e89b-12d3-a456-426614174000.part");
+    const fresh = path.join(dir, ".b.mp4.223e4567-e89b-12d3-a456-426614174000.part");
+    const final = path.join(dir, "c.mp4");
+    for (const file of [old, fresh, final]) fs.writeFileSync(file, "x");
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    fs.utimesSync(old, hourAgo, hourAgo);
+    fs.utimesSync(final, hourAgo, hourAgo);
+    expect(await removeStaleTempFiles("stale", 600_000)).toBe(1);
+    expect(fs.readdirSync(dir).sort()).toEqual([path.basename(fresh), "c.mp4"].sort());
+    expect(await removeStaleTempFiles("no-such-dir", 0)).toBe(0);
   });
 });

@@ -84,6 +84,27 @@ export async function removeMediaFile(relativePath: string): Promise<void> {
   await fs.rm(resolveMediaPath(relativePath), { force: true });
 }
 
+/**
+ * Deletes temp files a crashed process left under a MEDIA_DIR folder (writes in progress in this
+ * process are younger than `olderThanMs`). Final files are never touched. Returns how many went.
+ */
+export async function removeStaleTempFiles(relativeDir: string, olderThanMs: number): Promise<number> {
+  const dir = resolveMediaPath(relativeDir);
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const cutoff = Date.now() - olderThanMs;
+  let removed = 0;
+  for (const entry of entries) {
+    if (!entry.isFile() || !/^\..+\.[0-9a-f-]{36}\.part$/.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const stat = await fs.stat(file).catch(() => undefined);
+    if (stat && stat.mtimeMs < cutoff) {
+      await fs.rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
 export function formatBytes(bytes: number): string {
   const units = ["bytes", "KB", "MB", "GB"];
   let value = bytes;

@@ -1,3 +1,4 @@
+import { removeStaleTempFiles } from "../storage/files";
 import { taskDeps, type TaskDeps } from "./deps";
 import { downloadMedia } from "./download-media";
 import { pollTask } from "./refresh-task";
@@ -112,11 +113,13 @@ export function startTracker(deps: TaskDeps = taskDeps(), options: Partial<Track
 }
 
 /**
- * Work a previous process left behind: downloads it was in the middle of start over, and tasks it
- * had backed off from are asked about again now.
+ * Work a previous process left behind: downloads it was in the middle of start over (its temp files
+ * go; a live download touches its temp file at least every idle timeout), and tasks it had backed
+ * off from are asked about again now.
  */
 async function resume(deps: TaskDeps): Promise<void> {
   const now = new Date(deps.now());
+  await removeStaleTempFiles("tasks", 5 * deps.downloads.idleTimeoutMs);
   const media = await deps.db.media.updateMany({
     where: { status: "downloading" },
     data: { status: "pending", nextAttemptAt: now },

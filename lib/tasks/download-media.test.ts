@@ -1,0 +1,272 @@
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createThumbnail } from "../storage/thumbnails";
+import { startFakeUpstream, type CannedAnswer, type FakeUpstream } from "../upstream/testing/fake-upstream";
+import { downloadMedia } from "./download-media";
+import { listFiles, seedTask, taskTestbed } from "./testing/task-fixtures";
+
+let host: FakeUpstream;
+let files: Record<string, CannedAnswer | CannedAnswer[]> = {};
+let bed: ReturnType<typeof taskTestbed>;
+let png: Buffer;
+let seq = 0;
+
+const sha = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+beforeAll(async () => {
+  host = await startFakeUpstream(({ path: p }) => {
+    const key = p.split("?")[0];
+    const answer = files[key];
+    if (Array.isArray(answer)) return answer.length > 1 ? answer.shift()! : answer[0];
+    return answer ?? { status: 404, text: "no such file" };
+  });
+  bed = taskTestbed({ downloads: { backoffMs: 1_000, maxAttempts: 3 } });
+  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#cc5533" } })
+    .png()
+    .toBuffer();
+});
+afterAll(async () => {
+  await host.close();
+  await bed.cleanup();
+});
+beforeEach(() => {
+  files = {};
+});
+
+/** A completed task with one media row per URL path, as refresh-task leaves it. */
+async function completedTask(media: { path: string; role?: string; query?: string }[]) {
+  const id = `dl-${++seq}`;
+  await seedTask(bed.db, { id, status: "completed", finishedAt: new Date(bed.now()), mediaState: "pending" });
+  const rows = [];
+  for (const m of media) {
+    rows.push(
+      await bed.db.media.create({
+        data: {
+          taskId: id,
+          role: m.role ?? "result",
+          fields: "result_url",
+          sourceUrl: `${host.url}${m.path}${m.query ?? ""}`,
+          nextAttemptAt: new Date(bed.now()),
+        },
+      }),
+    );
+  }
+  return { id, media: rows };
+}
+
+const mediaRow = (id: string) => bed.db.media.findUniqueOrThrow({ where: { id } });
+const taskRow = (id: string) => bed.db.task.findUniqueOrThrow({ where: { id } });
+const taskFiles = (taskId: string) => listFiles(path.join(bed.mediaDir(), "tasks", taskId));
+
+describe("downloadMedia", () => {
+  it("stores the exact bytes with their sha256, type and a thumbnail", async () => {
+    files["/r/image.png"] = {
+      stream: () => Readable.from([png.subarray(0, 100), png.subarray(100)]),
+      headers: { "content-type": "image/png" },
+    };
+    const { id, media } = await completedTask([{ path: "/r/image.png" }]);
+    const deps = { ...bed.deps, createThumbnail };
+    expect(await downloadMedia(media[0].id, deps)).toBe(true);
+
+    const row = await mediaRow(media[0].id);
+    expect(row).toMatchObject({
+      status: "stored",
+      contentType: "image/png",
+      size: png.length,
+      sha256: sha(png),
+      error: null,
+    });
+    expect(Buffer.compare(fs.readFileSync(path.join(bed.mediaDir(), row.path!)), png)).toBe(0);
+    expect(row.path).toBe(`tasks/${id}/${row.id}.png`);
+    expect(row.thumbPath).toBeTruthy();
+    expect(fs.existsSync(path.join(bed.mediaDir(), row.thumbPath!))).toBe(true);
+    expect((await taskRow(id)).mediaState).toBe("stored");
+    expect(await downloadMedia(media[0].id, deps)).toBe(false); // already stored: nothing to claim
+  });
+
+  it("never leaves a temp file behind when the stream breaks off", async () => {
+    files["/r/broken.mp4"] = {
+      stream: () =>
+        (() => {
+          let sent = 0;
+          return new Readable({
+            read() {
+              this.push(Buffer.alloc(64 * 1024, 1));
+              if (++sent >= 3) this.destroy(new Error("boom"));
+            },
+          });
+        })(),
+      headers: { "content-type": "video/mp4", "content-length": "10000000" },
+    };
+    const { id, media } = await completedTask([{ path: "/r/broken.mp4" }]);
+    await downloadMedia(media[0].id, bed.deps);
+    const row = await mediaRow(media[0].id);
+    expect(row.status).toBe("pending");
+    expect(row.error).toMatch(/^The download broke off/);
+    expect(row.nextAttemptAt.getTime()).toBeGreaterThan(bed.now());
+    expect(taskFiles(id)).toEqual([]);
+    expect((await taskRow(id)).mediaState).toBe("pending");
+  });
+
+  it("rejects an HTML error page served as a video, then gives up", async () => {
+    files["/r/page.mp4"] = {
+      text: "<!DOCTYPE html><html><body><h1>Rate limited</h1></body></html>",
+      headers: { "content-type": "video/mp4" },
+    };
+    const { id, media } = await completedTask([{ path: "/r/page.mp4" }]);
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      bed.advance(60_000);
+      await downloadMedia(media[0].id, bed.deps);
+    }
+    const row = await mediaRow(media[0].id);
+    expect(row.status).toBe("failed");
+    expect(row.error).toBe(
+      "The upstream URL served an HTML page, not an image, video or audio file. Gave up after 3 attempts.",
+    );
+    expect(row.attempts).toBe(3);
+    expect(taskFiles(id)).toEqual([]);
+    expect(await taskRow(id)).toMatchObject({ status: "completed", mediaState: "failed" });
+  });
+
+  it("marks an expired URL as expired at once; the task stays completed", async () => {
+    const past = Math.floor(bed.now() / 1000) - 60;
+    files["/r/old.mp4"] = {
+      status: 403,
+      text: "<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>",
+      headers: { "content-type": "application/xml" },
+    };
+    const { id, media } = await completedTask([
+      { path: "/r/old.mp4", query: `?expires=${past}&signature=abc` },
+    ]);
+    await downloadMedia(media[0].id, bed.deps);
+    const row = await mediaRow(media[0].id);
+    expect(row.status).toBe("expired");
+    expect(row.attempts).toBe(1);
+    expect(row.error).toBe(
+      `The upstream URL expired at ${new Date(past * 1000).toISOString()} (HTTP 403) before the file could be stored.`,
+    );
+    expect(await taskRow(id)).toMatchObject({ status: "completed", mediaState: "expired" });
+  });
+
+  it("calls a URL expired after 404 on every attempt when it carries no expiry", async () => {
+    const { media } = await completedTask([{ path: "/r/missing.mp4" }]);
+    await downloadMedia(media[0].id, bed.deps);
+    expect((await mediaRow(media[0].id)).status).toBe("pending");
+    for (let i = 0; i < 2; i++) {
+      bed.advance(60_000);
+      await downloadMedia(media[0].id, bed.deps);
+    }
+    const row = await mediaRow(media[0].id);
+    expect(row.status).toBe("expired");
+    expect(row.error).toBe(
+      "The upstream URL answered HTTP 404 on all 3 attempts; it has most likely expired.",
+    );
+  });
+
+  it("retries with backoff and then stores the file", async () => {
+    const video = randomBytes(300_000);
+    files["/r/flaky.mp4"] = [
+      { status: 503, text: "busy" },
+      { stream: () => Readable.from([video]), headers: { "content-type": "video/mp4" } },
+    ];
+    const { id, media } = await completedTask([{ path: "/r/flaky.mp4" }]);
+    await downloadMedia(media[0].id, bed.deps);
+    const first = await mediaRow(media[0].id);
+    expect(first).toMatchObject({
+      status: "pending",
+      error: "The upstream URL answered HTTP 503.",
+      attempts: 1,
+    });
+    const wait = first.nextAttemptAt.getTime() - bed.now();
+    expect(wait).toBeGreaterThanOrEqual(800);
+    expect(wait).toBeLessThanOrEqual(1_200);
+
+    bed.advance(wait);
+    await downloadMedia(media[0].id, bed.deps);
+    const row = await mediaRow(media[0].id);
+    expect(row).toMatchObject({
+      status: "stored",
+      sha256: sha(video),
+      size: video.length,
+      attempts: 2,
+      error: null,
+    });
+    // Random bytes are no known format: the declared type is kept.
+    expect(row.contentType).toBe("video/mp4");
+    expect(await taskRow(id)).toMatchObject({ mediaState: "stored" });
+  });
+
+  it("keeps one file on disk when two URLs carry the same bytes", async () => {
+    files["/r/a.png"] = { stream: () => Readable.from([png]), headers: { "content-type": "image/png" } };
+    files["/r/b.png"] = { stream: () => Readable.from([png]), headers: { "content-type": "image/png" } };
+    const { id, media } = await completedTask([{ path: "/r/a.png" }, { path: "/r/b.png", role: "extra" }]);
+    await downloadMedia(media[0].id, bed.deps);
+    await downloadMedia(media[1].id, bed.deps);
+    const [a, b] = [await mediaRow(media[0].id), await mediaRow(media[1].id)];
+    expect(a.status).toBe("stored");
+    expect(b.status).toBe("stored");
+    expect(b.path).toBe(a.path);
+    expect(taskFiles(id)).toEqual([path.basename(a.path!)]);
+  });
+
+  it("reports partial when the result is stored but the last frame expired", async () => {
+    files["/r/v.png"] = { stream: () => Readable.from([png]), headers: { "content-type": "image/png" } };
+    const past = Math.floor(bed.now() / 1000) - 1;
+    files["/r/last.png"] = { status: 403, text: "expired" };
+    const { id, media } = await completedTask([
+      { path: "/r/v.png" },
+      { path: "/r/last.png", role: "last_frame", query: `?expires=${past}` },
+    ]);
+    await downloadMedia(media[0].id, bed.deps);
+    await downloadMedia(media[1].id, bed.deps);
+    expect((await taskRow(id)).mediaState).toBe("partial");
+  });
+
+  it("streams a 200 MB file to disk with flat memory", async () => {
+    const MB = 1024 * 1024;
+    const served = new Map<string, string>();
+    const generated = (name: string, total: number): CannedAnswer => ({
+      stream: () => {
+        const hash = createHash("sha256");
+        const block = randomBytes(MB);
+        let sent = 0;
+        return new Readable({
+          read() {
+            if (sent >= total) {
+              served.set(name, hash.digest("hex"));
+              return void this.push(null);
+            }
+            block[0] = sent / MB; // every MB differs
+            hash.update(block);
+            sent += MB;
+            this.push(Buffer.from(block));
+          },
+        });
+      },
+      headers: { "content-type": "video/mp4", "content-length": String(total) },
+    });
+    files["/r/warm.mp4"] = generated("warm", 16 * MB);
+    files["/r/large.mp4"] = generated("large", 200 * MB);
+    const { media } = await completedTask([{ path: "/r/warm.mp4" }, { path: "/r/large.mp4" }]);
+    // A first, smaller download settles one-off allocations (modules, sockets, buffers pools).
+    await downloadMedia(media[0].id, bed.deps);
+
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+    try {
+      await downloadMedia(media[1].id, bed.deps);
+    } finally {
+      clearInterval(sampler);
+    }
+    const row = await mediaRow(media[1].id);
+    expect(row).toMatchObject({ status: "stored", size: 200 * MB, sha256: served.get("large") });
+    expect(fs.statSync(path.join(bed.mediaDir(), row.path!)).size).toBe(200 * MB);
+    // Buffering the body would add at least its 200 MB.
+    expect(peak - before).toBeLessThan(60 * MB);
+  }, 120_000);
+});
