@@ -53,6 +53,8 @@ export async function serveResultFile(
   const { start, end } = range ?? { start: 0, end: size - 1 };
   headers.set("Content-Length", String(end - start + 1));
   if (range) headers.set("Content-Range", `bytes ${start}-${end}/${size}`);
+  // Next.js drops Content-Length from route handler responses (the studio mount answers chunked);
+  // the standalone server keeps it.
   const body =
     request.method === "HEAD"
       ? null

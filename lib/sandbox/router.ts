@@ -65,7 +65,7 @@ async function route(request: Request, url: URL, path: string, config: SandboxCo
     const outcome = seedFromSubmit(body.value, { nowMs: config.nowMs, defaultTtlSeconds: config.ttlSeconds });
     if ("rejection" in outcome) return outcome.rejection;
     const id = encodeTaskId(outcome.seed);
-    return Response.json(taskObject(id, outcome.seed, objectContext(url, config)), noStore);
+    return Response.json(taskObject(id, outcome.seed, objectContext(request, url, config)), noStore);
   }
 
   const task = TASK_PATH.exec(path);
@@ -74,7 +74,7 @@ async function route(request: Request, url: URL, path: string, config: SandboxCo
     const id = decode(task[1]);
     const seed = decodeTaskId(id);
     if (!seed) return notFound(`Task "${id}" does not exist.`, "task_not_found");
-    return Response.json(taskObject(id, seed, objectContext(url, config)), noStore);
+    return Response.json(taskObject(id, seed, objectContext(request, url, config)), noStore);
   }
 
   if (textCall) {
@@ -175,8 +175,13 @@ function jsonObjectBody(
   return { value: value as Record<string, unknown> };
 }
 
-function objectContext(url: URL, config: SandboxConfig) {
-  return { root: `${url.origin}${config.basePath}`, secret: config.secret, nowMs: config.nowMs };
+/**
+ * Result URLs point back at the host the client used (Host header): frameworks may rewrite
+ * request.url (Next's dev server says "localhost", which can resolve to ::1 where nothing listens).
+ */
+function objectContext(request: Request, url: URL, config: SandboxConfig) {
+  const host = request.headers.get("host") ?? url.host;
+  return { root: `${url.protocol}//${host}${config.basePath}`, secret: config.secret, nowMs: config.nowMs };
 }
 
 function decode(segment: string): string {
