@@ -1,3 +1,4 @@
+import { env } from "../env";
 import type { Media } from "../generated/prisma/client";
 import type { TaskStatus } from "../upstream/normalize-task";
 import type { MediaState } from "./media-state";
@@ -57,7 +58,10 @@ export type PresentedTask = {
   upstream_urls?: string[];
   error_message?: string;
   task_id?: string;
-  /** The upstream's original URL of every result field above, by field name. */
+  /**
+   * The upstream's original URL of every result field above, by field name (a URL under the
+   * configured base URL reads "{base_url}/…": the base itself is never revealed).
+   */
   upstream_result_urls: Partial<Record<MirroredField, string>>;
   studio: {
     submittedAt: string;
@@ -72,12 +76,41 @@ export type PresentedTask = {
   };
 };
 
+/** The configured upstream bases, which no response may reveal. */
+export function upstreamBases(): string[] {
+  const { upstreamBaseUrl, llmBaseUrl } = env();
+  return [upstreamBaseUrl, llmBaseUrl];
+}
+
+/**
+ * An upstream URL as shown to clients: one under a configured base keeps its path and query (its
+ * expiry stays readable) behind the spec's own placeholder, e.g. "{base_url}/files/t1/video.mp4?…".
+ * URLs on other hosts (a CDN) are shown as they are.
+ */
+export function maskUpstreamUrl(url: string, bases: readonly string[] = upstreamBases()): string {
+  const [taskBase, llmBase] = bases;
+  for (const [base, placeholder] of [
+    [taskBase, "{base_url}"],
+    [llmBase, "{llm_base_url}"],
+  ] as const) {
+    if (base && (url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`))) {
+      return placeholder + url.slice(base.length);
+    }
+  }
+  return url;
+}
+
 /**
  * The task object clients get from the proxy. Built only from what the studio stored and the
  * spec's own fields: never the key or the configured base URLs. `origin` is the request's origin,
  * so URLs work from whatever address the studio was reached at.
  */
-export function presentTask(task: TaskWithMedia, origin: string): PresentedTask {
+export function presentTask(
+  task: TaskWithMedia,
+  origin: string,
+  bases: readonly string[] = upstreamBases(),
+): PresentedTask {
+  const mask = (url: string) => maskUpstreamUrl(url, bases);
   const raw = parseObject(task.upstreamTask);
   const urlFields = parseObject(task.upstreamUrls);
   const stored = new Map(task.media.filter((m) => m.status === "stored").map((m) => [m.sourceUrl, m]));
@@ -107,11 +140,12 @@ export function presentTask(task: TaskWithMedia, origin: string): PresentedTask 
     const original = urlFields[field];
     if (typeof original !== "string") continue;
     const copy = stored.get(original);
-    out[field] = copy ? `${origin}${mediaPath(copy.id)}` : original;
-    out.upstream_result_urls[field] = original;
+    out[field] = copy ? `${origin}${mediaPath(copy.id)}` : mask(original);
+    out.upstream_result_urls[field] = mask(original);
   }
-  if (typeof urlFields.upstream_url === "string") out.upstream_url = urlFields.upstream_url;
-  if (Array.isArray(urlFields.upstream_urls)) out.upstream_urls = urlFields.upstream_urls.filter(isString);
+  if (typeof urlFields.upstream_url === "string") out.upstream_url = mask(urlFields.upstream_url);
+  if (Array.isArray(urlFields.upstream_urls))
+    out.upstream_urls = urlFields.upstream_urls.filter(isString).map(mask);
   if (typeof raw.error_message === "string") out.error_message = raw.error_message;
   if (typeof raw.task_id === "string") out.task_id = raw.task_id;
   return out;

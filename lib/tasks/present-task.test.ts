@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import { maskUpstreamUrl, presentTask } from "./present-task";
+import type { TaskWithMedia } from "./load-task";
+
+const bases = ["http://10.0.0.5:4010/api", "http://10.0.0.5:4011"];
+
+describe("maskUpstreamUrl", () => {
+  it.each([
+    ["http://10.0.0.5:4010/api/files/t1/video.mp4?expires=1", "{base_url}/files/t1/video.mp4?expires=1"],
+    ["http://10.0.0.5:4011/v1/x", "{llm_base_url}/v1/x"],
+    ["http://10.0.0.5:4010/apiary/x", "http://10.0.0.5:4010/apiary/x"],
+    ["https://cdn.example/v.mp4", "https://cdn.example/v.mp4"],
+  ])("%s → %s", (url, shown) => {
+    expect(maskUpstreamUrl(url, bases)).toBe(shown);
+  });
+});
+
+describe("presentTask", () => {
+  const at = new Date("2026-11-21T10:00:00.000Z");
+  const task: TaskWithMedia = {
+    id: "t1",
+    model: "sd_2.5_ORelay",
+    kind: "video",
+    status: "completed",
+    progress: 100,
+    prompt: "a fox",
+    request: JSON.stringify({ model: "sd_2.5_ORelay", prompt: "a fox" }),
+    upstreamTask: JSON.stringify({ id: "t1", object: "video", secret_field: "x", error_message: "" }),
+    upstreamUrls: JSON.stringify({
+      result_url: "http://10.0.0.5:4010/api/files/t1/video.mp4?expires=9",
+      video_url: "http://10.0.0.5:4010/api/files/t1/video.mp4?expires=9",
+      upstream_urls: ["https://origin.example/t1.mp4"],
+    }),
+    amount: 0.5,
+    actualDuration: 5,
+    error: null,
+    upstreamCreated: null,
+    submittedAt: at,
+    startedAt: at,
+    finishedAt: at,
+    lastPolledAt: at,
+    nextPollAt: at,
+    pollFailures: 0,
+    lastPollError: null,
+    mediaState: "stored",
+    favorite: false,
+    rating: null,
+    notes: "",
+    updatedAt: at,
+    media: [
+      {
+        id: "m1",
+        taskId: "t1",
+        role: "result",
+        fields: "result_url,video_url",
+        sourceUrl: "http://10.0.0.5:4010/api/files/t1/video.mp4?expires=9",
+        status: "stored",
+        path: "tasks/t1/m1.mp4",
+        contentType: "video/mp4",
+        size: 1234,
+        sha256: "ab",
+        width: 320,
+        height: 180,
+        durationSec: 2,
+        thumbPath: "thumbs/m1.webp",
+        error: null,
+        attempts: 1,
+        nextAttemptAt: at,
+        storedAt: at,
+        createdAt: at,
+      },
+    ],
+  };
+
+  it("points result fields at the stored copy and hides the configured base", () => {
+    const shown = presentTask(task, "https://studio.example", bases);
+    expect(shown).toEqual({
+      id: "t1",
+      object: "video",
+      model: "sd_2.5_ORelay",
+      status: "completed",
+      progress: 100,
+      amount: 0.5,
+      actualDuration: 5,
+      error: null,
+      created: Math.floor(at.getTime() / 1000),
+      result_url: "https://studio.example/api/media/m1",
+      video_url: "https://studio.example/api/media/m1",
+      upstream_urls: ["https://origin.example/t1.mp4"],
+      error_message: "",
+      upstream_result_urls: {
+        result_url: "{base_url}/files/t1/video.mp4?expires=9",
+        video_url: "{base_url}/files/t1/video.mp4?expires=9",
+      },
+      studio: {
+        submittedAt: at.toISOString(),
+        startedAt: at.toISOString(),
+        finishedAt: at.toISOString(),
+        mediaState: "stored",
+        request: { model: "sd_2.5_ORelay", prompt: "a fox" },
+        lastPollError: null,
+        media: [
+          {
+            id: "m1",
+            role: "result",
+            status: "stored",
+            fields: ["result_url", "video_url"],
+            contentType: "video/mp4",
+            size: 1234,
+            sha256: "ab",
+            width: 320,
+            height: 180,
+            durationSec: 2,
+            url: "https://studio.example/api/media/m1",
+            thumbnailUrl: "https://studio.example/api/media/m1/thumbnail",
+            error: null,
+            storedAt: at.toISOString(),
+          },
+        ],
+      },
+    });
+    expect(JSON.stringify(shown)).not.toContain("10.0.0.5");
+  });
+});
