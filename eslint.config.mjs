@@ -7,7 +7,7 @@ const config = [
   {
     ignores: [
       "node_modules/**",
-      ".next/**",
+      ".next/**", ".next-*/**",
       "lib/generated/**",
       "data/**",
       "test-results/**",
