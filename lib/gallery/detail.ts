@@ -64,7 +64,7 @@ export async function getGalleryItem(
     storedAt: m.storedAt?.toISOString() ?? null,
     downloadUrl: `/api/gallery/items/${encodeURIComponent(row.id)}/download?media=${encodeURIComponent(m.id)}`,
   }));
-  const primary = media.find((m) => m.role === "result") ?? media[0];
+  const kinds = new Set(media.map((m) => mediaKindOf(m.contentType, row.kind)));
 
   return {
     id: row.id,
@@ -90,7 +90,10 @@ export async function getGalleryItem(
     upstreamUrls: upstreamUrlList(row, now),
     prevId,
     nextId,
-    referenceTargets: primary ? referenceTargets(mediaKindOf(primary.contentType, row.kind)) : [],
+    referenceTargets: {
+      image: kinds.has("image") ? referenceTargets("image") : [],
+      video: kinds.has("video") ? referenceTargets("video") : [],
+    },
   };
 }
 

@@ -2,12 +2,9 @@ import { z } from "zod";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
+import { MAX_BULK_ITEMS, MAX_NOTES_LENGTH, MAX_TAGS_PER_ITEM } from "./limits";
 import { tagNameSchema } from "./tag-names";
 import { addTagToTasks, pruneOrphanTags, removeTagFromTasks, setTaskTags } from "./tags";
-
-export const MAX_NOTES_LENGTH = 20_000;
-export const MAX_TAGS_PER_ITEM = 50;
-export const MAX_BULK_ITEMS = 5_000;
 
 export const reviewPatchSchema = z
   .strictObject({

@@ -88,8 +88,8 @@ export type GalleryItemDetail = Omit<GalleryItem, "media"> & {
   /** Neighbours in the gallery order under the filters the detail was opened with. */
   prevId: string | null;
   nextId: string | null;
-  /** Media fields of available models that accept this item's media kind ("Use as reference"). */
-  referenceTargets: ReferenceTarget[];
+  /** Media fields of available models that accept each kind of media this item has ("Use as reference"). */
+  referenceTargets: { image: ReferenceTarget[]; video: ReferenceTarget[] };
 };
 
 export type TagCount = { name: string; count: number };

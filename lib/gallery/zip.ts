@@ -6,7 +6,7 @@ import { StudioError } from "../errors";
 import { resolveMediaPath } from "../storage/files";
 import { downloadFileName, uniqueNames } from "./file-names";
 import { sortMedia } from "./item-select";
-import { MAX_BULK_ITEMS } from "./review";
+import { MAX_BULK_ITEMS } from "./limits";
 
 export const zipRequestSchema = z.object({
   ids: z

@@ -4,7 +4,7 @@ import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
 import sharp from "sharp";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
-import { resolveMediaPath, writeMediaFile } from "./files";
+import { removeMediaFile, resolveMediaPath, writeMediaFile } from "./files";
 
 /** Thumbnails are served small: 480 px wide is sharp on a 2x screen at the grid's ~240 px tiles. */
 export const THUMBNAIL_WIDTH = 480;
@@ -46,7 +46,7 @@ async function generate(db: Db, mediaId: string): Promise<void> {
   const made = isVideo(media.contentType, media.path) ? await videoPoster(source) : await imageThumb(source);
   const rel = thumbnailPath(mediaId);
   await writeMediaFile(rel, once(made.webp), { declaredType: "image/webp" });
-  await db.media.update({
+  const { count } = await db.media.updateMany({
     where: { id: mediaId },
     data: {
       thumbPath: rel,
@@ -55,6 +55,8 @@ async function generate(db: Db, mediaId: string): Promise<void> {
       ...(made.durationSec !== undefined ? { durationSec: made.durationSec } : {}),
     },
   });
+  // The item was deleted while the frame was being made: leave no orphan file behind.
+  if (count === 0) await removeMediaFile(rel);
 }
 
 type Made = { webp: Buffer; width: number | null; height: number | null; durationSec?: number | null };

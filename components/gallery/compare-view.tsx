@@ -1,0 +1,166 @@
+"use client";
+
+import { useQueries } from "@tanstack/react-query";
+import clsx from "clsx";
+import { useEffect, useRef } from "react";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { compareParams } from "@/lib/gallery/compare";
+import type { GalleryItemDetail } from "@/lib/gallery/types";
+import { fetchGalleryItem } from "./api";
+import { formatParam } from "./format";
+import { useSyncedVideos } from "./use-synced-videos";
+
+/** 2–4 items side by side: media with synchronized playback, then their parameters, differences lit. */
+export function CompareView({ ids, onClose }: { ids: string[]; onClose: () => void }) {
+  const results = useQueries({
+    queries: ids.map((id) => ({
+      queryKey: ["gallery", "item", id, "compare"],
+      queryFn: () => fetchGalleryItem(id, {}),
+    })),
+  });
+  const items = results.map((r) => r.data);
+  const ready = items.every(Boolean);
+  const sync = useSyncedVideos(ids.length);
+  const dialog = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    dialog.current?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && onClose();
+    window.addEventListener("keydown", onKey);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      document.body.style.overflow = overflow;
+    };
+  }, [onClose]);
+
+  const rows = ready
+    ? [
+        ...compareParams(items.map((i) => ({ ...(i!.request ?? {}), model: i!.model }))),
+        ...(["amount", "actualDuration"] as const).map((key) => {
+          const values = items.map((i) => (i![key] === null ? null : String(i![key])));
+          return { key, values, differs: new Set(values).size > 1 };
+        }),
+      ]
+    : [];
+  const errors = results.filter((r) => r.error).map((r) => r.error!.message);
+
+  return (
+    <div
+      ref={dialog}
+      role="dialog"
+      aria-modal="true"
+      aria-label="Compare items"
+      tabIndex={-1}
+      data-testid="compare-view"
+      className="fixed inset-0 z-40 flex flex-col bg-zinc-950 outline-none"
+    >
+      <header className="flex h-14 shrink-0 items-center gap-3 border-b border-zinc-800 px-4">
+        <Button variant="ghost" size="sm" onClick={onClose} data-testid="compare-close">
+          ✕ Close
+        </Button>
+        <h2 className="text-sm font-semibold">Compare {ids.length} items</h2>
+        <div className="ml-auto flex items-center gap-2">
+          <Button size="sm" onClick={sync.toggle} data-testid="compare-play">
+            {sync.playing ? "❚❚ Pause all" : "▶ Play all"}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => sync.seek(0)}>
+            ⏮ Restart
+          </Button>
+          <input
+            type="range"
+            min={0}
+            max={sync.duration || 0}
+            step={0.01}
+            value={sync.time}
+            onChange={(event) => sync.seek(Number(event.target.value))}
+            aria-label="Position of all videos"
+            className="w-48 accent-sky-500"
+            data-testid="compare-scrubber"
+          />
+          <span className="w-20 text-right text-xs tabular-nums text-zinc-400">
+            {sync.time.toFixed(1)} / {sync.duration.toFixed(1)} s
+          </span>
+        </div>
+      </header>
+      {errors.length > 0 && <p className="p-4 text-sm text-red-300">{errors.join(" · ")}</p>}
+      {!ready ? (
+        <div className="flex flex-1 items-center justify-center">
+          <Spinner label="Loading items" />
+        </div>
+      ) : (
+        <div className="min-h-0 flex-1 overflow-auto p-4">
+          <div
+            className="grid gap-4"
+            style={{ gridTemplateColumns: `10rem repeat(${ids.length}, minmax(0, 1fr))` }}
+          >
+            <div />
+            {items.map((item, i) => (
+              <CompareMedia key={item!.id} item={item!} videoRef={sync.register(i)} />
+            ))}
+            {rows.map((row) => (
+              <div key={row.key} className="contents" data-testid="compare-row" data-differs={row.differs}>
+                <div
+                  className={clsx(
+                    "py-1.5 font-mono text-xs",
+                    row.differs ? "text-amber-300" : "text-zinc-500",
+                  )}
+                >
+                  {row.key}
+                </div>
+                {row.values.map((value, i) => (
+                  <div
+                    key={i}
+                    className={clsx(
+                      "break-words rounded px-2 py-1.5 text-sm",
+                      row.differs
+                        ? "bg-amber-500/10 text-amber-100 ring-1 ring-amber-500/30"
+                        : "text-zinc-300",
+                    )}
+                  >
+                    {value === null ? <span className="text-zinc-600">not set</span> : formatParam(value)}
+                  </div>
+                ))}
+              </div>
+            ))}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function CompareMedia({
+  item,
+  videoRef,
+}: {
+  item: GalleryItemDetail;
+  videoRef: (el: HTMLVideoElement | null) => void;
+}) {
+  const media = item.media.find((m) => m.role === "result" && m.status === "stored");
+  const video = media && (media.contentType?.startsWith("video/") ?? item.kind === "video");
+  return (
+    <div className="flex aspect-video items-center justify-center overflow-hidden rounded-lg bg-black">
+      {!media ? (
+        <span className="p-3 text-center text-sm text-zinc-500">
+          {item.status === "failed" ? `Failed: ${item.error ?? ""}` : "No stored result"}
+        </span>
+      ) : video ? (
+        <video
+          ref={videoRef}
+          src={media.url}
+          muted
+          playsInline
+          preload="auto"
+          className="max-h-full max-w-full"
+          data-testid="compare-video"
+        />
+      ) : (
+        // eslint-disable-next-line @next/next/no-img-element -- the stored original
+        <img src={media.url} alt={item.prompt} className="max-h-full max-w-full object-contain" />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+"use client";
+
+import { useEffect, useRef, type ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+
+/** A blocking yes/no question (native <dialog>: focus trap, Esc cancels). */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  children?: ReactNode;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      data-testid="confirm-dialog"
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+      className="m-auto w-full max-w-md rounded-xl border border-zinc-700 bg-zinc-900 p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70"
+    >
+      <div className="space-y-3 p-5">
+        <h2 className="text-base font-semibold">{title}</h2>
+        {children && <div className="text-sm text-zinc-300">{children}</div>}
+      </div>
+      <div className="flex justify-end gap-2 border-t border-zinc-800 px-5 py-3">
+        <Button onClick={onCancel} disabled={busy} autoFocus>
+          Cancel
+        </Button>
+        <Button variant="danger" onClick={onConfirm} disabled={busy} data-testid="confirm-button">
+          {busy ? "Working…" : confirmLabel}
+        </Button>
+      </div>
+    </dialog>
+  );
+}

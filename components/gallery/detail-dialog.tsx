@@ -1,0 +1,149 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import type { GalleryFilters } from "@/lib/gallery/filters";
+import { DetailInfo } from "./detail-info";
+import { ItemBadges } from "./item-badges";
+import { MediaViewer } from "./media-viewer";
+import { ReuseActions } from "./reuse-actions";
+import { ReviewPanel } from "./review-panel";
+import { useGalleryItemQuery } from "./use-gallery-queries";
+
+function typingIn(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return Boolean(el && (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName)));
+}
+
+/** Keeps the page behind still and gives focus back to where it was when the view closes. */
+function useModalEffects(container: React.RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    container.current?.focus();
+    return () => {
+      document.body.style.overflow = overflow;
+      previous?.focus?.({ preventScroll: true });
+    };
+  }, [container]);
+}
+
+/**
+ * The detail view of one item, over the grid (its id is in the URL: `?item=`). ← and → move to the
+ * previous/next item under the current filters, Esc closes.
+ */
+export function DetailDialog({
+  id,
+  filters,
+  onNavigate,
+  onClose,
+  onDeleted,
+}: {
+  id: string;
+  filters: GalleryFilters;
+  onNavigate: (id: string) => void;
+  onClose: () => void;
+  onDeleted: (id: string) => void;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+  useModalEffects(container);
+  const query = useGalleryItemQuery(id, filters);
+  const item = query.data?.id === id ? query.data : undefined;
+  const prevId = item?.prevId ?? null;
+  const nextId = item?.nextId ?? null;
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.metaKey || event.ctrlKey) return;
+      // A confirmation on top owns the keyboard; fields keep their arrows.
+      if (document.querySelector("dialog[open]") || typingIn(event.target)) return;
+      if (event.key === "Escape") onClose();
+      else if (event.key === "ArrowLeft" && prevId) onNavigate(prevId);
+      else if (event.key === "ArrowRight" && nextId) onNavigate(nextId);
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [prevId, nextId, onNavigate, onClose]);
+
+  return (
+    <div
+      ref={container}
+      role="dialog"
+      aria-modal="true"
+      aria-label="Item details"
+      tabIndex={-1}
+      data-testid="detail-dialog"
+      className="fixed inset-0 z-40 flex flex-col bg-zinc-950/95 outline-none backdrop-blur-sm"
+    >
+      <header className="flex h-14 shrink-0 items-center gap-3 border-b border-zinc-800 px-4">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onClose}
+          aria-label="Close (Esc)"
+          data-testid="detail-close"
+        >
+          ✕ Close
+        </Button>
+        <div className="flex items-center gap-1">
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={!prevId}
+            onClick={() => prevId && onNavigate(prevId)}
+            aria-label="Previous item (←)"
+            data-testid="detail-prev"
+          >
+            ← Prev
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={!nextId}
+            onClick={() => nextId && onNavigate(nextId)}
+            aria-label="Next item (→)"
+            data-testid="detail-next"
+          >
+            Next →
+          </Button>
+        </div>
+        {item && (
+          <div className="flex min-w-0 items-center gap-2">
+            <span className="truncate font-mono text-sm text-zinc-300" data-testid="detail-model">
+              {item.model}
+            </span>
+            <ItemBadges item={item} showCompleted />
+          </div>
+        )}
+        <span className="ml-auto hidden text-xs text-zinc-500 md:block">← → browse · Esc close</span>
+      </header>
+      {query.isError ? (
+        <div className="p-6">
+          <Alert tone="danger" title="This item could not be loaded" live>
+            {query.error.message}
+          </Alert>
+        </div>
+      ) : !item ? (
+        <div className="flex flex-1 items-center justify-center">
+          <Spinner label="Loading item" />
+        </div>
+      ) : (
+        <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
+          <div className="flex min-h-[40vh] flex-1 flex-col bg-black lg:min-h-0">
+            <MediaViewer item={item} />
+          </div>
+          <aside className="w-full shrink-0 space-y-6 overflow-y-auto border-zinc-800 p-5 lg:w-[28rem] lg:border-l">
+            <ReuseActions item={item} onDeleted={() => onDeleted(item.id)} />
+            <ReviewPanel key={item.id} item={item} />
+            <DetailInfo item={item} />
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+"use client";
+
+import clsx from "clsx";
+import { memo, useEffect, useRef, useState, type MouseEvent } from "react";
+import type { GalleryItem } from "@/lib/gallery/types";
+import { ItemBadges } from "./item-badges";
+import { formatClock, formatShortDate } from "./format";
+
+type Props = {
+  item: GalleryItem;
+  index: number;
+  selected: boolean;
+  selecting: boolean;
+  onOpen: (id: string) => void;
+  onToggle: (index: number, shiftKey: boolean) => void;
+};
+
+const HOVER_DELAY_MS = 180;
+
+/** One tile: poster, hover preview of videos, status badges, prompt and review marks. */
+export const GalleryCard = memo(function GalleryCard({
+  item,
+  index,
+  selected,
+  selecting,
+  onOpen,
+  onToggle,
+}: Props) {
+  const media = item.media.find((m) => m.role === "result") ?? item.media[0];
+  const stored = media?.status === "stored";
+  const isVideo = media
+    ? (media.contentType ?? "").startsWith("video/") || (!media.contentType && item.kind === "video")
+    : false;
+  const [preview, setPreview] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const poster = stored ? (media.thumbnailUrl ?? (isVideo ? null : media.url)) : null;
+  const toggle = (event: MouseEvent) => {
+    event.stopPropagation();
+    onToggle(index, event.shiftKey);
+  };
+
+  return (
+    <div
+      data-testid="gallery-card"
+      data-item-id={item.id}
+      className={clsx(
+        "group relative flex h-full flex-col overflow-hidden rounded-lg border bg-zinc-900 transition-colors",
+        selected ? "border-sky-400 ring-2 ring-sky-400/40" : "border-zinc-800 hover:border-zinc-600",
+      )}
+      onMouseEnter={() => {
+        if (isVideo && stored) timer.current = setTimeout(() => setPreview(true), HOVER_DELAY_MS);
+      }}
+      onMouseLeave={() => {
+        clearTimeout(timer.current);
+        setPreview(false);
+      }}
+    >
+      <button
+        type="button"
+        onClick={(event) =>
+          selecting || event.shiftKey || event.metaKey || event.ctrlKey ? toggle(event) : onOpen(item.id)
+        }
+        className="relative block aspect-[4/3] w-full overflow-hidden bg-zinc-950 text-left"
+        aria-label={`Open ${item.prompt ? `“${item.prompt.slice(0, 80)}”` : item.id}`}
+      >
+        {poster ? (
+          // eslint-disable-next-line @next/next/no-img-element -- stored thumbnails are already small webp
+          <img
+            src={poster}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover"
+            draggable={false}
+          />
+        ) : (
+          <Placeholder item={item} />
+        )}
+        {preview && media && (
+          <video
+            data-testid="hover-preview"
+            src={media.url}
+            muted
+            autoPlay
+            loop
+            playsInline
+            preload="auto"
+            className="absolute inset-0 size-full object-cover"
+          />
+        )}
+        <ItemBadges item={item} className="absolute left-2 top-2" />
+        {isVideo && media?.durationSec ? (
+          <span className="absolute bottom-2 right-2 rounded bg-black/70 px-1.5 py-0.5 text-[11px] font-medium tabular-nums text-zinc-100">
+            {formatClock(media.durationSec)}
+          </span>
+        ) : null}
+      </button>
+      <label
+        className={clsx(
+          "absolute right-2 top-2 flex size-7 cursor-pointer items-center justify-center rounded-md bg-black/60 transition-opacity",
+          selecting || selected
+            ? "opacity-100"
+            : "opacity-0 focus-within:opacity-100 group-hover:opacity-100",
+        )}
+        onClick={(event) => event.stopPropagation()}
+      >
+        <input
+          type="checkbox"
+          data-testid="select-item"
+          aria-label="Select"
+          checked={selected}
+          onChange={() => undefined}
+          onClick={toggle}
+          className="size-4 cursor-pointer accent-sky-500"
+        />
+      </label>
+      <div className="flex min-h-0 flex-1 flex-col gap-1 px-2.5 py-2">
+        <p className="line-clamp-2 text-[13px] leading-snug text-zinc-200" title={item.prompt}>
+          {item.prompt || <span className="italic text-zinc-500">No prompt</span>}
+        </p>
+        <div className="mt-auto flex items-center gap-2 text-[11px] text-zinc-500">
+          <span className="truncate">{item.model}</span>
+          <span aria-hidden>·</span>
+          <span className="shrink-0">{formatShortDate(item.submittedAt)}</span>
+          <span className="ml-auto flex shrink-0 items-center gap-1.5">
+            {item.rating ? (
+              <span className="text-amber-300" aria-label={`Rated ${item.rating} of 5`}>
+                {"★".repeat(item.rating)}
+              </span>
+            ) : null}
+            {item.favorite && (
+              <span className="text-rose-400" aria-label="Favorite" data-testid="favorite-mark">
+                ♥
+              </span>
+            )}
+          </span>
+        </div>
+      </div>
+    </div>
+  );
+});
+
+function Placeholder({ item }: { item: GalleryItem }) {
+  const text =
+    item.status === "failed"
+      ? "Generation failed"
+      : item.expired
+        ? "Result expired before it was stored"
+        : item.status === "queued" || item.status === "processing"
+          ? "Generating…"
+          : item.mediaState === "pending"
+            ? "Downloading…"
+            : item.kind === "video"
+              ? "Video"
+              : "Image";
+  return (
+    <div className="flex size-full flex-col items-center justify-center gap-2 bg-gradient-to-br from-zinc-900 to-zinc-950 p-4 text-center">
+      <span aria-hidden className="text-2xl text-zinc-600">
+        {item.status === "failed" ? "⚠" : item.kind === "video" ? "▶" : "▣"}
+      </span>
+      <span className={clsx("text-xs", item.status === "failed" ? "text-red-300" : "text-zinc-500")}>
+        {text}
+      </span>
+      {item.status === "failed" && item.error && (
+        <span className="line-clamp-2 text-[11px] text-zinc-500">{item.error}</span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+"use client";
+
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Spinner } from "@/components/ui/spinner";
+import type { GalleryItem } from "@/lib/gallery/types";
+import { GalleryCard } from "./gallery-card";
+
+const MIN_TILE = 220;
+const GAP = 12;
+const CAPTION = 68;
+
+type Props = {
+  items: GalleryItem[];
+  selected: ReadonlySet<string>;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => void;
+  onOpen: (id: string) => void;
+  onToggle: (index: number, shiftKey: boolean) => void;
+};
+
+/** Columns that fit the measured width; the tile keeps a 4:3 poster plus a caption. */
+function useColumns(ref: React.RefObject<HTMLDivElement | null>) {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(element.clientWidth);
+    const observer = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  const columns = Math.max(1, Math.floor((width + GAP) / (MIN_TILE + GAP)));
+  const tile = width ? (width - GAP * (columns - 1)) / columns : MIN_TILE;
+  return { width, columns, rowHeight: Math.round((tile * 3) / 4 + CAPTION) };
+}
+
+/**
+ * Row virtualization over the window's scroll: only the rows on screen (plus overscan) exist in the
+ * DOM, so 20,000 items scroll like 20. The next page is requested when the last rows come near.
+ */
+export function GalleryGrid({
+  items,
+  selected,
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+  onOpen,
+  onToggle,
+}: Props) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { width, columns, rowHeight } = useColumns(ref);
+  const rowCount = Math.ceil(items.length / columns);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    setScrollMargin(ref.current ? ref.current.getBoundingClientRect().top + window.scrollY : 0);
+  }, [width]);
+
+  const virtualizer = useWindowVirtualizer({
+    count: rowCount,
+    estimateSize: () => rowHeight + GAP,
+    overscan: 3,
+    scrollMargin,
+  });
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight, columns]);
+
+  const virtualRows = virtualizer.getVirtualItems();
+  const lastRow = virtualRows.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastRow >= rowCount - 4) fetchNextPage();
+  }, [lastRow, rowCount, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  return (
+    <div ref={ref} data-testid="gallery-grid" data-columns={columns}>
+      <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+        {width > 0 &&
+          virtualRows.map((row) => (
+            <div
+              key={row.key}
+              className="absolute left-0 top-0 grid w-full"
+              style={{
+                transform: `translateY(${row.start - scrollMargin}px)`,
+                height: rowHeight,
+                gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+                gap: GAP,
+              }}
+            >
+              {items.slice(row.index * columns, row.index * columns + columns).map((item, i) => (
+                <GalleryCard
+                  key={item.id}
+                  item={item}
+                  index={row.index * columns + i}
+                  selected={selected.has(item.id)}
+                  selecting={selected.size > 0}
+                  onOpen={onOpen}
+                  onToggle={onToggle}
+                />
+              ))}
+            </div>
+          ))}
+      </div>
+      <div className="flex h-16 items-center justify-center text-sm text-zinc-500">
+        {isFetchingNextPage ? (
+          <span className="flex items-center gap-2">
+            <Spinner label="Loading more" /> Loading more…
+          </span>
+        ) : !hasNextPage && items.length > 0 ? (
+          <span>That’s everything.</span>
+        ) : null}
+      </div>
+    </div>
+  );
+}

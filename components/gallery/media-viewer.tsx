@@ -1,0 +1,107 @@
+"use client";
+
+import clsx from "clsx";
+import { useState } from "react";
+import type { GalleryItemDetail, GalleryMediaDetail } from "@/lib/gallery/types";
+
+const isVideo = (m: GalleryMediaDetail, kind: string) =>
+  m.contentType ? m.contentType.startsWith("video/") : kind === "video";
+
+const roleLabel = (role: string) =>
+  role === "last_frame" ? "Last frame" : role === "result" ? "Result" : "Extra";
+
+/** The large player/viewer, with a strip to switch between the result, the last frame and extras. */
+export function MediaViewer({ item }: { item: GalleryItemDetail }) {
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const chosen = item.media.find((m) => m.id === chosenId) ?? item.media[0];
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="relative flex min-h-0 flex-1 items-center justify-center p-4">
+        {!chosen ? (
+          <Empty item={item} />
+        ) : chosen.status !== "stored" ? (
+          <div className="max-w-md text-center text-sm text-zinc-400" data-testid="media-unavailable">
+            <p className="text-base font-medium text-zinc-200">
+              {chosen.status === "expired"
+                ? "The result expired before it was stored"
+                : `File ${chosen.status}`}
+            </p>
+            {chosen.error && <p className="mt-2">{chosen.error}</p>}
+          </div>
+        ) : isVideo(chosen, item.kind) ? (
+          <video
+            key={chosen.id}
+            data-testid="detail-video"
+            src={chosen.url}
+            poster={chosen.thumbnailUrl ?? undefined}
+            controls
+            autoPlay
+            muted
+            loop
+            playsInline
+            className="max-h-full max-w-full rounded"
+          />
+        ) : (
+          // eslint-disable-next-line @next/next/no-img-element -- the stored original, full size
+          <img
+            key={chosen.id}
+            data-testid="detail-image"
+            src={chosen.url}
+            alt={item.prompt}
+            className="max-h-full max-w-full rounded object-contain"
+          />
+        )}
+      </div>
+      {item.media.length > 1 && (
+        <div
+          className="flex shrink-0 gap-2 overflow-x-auto border-t border-zinc-800 bg-zinc-950 p-2"
+          role="tablist"
+          aria-label="Files"
+        >
+          {item.media.map((m) => (
+            <button
+              key={m.id}
+              type="button"
+              role="tab"
+              aria-selected={m.id === chosen?.id}
+              onClick={() => setChosenId(m.id)}
+              className={clsx(
+                "relative h-16 w-24 shrink-0 overflow-hidden rounded border bg-zinc-900 text-[11px] text-zinc-300",
+                m.id === chosen?.id ? "border-sky-400" : "border-zinc-700 hover:border-zinc-500",
+              )}
+            >
+              {m.thumbnailUrl ? (
+                // eslint-disable-next-line @next/next/no-img-element -- small stored thumbnail
+                <img src={m.thumbnailUrl} alt="" className="size-full object-cover" />
+              ) : null}
+              <span className="absolute inset-x-0 bottom-0 bg-black/70 px-1 py-0.5">{roleLabel(m.role)}</span>
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Empty({ item }: { item: GalleryItemDetail }) {
+  if (item.status === "failed") {
+    return (
+      <div
+        className="max-w-lg rounded-lg border border-red-500/40 bg-red-500/10 p-5 text-sm text-red-100"
+        data-testid="detail-failed"
+      >
+        <p className="font-medium">The generation failed</p>
+        <p className="mt-2 whitespace-pre-wrap">{item.error ?? "The upstream gave no reason."}</p>
+      </div>
+    );
+  }
+  const running = item.status === "queued" || item.status === "processing";
+  return (
+    <p className="text-sm text-zinc-400">
+      {running
+        ? `The task is ${item.status}${item.progress !== null ? ` (${Math.round(item.progress)}%)` : ""}…`
+        : "No result files."}
+    </p>
+  );
+}

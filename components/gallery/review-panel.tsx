@@ -1,0 +1,87 @@
+"use client";
+
+import clsx from "clsx";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/field";
+import { MAX_NOTES_LENGTH } from "@/lib/gallery/limits";
+import type { GalleryItemDetail } from "@/lib/gallery/types";
+import { StarRating } from "./star-rating";
+import { TagEditor } from "./tag-editor";
+import { useReviewMutation } from "./use-gallery-queries";
+
+/** Favorite, rating, tags and notes of one item, each saved as soon as it changes (notes on Save). */
+export function ReviewPanel({ item }: { item: GalleryItemDetail }) {
+  const review = useReviewMutation(item.id);
+  const [notes, setNotes] = useState(item.notes);
+  const [savedNotes, setSavedNotes] = useState(item.notes);
+  const dirty = notes !== savedNotes;
+  const saveNotes = () => review.mutate({ notes }, { onSuccess: (state) => setSavedNotes(state.notes) });
+
+  return (
+    <section aria-label="Review" className="space-y-4 rounded-lg border border-zinc-800 bg-zinc-900/60 p-4">
+      <div className="flex items-center gap-4">
+        <button
+          type="button"
+          data-testid="favorite-toggle"
+          aria-pressed={item.favorite}
+          onClick={() => review.mutate({ favorite: !item.favorite })}
+          className={clsx(
+            "flex h-9 items-center gap-1.5 rounded-md border px-3 text-sm font-medium transition-colors",
+            item.favorite
+              ? "border-rose-400/60 bg-rose-500/15 text-rose-200"
+              : "border-zinc-700 text-zinc-300 hover:bg-zinc-800",
+          )}
+        >
+          <span aria-hidden>{item.favorite ? "♥" : "♡"}</span>
+          {item.favorite ? "Favorite" : "Add to favorites"}
+        </button>
+        <StarRating value={item.rating} onChange={(rating) => review.mutate({ rating })} />
+      </div>
+      <TagEditor tags={item.tags} onChange={(tags) => review.mutate({ tags })} />
+      <div className="space-y-1.5">
+        <label htmlFor="review-notes" className="text-xs font-semibold uppercase tracking-wide text-zinc-500">
+          Notes
+        </label>
+        <textarea
+          id="review-notes"
+          data-testid="review-notes"
+          value={notes}
+          maxLength={MAX_NOTES_LENGTH}
+          onChange={(event) => setNotes(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" && (event.metaKey || event.ctrlKey) && dirty) saveNotes();
+          }}
+          rows={3}
+          placeholder="What works, what to change next time…"
+          className={clsx(inputClass, "resize-y")}
+        />
+        <div className="flex items-center gap-2">
+          <Button
+            size="sm"
+            variant="primary"
+            onClick={saveNotes}
+            disabled={!dirty || review.isPending}
+            data-testid="save-notes"
+          >
+            Save notes
+          </Button>
+          <span className="text-xs text-zinc-500" aria-live="polite" data-testid="notes-state">
+            {review.isPending && dirty
+              ? "Saving…"
+              : dirty
+                ? "Unsaved changes (Ctrl+Enter saves)"
+                : savedNotes
+                  ? "Saved"
+                  : ""}
+          </span>
+        </div>
+      </div>
+      {review.error && (
+        <p role="alert" className="text-sm text-red-300">
+          Not saved: {review.error.message}
+        </p>
+      )}
+    </section>
+  );
+}

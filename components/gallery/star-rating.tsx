@@ -1,0 +1,45 @@
+"use client";
+
+import clsx from "clsx";
+import { useState } from "react";
+
+/** 1–5 stars as a radio group; choosing the current rating again clears it. */
+export function StarRating({
+  value,
+  onChange,
+}: {
+  value: number | null;
+  onChange: (rating: number | null) => void;
+}) {
+  const [hover, setHover] = useState<number | null>(null);
+  const shown = hover ?? value ?? 0;
+  return (
+    <div
+      role="radiogroup"
+      aria-label="Rating"
+      className="flex items-center"
+      onMouseLeave={() => setHover(null)}
+      data-testid="rating"
+    >
+      {[1, 2, 3, 4, 5].map((n) => (
+        <button
+          key={n}
+          type="button"
+          role="radio"
+          aria-checked={value === n}
+          aria-label={`${n} star${n === 1 ? "" : "s"}${value === n ? " (click to clear)" : ""}`}
+          data-testid={`rate-${n}`}
+          onMouseEnter={() => setHover(n)}
+          onClick={() => onChange(value === n ? null : n)}
+          className={clsx(
+            "px-0.5 text-2xl leading-none transition-colors",
+            n <= shown ? "text-amber-300" : "text-zinc-600 hover:text-zinc-400",
+          )}
+        >
+          ★
+        </button>
+      ))}
+      <span className="ml-2 w-8 text-xs text-zinc-500">{value ? `${value}/5` : ""}</span>
+    </div>
+  );
+}

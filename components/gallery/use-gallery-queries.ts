@@ -1,0 +1,160 @@
+"use client";
+
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from "@tanstack/react-query";
+import { useMemo } from "react";
+import type { GalleryFilters } from "@/lib/gallery/filters";
+import type { ReviewPatch } from "@/lib/gallery/review";
+import { normalizeTagName } from "@/lib/gallery/tag-names";
+import type { GalleryItem, GalleryItemDetail, GalleryPage } from "@/lib/gallery/types";
+import {
+  apiSearchParams,
+  fetchFacets,
+  fetchGalleryItem,
+  fetchGalleryPage,
+  patchReview,
+  postBulk,
+  type BulkRequest,
+} from "./api";
+
+export const PAGE_SIZE = 60;
+const keys = {
+  lists: ["gallery", "list"] as const,
+  list: (filters: GalleryFilters) => ["gallery", "list", apiSearchParams(filters).toString()] as const,
+  items: ["gallery", "item"] as const,
+  item: (id: string, filters: GalleryFilters) =>
+    ["gallery", "item", id, apiSearchParams(filters).toString()] as const,
+  facets: ["gallery", "facets"] as const,
+};
+
+/** The grid's pages, loaded by cursor as the user scrolls. */
+export function useGalleryInfiniteQuery(filters: GalleryFilters) {
+  const query = useInfiniteQuery({
+    queryKey: keys.list(filters),
+    queryFn: ({ pageParam }) => fetchGalleryPage(filters, pageParam, PAGE_SIZE),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: GalleryPage) => last.nextCursor ?? undefined,
+  });
+  const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  const total = query.data?.pages[0]?.total ?? null;
+  return { ...query, items, total };
+}
+
+const running = (item: { status: string; mediaState: string }) =>
+  item.status === "queued" || item.status === "processing" || item.mediaState === "pending";
+
+/** One item for the detail view; keeps polling while the task or its downloads are still running. */
+export function useGalleryItemQuery(id: string | null, filters: GalleryFilters) {
+  return useQuery({
+    queryKey: keys.item(id ?? "", filters),
+    queryFn: () => fetchGalleryItem(id!, filters),
+    enabled: Boolean(id),
+    refetchInterval: (q) => (q.state.data && running(q.state.data) ? 5_000 : false),
+  });
+}
+
+export function useFacetsQuery() {
+  return useQuery({ queryKey: keys.facets, queryFn: fetchFacets, staleTime: 30_000 });
+}
+
+/** Applies a change to every cached copy of the given items (grid pages and detail views). */
+function patchCachedItems(
+  client: QueryClient,
+  ids: Set<string>,
+  change: (item: GalleryItem) => Partial<GalleryItem>,
+) {
+  client.setQueriesData<InfiniteData<GalleryPage>>({ queryKey: keys.lists }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            items: page.items.map((item) => (ids.has(item.id) ? { ...item, ...change(item) } : item)),
+          })),
+        }
+      : data,
+  );
+  client.setQueriesData<GalleryItemDetail>({ queryKey: keys.items }, (item) =>
+    item && ids.has(item.id) ? ({ ...item, ...change(item) } as GalleryItemDetail) : item,
+  );
+}
+
+/** Removes deleted items from the grid's pages in place (no refetch of every loaded page). */
+export function dropCachedItems(client: QueryClient, ids: Set<string>) {
+  client.setQueriesData<InfiniteData<GalleryPage>>({ queryKey: keys.lists }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page, i) => ({
+            ...page,
+            items: page.items.filter((item) => !ids.has(item.id)),
+            total:
+              i === 0 && page.total !== null
+                ? page.total - page.items.filter((it) => ids.has(it.id)).length
+                : page.total,
+          })),
+        }
+      : data,
+  );
+  client.removeQueries({ queryKey: keys.items, predicate: (q) => ids.has(String(q.queryKey[2])) });
+}
+
+/**
+ * Saves review fields. The caches are updated in place: a reviewed item stays where it is in the
+ * grid (no jump) even if it no longer matches the filter, until the filters change.
+ */
+export function useReviewMutation(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: ReviewPatch) => patchReview(id, patch),
+    onMutate: (patch) => {
+      const { tags, rating, favorite } = patch;
+      patchCachedItems(client, new Set([id]), () => ({
+        ...(favorite !== undefined ? { favorite } : {}),
+        ...(rating !== undefined ? { rating } : {}),
+        ...(tags ? { tags: [...tags].sort() } : {}),
+      }));
+    },
+    onSuccess: (state) => {
+      patchCachedItems(client, new Set([id]), () => ({
+        favorite: state.favorite,
+        rating: state.rating,
+        tags: state.tags,
+      }));
+      client.setQueriesData<GalleryItemDetail>({ queryKey: keys.items }, (item) =>
+        item?.id === id ? { ...item, notes: state.notes } : item,
+      );
+      void client.invalidateQueries({ queryKey: keys.facets });
+    },
+    onError: () => void client.invalidateQueries({ queryKey: ["gallery"] }),
+  });
+}
+
+export function useBulkMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: postBulk,
+    onSuccess: (_result, request: BulkRequest) => {
+      const ids = new Set(request.ids);
+      if (request.action === "delete") dropCachedItems(client, ids);
+      else if (request.action === "favorite" || request.action === "unfavorite") {
+        patchCachedItems(client, ids, () => ({ favorite: request.action === "favorite" }));
+      } else {
+        const tag = normalizeTagName(request.tag);
+        patchCachedItems(client, ids, (item) => ({
+          tags:
+            request.action === "addTag"
+              ? [...new Set([...item.tags, tag])].sort()
+              : item.tags.filter((t) => t !== tag),
+        }));
+      }
+      void client.invalidateQueries({ queryKey: keys.facets });
+    },
+  });
+}

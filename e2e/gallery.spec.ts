@@ -1,0 +1,307 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { GalleryPage } from "./pages/gallery-page";
+import { e2eDb, e2eMediaDir, seedGallery, uniqueWord } from "./support/seed";
+
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+
+test("filters and search narrow the grid, and live in the URL", async ({ page }) => {
+  const word = uniqueWord("filter");
+  const [video, favorite, image, failed] = await seedGallery([
+    { prompt: `${word} a red kite over dunes`, submittedAt: minutesAgo(4), files: [{ kind: "video" }] },
+    {
+      prompt: `${word} a blue boat at dawn`,
+      submittedAt: minutesAgo(3),
+      favorite: true,
+      rating: 5,
+      files: [{ kind: "video" }],
+    },
+    {
+      prompt: `${word} a red apple still life`,
+      kind: "image",
+      submittedAt: minutesAgo(2),
+      files: [{ kind: "image" }],
+    },
+    {
+      prompt: `${word} a failing render`,
+      status: "failed",
+      error: "content review failed",
+      submittedAt: minutesAgo(1),
+    },
+  ]);
+  const gallery = new GalleryPage(page);
+  await gallery.goto();
+  await gallery.searchFor(word);
+  await gallery.expectCards([failed.id, image.id, favorite.id, video.id]);
+  await expect(gallery.total).toHaveText("4 items match");
+  // The failed task is an item with its error, not a hole in the grid.
+  await expect(gallery.card(failed.id)).toContainText("failed");
+  await expect(gallery.card(failed.id)).toContainText("content review failed");
+
+  await gallery.searchFor(`${word} red`);
+  await gallery.expectCards([image.id, video.id]);
+  await page.getByTestId("filter-type").selectOption("image");
+  await gallery.expectCards([image.id]);
+  await expect(page).toHaveURL(/type=image/);
+
+  await gallery.searchFor(word);
+  await page.getByTestId("filter-type").selectOption("");
+  await page.getByTestId("filter-favorite").click();
+  await gallery.expectCards([favorite.id]);
+  await page.getByTestId("filter-favorite").click();
+  await page.getByTestId("filter-status").selectOption("failed");
+  await gallery.expectCards([failed.id]);
+
+  // Bookmarkable: the same URL in a fresh page shows the same view.
+  const url = page.url();
+  await page.goto("about:blank");
+  await page.goto(url);
+  await expect(page.getByTestId("filter-status")).toHaveValue("failed");
+  await expect(gallery.search).toHaveValue(word);
+  await gallery.expectCards([failed.id]);
+});
+
+test("the detail view shows the submitted parameters and plays the stored video", async ({ page }) => {
+  const word = uniqueWord("detail");
+  const request = {
+    model: "sd_2.5_ORelay",
+    prompt: `${word} a lighthouse in a storm`,
+    duration: 8,
+    resolution: "1080p",
+    aspect_ratio: "16:9",
+    return_last_frame: true,
+  };
+  const [older, item] = await seedGallery([
+    { prompt: `${word} older neighbour`, submittedAt: minutesAgo(2), files: [{ kind: "image" }] },
+    {
+      prompt: request.prompt,
+      request,
+      submittedAt: minutesAgo(1),
+      files: [
+        { kind: "video", width: 480, height: 270 },
+        { kind: "image", role: "last_frame" },
+      ],
+    },
+  ]);
+  await e2eDb().task.update({ where: { id: item.id }, data: { amount: 1.5, actualDuration: 8 } });
+
+  const gallery = new GalleryPage(page);
+  await gallery.goto({ q: word });
+  await gallery.open(item.id);
+  await expect(gallery.detail.getByTestId("detail-prompt")).toHaveText(request.prompt);
+  await expect(gallery.param("duration")).toHaveText("8");
+  await expect(gallery.param("resolution")).toHaveText("1080p");
+  await expect(gallery.param("aspect_ratio")).toHaveText("16:9");
+  await expect(gallery.param("return_last_frame")).toHaveText("true");
+  await expect(gallery.detail.getByTestId("detail-amount")).toHaveText("1.5");
+  await expect(gallery.detail.getByTestId("file-sha256").first()).toHaveText(
+    `sha256 ${item.media[0].sha256}`,
+  );
+  await expect(gallery.detail.getByRole("tab", { name: "Last frame" })).toBeVisible();
+
+  const video = gallery.detail.getByTestId("detail-video");
+  await expect(video).toHaveAttribute("src", `/api/media/${item.media[0].id}`);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { message: "the video plays" })
+    .toBeGreaterThan(0.2);
+  expect(await video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight])).toEqual([480, 270]);
+
+  await page.keyboard.press("ArrowRight");
+  await expect(page).toHaveURL(new RegExp(`item=${older.id}`));
+  await expect(gallery.detail.getByTestId("detail-prompt")).toHaveText(`${word} older neighbour`);
+  await page.keyboard.press("ArrowLeft");
+  await expect(page).toHaveURL(new RegExp(`item=${item.id}`));
+  await page.keyboard.press("Escape");
+  await expect(gallery.detail).toBeHidden();
+  await expect(page).not.toHaveURL(/item=/);
+});
+
+test("rating, tags and notes persist across a reload", async ({ page }) => {
+  const word = uniqueWord("review");
+  const [item] = await seedGallery([{ prompt: `${word} review me`, files: [{ kind: "image" }] }]);
+  const tag = uniqueWord("tag");
+  const gallery = new GalleryPage(page);
+  await gallery.goto({ q: word });
+  await gallery.open(item.id);
+
+  await gallery.detail.getByTestId("rate-4").click();
+  await gallery.detail.getByTestId("favorite-toggle").click();
+  await gallery.detail.getByTestId("tag-input").fill(tag);
+  await gallery.detail.getByTestId("tag-input").press("Enter");
+  await expect(gallery.detail.getByTestId("tag-chip")).toHaveText([`${tag}×`]);
+  await gallery.detail.getByTestId("review-notes").fill("Keep the second half");
+  await gallery.detail.getByTestId("save-notes").click();
+  await expect(gallery.detail.getByTestId("notes-state")).toHaveText("Saved");
+
+  await page.reload();
+  await expect(gallery.detail).toBeVisible();
+  await expect(gallery.detail.getByTestId("rate-4")).toHaveAttribute("aria-checked", "true");
+  await expect(gallery.detail.getByTestId("favorite-toggle")).toHaveAttribute("aria-pressed", "true");
+  await expect(gallery.detail.getByTestId("tag-chip")).toHaveText([`${tag}×`]);
+  await expect(gallery.detail.getByTestId("review-notes")).toHaveValue("Keep the second half");
+
+  await page.keyboard.press("Escape");
+  await page.getByTestId("filter-tag").selectOption(tag);
+  await gallery.expectCards([item.id]);
+  await expect(gallery.card(item.id).getByTestId("favorite-mark")).toBeVisible();
+});
+
+test("remix opens the studio form prefilled with the item's prompt", async ({ page }) => {
+  const word = uniqueWord("remix");
+  const request = { model: "sd_2.5_ORelay", prompt: `${word} a paper crane unfolding`, duration: 6 };
+  const [item] = await seedGallery([{ prompt: request.prompt, request, files: [{ kind: "video" }] }]);
+  const gallery = new GalleryPage(page);
+  await gallery.goto({ q: word });
+  await gallery.open(item.id);
+  await gallery.detail.getByTestId("remix-link").click();
+  await expect(page).toHaveURL(/model=sd_2\.5_ORelay/);
+  const form = page.getByRole("form", { name: "Parameters for sd_2.5_ORelay" });
+  await expect(form.getByRole("textbox", { name: "Prompt", exact: true })).toHaveValue(request.prompt);
+  await expect(form.getByRole("textbox", { name: "Duration (seconds)" })).toHaveValue("6");
+});
+
+test("delete asks first, then removes the rows, files and thumbnails", async ({ page }) => {
+  const word = uniqueWord("delete");
+  const [item] = await seedGallery([
+    { prompt: `${word} to be deleted`, files: [{ kind: "video" }, { kind: "image", role: "last_frame" }] },
+  ]);
+  const gallery = new GalleryPage(page);
+  await gallery.goto({ q: word });
+  // The gallery makes missing thumbnails on first sight; wait for them so their removal is tested too.
+  await expect
+    .poll(
+      async () =>
+        (await e2eDb().media.findMany({ where: { taskId: item.id, thumbPath: { not: null } } })).length,
+    )
+    .toBe(2);
+  const thumbs = item.media.map((m) => path.join(e2eMediaDir, `thumbs/${m.id}.webp`));
+  for (const file of [...thumbs, ...item.media.map((m) => m.absolutePath)])
+    expect(fs.existsSync(file)).toBe(true);
+
+  await gallery.open(item.id);
+  await gallery.detail.getByTestId("detail-delete").click();
+  await expect(gallery.confirm).toBeVisible();
+  await gallery.confirm.getByRole("button", { name: "Cancel" }).click();
+  expect(fs.existsSync(item.media[0].absolutePath)).toBe(true);
+
+  await gallery.detail.getByTestId("detail-delete").click();
+  await gallery.confirm.getByTestId("confirm-button").click();
+  await expect(gallery.detail).toBeHidden();
+  await expect(gallery.card(item.id)).toHaveCount(0);
+  for (const file of [...thumbs, ...item.media.map((m) => m.absolutePath)])
+    expect(fs.existsSync(file)).toBe(false);
+  expect(await e2eDb().task.count({ where: { id: item.id } })).toBe(0);
+  const response = await page.request.get(`/api/gallery/items/${item.id}`);
+  expect(response.status()).toBe(404);
+});
+
+test("bulk zip download holds the selected files byte-identical", async ({ page }) => {
+  const word = uniqueWord("zip");
+  const [a, b, c] = await seedGallery([
+    { prompt: `${word} first`, submittedAt: minutesAgo(3), files: [{ kind: "video" }] },
+    {
+      prompt: `${word} second`,
+      submittedAt: minutesAgo(2),
+      files: [{ kind: "image" }, { kind: "image", role: "last_frame" }],
+    },
+    { prompt: `${word} third`, submittedAt: minutesAgo(1), files: [{ kind: "video" }] },
+  ]);
+  const gallery = new GalleryPage(page);
+  await gallery.goto({ q: word });
+  await gallery.expectCards([c.id, b.id, a.id]);
+  await gallery.select(b.id);
+  await gallery.select(a.id, ["Shift"]);
+  await expect(page.getByTestId("selected-count")).toHaveText("2 selected");
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByTestId("bulk-download").click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^model-studio_2-items_\d{4}-\d{2}-\d{2}\.zip$/);
+  const zip = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "gallery-zip-")), "out.zip");
+  await download.saveAs(zip);
+  const names = execFileSync("unzip", ["-Z1", zip], { encoding: "utf8" }).trim().split("\n");
+  expect(names).toHaveLength(3);
+  const expected = [...b.media, ...a.media];
+  for (const media of expected) {
+    const name = names.find((n) => execFileSync("unzip", ["-p", zip, n]).equals(media.bytes));
+    expect(name, `${media.path} is in the zip`).toBeTruthy();
+  }
+  expect(names.some((n) => n.includes("last-frame"))).toBe(true);
+  expect(names.every((n) => n.includes("_sd_2.5_ORelay_") && n.includes(word.toLowerCase()))).toBe(true);
+});
+
+test("compare shows two items side by side with differences and synchronized playback", async ({ page }) => {
+  const word = uniqueWord("compare");
+  const [a, b] = await seedGallery([
+    {
+      prompt: `${word} one`,
+      request: { model: "sd_2.5_ORelay", prompt: `${word} one`, duration: 5 },
+      files: [{ kind: "video" }],
+    },
+    {
+      prompt: `${word} two`,
+      request: { model: "sd_2.5_ORelay", prompt: `${word} two`, duration: 10 },
+      files: [{ kind: "video" }],
+    },
+  ]);
+  const gallery = new GalleryPage(page);
+  await gallery.goto({ q: word });
+  await gallery.select(a.id);
+  await gallery.select(b.id);
+  await page.getByTestId("bulk-compare").click();
+  const compare = page.getByTestId("compare-view");
+  await expect(compare).toBeVisible();
+  await expect(compare.locator('[data-testid="compare-row"][data-differs="true"]').first()).toContainText(
+    "prompt",
+  );
+  await expect(compare.locator('[data-testid="compare-row"][data-differs="false"]').first()).toContainText(
+    "model",
+  );
+  await expect(
+    compare.locator('[data-testid="compare-row"][data-differs="true"]', { hasText: "duration" }),
+  ).toHaveCount(1);
+
+  const videos = compare.getByTestId("compare-video");
+  await expect(videos).toHaveCount(2);
+  await expect
+    .poll(() => videos.evaluateAll((vs) => vs.every((v) => (v as HTMLVideoElement).readyState >= 1)))
+    .toBe(true);
+  await page.getByTestId("compare-play").click();
+  await expect
+    .poll(() => videos.evaluateAll((vs) => vs.map((v) => !(v as HTMLVideoElement).paused)))
+    .toEqual([true, true]);
+  await page.getByTestId("compare-play").click();
+  const times = await videos.evaluateAll((vs) => vs.map((v) => (v as HTMLVideoElement).currentTime));
+  expect(Math.abs(times[0] - times[1])).toBeLessThan(0.3);
+});
+
+test("a task run through the API appears with its stored video and a poster", async ({ page, request }) => {
+  const word = uniqueWord("live");
+  const submit = await request.post("/api/v2/model-center/tasks", {
+    data: { model: "sd_2.5_ORelay", prompt: `[fast] ${word} a comet over a lake`, duration: 5 },
+  });
+  expect(submit.ok()).toBe(true);
+  const { id } = (await submit.json()) as { id: string };
+  await expect
+    .poll(
+      async () => {
+        const page = await (await request.get(`/api/gallery?q=${word}`)).json();
+        const media = page.items[0]?.media[0];
+        return media?.status === "stored" && Boolean(media.thumbnailUrl);
+      },
+      { timeout: 60_000, intervals: [1000] },
+    )
+    .toBe(true);
+  const gallery = new GalleryPage(page);
+  await gallery.goto({ q: word });
+  await gallery.expectCards([id]);
+  const poster = gallery.card(id).locator("img");
+  await expect(poster).toHaveAttribute("src", /\/thumbnail$/);
+  await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await gallery.card(id).hover();
+  await expect(gallery.card(id).getByTestId("hover-preview")).toBeVisible();
+});

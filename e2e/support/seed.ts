@@ -1,0 +1,105 @@
+import { createHash, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { createDb, type Db } from "@/lib/db";
+import { makeMp4, makePng } from "@/lib/gallery/testing/media-fixtures";
+import { seedTasks, type SeedTask } from "@/lib/gallery/testing/seed-tasks";
+
+/**
+ * Seeds the e2e server's own database and media folder through Prisma, with real media files, so
+ * specs can start from a known gallery. Parallel specs share one server: give every seeded item a
+ * unique prompt word (see `uniqueWord`) and filter on it instead of counting the whole gallery.
+ */
+const port = Number(process.env.E2E_PORT ?? 3100);
+export const e2eRoot = path.resolve(`data/e2e-${port}`);
+export const e2eMediaDir = path.join(e2eRoot, "media");
+const databaseUrl = `file:./data/e2e-${port}/studio.db`;
+
+let client: Db | undefined;
+
+/** The e2e server's database; refuses anything but the local e2e SQLite file. */
+export function e2eDb(): Db {
+  if (!/^file:\.\/data\/e2e-\d+\/studio\.db$/.test(databaseUrl)) {
+    throw new Error(`Refusing to seed a non-e2e database: ${databaseUrl}`);
+  }
+  if (!fs.existsSync(path.join(e2eRoot, "studio.db"))) {
+    throw new Error(`The e2e database ${databaseUrl} does not exist yet: is the e2e server running?`);
+  }
+  client ??= createDb(databaseUrl);
+  return client;
+}
+
+/** A word no other test uses: search for it to see only this test's items. */
+export function uniqueWord(prefix = "seed"): string {
+  return `${prefix}${randomUUID().replace(/-/g, "").slice(0, 10)}`;
+}
+
+export type SeedFile = {
+  kind: "video" | "image";
+  role?: "result" | "last_frame";
+  width?: number;
+  height?: number;
+  seconds?: number;
+};
+export type SeedItem = Omit<SeedTask, "media" | "id"> & { id?: string; files?: SeedFile[] };
+export type SeededItem = {
+  id: string;
+  prompt: string;
+  media: { id: string; role: string; path: string; absolutePath: string; bytes: Buffer; sha256: string }[];
+};
+
+/** Inserts items with real stored files (PNG via sharp, MP4 via ffmpeg) under MEDIA_DIR/seed/. */
+export async function seedGallery(items: SeedItem[]): Promise<SeededItem[]> {
+  const db = e2eDb();
+  const seeded: SeededItem[] = [];
+  for (const item of items) {
+    const id = item.id ?? `e2e-${randomUUID()}`;
+    const files = await Promise.all(
+      (item.files ?? []).map(async (file, i) => {
+        const ext = file.kind === "video" ? "mp4" : "png";
+        const rel = `seed/${id}/${file.role ?? "result"}-${i}.${ext}`;
+        const absolute = path.join(e2eMediaDir, rel);
+        const bytes =
+          file.kind === "video"
+            ? makeMp4(absolute, {
+                width: file.width ?? 320,
+                height: file.height ?? 180,
+                seconds: file.seconds ?? 2,
+              })
+            : await makePng(absolute, {
+                width: file.width ?? 640,
+                height: file.height ?? 480,
+                label: item.prompt?.slice(0, 12),
+              });
+        return { file, rel, absolute, bytes, sha256: createHash("sha256").update(bytes).digest("hex") };
+      }),
+    );
+    await seedTasks(db, [
+      {
+        ...item,
+        id,
+        media: files.map((f) => ({
+          role: f.file.role ?? "result",
+          path: f.rel,
+          contentType: f.file.kind === "video" ? "video/mp4" : "image/png",
+          size: f.bytes.length,
+          sha256: f.sha256,
+        })),
+      },
+    ]);
+    const rows = await db.media.findMany({ where: { taskId: id }, select: { id: true, path: true } });
+    seeded.push({
+      id,
+      prompt: item.prompt ?? "",
+      media: files.map((f) => ({
+        id: rows.find((r) => r.path === f.rel)!.id,
+        role: f.file.role ?? "result",
+        path: f.rel,
+        absolutePath: f.absolute,
+        bytes: f.bytes,
+        sha256: f.sha256,
+      })),
+    });
+  }
+  return seeded;
+}
