@@ -6,12 +6,15 @@ import { pollTask } from "./refresh-task";
 export type TrackerOptions = {
   /** How often the tracker looks for due polls and downloads (their own schedules live in the DB). */
   tickMs: number;
+  /** Wait before the first pass (the built-in sandbox upstream is this server, still starting). */
+  startDelayMs: number;
   pollConcurrency: number;
   downloadConcurrency: number;
 };
 
 export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
   tickMs: 1_000,
+  startDelayMs: 0,
   pollConcurrency: 4,
   downloadConcurrency: 2,
 };
@@ -30,7 +33,10 @@ export type Tracker = {
  * its state lives in the database, so a new process simply carries on where the last one stopped.
  */
 export function startTracker(deps: TaskDeps = taskDeps(), options: Partial<TrackerOptions> = {}): Tracker {
-  const { tickMs, pollConcurrency, downloadConcurrency } = { ...DEFAULT_TRACKER_OPTIONS, ...options };
+  const { tickMs, startDelayMs, pollConcurrency, downloadConcurrency } = {
+    ...DEFAULT_TRACKER_OPTIONS,
+    ...options,
+  };
   const polls = new Map<string, Promise<unknown>>();
   const downloads = new Map<string, Promise<unknown>>();
   let stopped = false;
@@ -92,7 +98,8 @@ export function startTracker(deps: TaskDeps = taskDeps(), options: Partial<Track
     if (!stopped) timer = setTimeout(loop, tickMs).unref();
   };
 
-  const started = resume(deps)
+  const started = new Promise((resolve) => setTimeout(resolve, startDelayMs).unref())
+    .then(() => (stopped ? undefined : resume(deps)))
     .catch((error: unknown) => deps.log.error("[tracker] resuming unfinished work failed:", error))
     .then(loop);
 
@@ -139,6 +146,6 @@ const holder = globalThis as typeof globalThis & { __studioTracker?: Tracker };
 
 /** The process's one tracker (instrumentation.ts); a second call — or a hot reload — reuses it. */
 export function ensureTrackerStarted(): Tracker {
-  holder.__studioTracker ??= startTracker();
+  holder.__studioTracker ??= startTracker(taskDeps(), { startDelayMs: 3_000 });
   return holder.__studioTracker;
 }
