@@ -5,7 +5,7 @@
  * alone, before any file is read or anything is sent; a breach names the file and the limit.
  */
 import { StudioError } from "../errors";
-import { INLINE_MAX_FILE_BYTES, INLINE_MAX_REQUEST_BYTES, formatSize } from "./limits";
+import { INLINE_MAX_FILE_BYTES, INLINE_MAX_REQUEST_BYTES, formatOver, formatSize } from "./limits";
 import type { NativeContent, NativePart } from "./native-schema";
 import type { StoredPart } from "./types";
 
@@ -59,7 +59,7 @@ export function planContents(turns: PartsTurn[]): PlannedContent[] {
         if (attachment.size > INLINE_MAX_FILE_BYTES) {
           if (!attachment.publicUrl) {
             throw tooLarge(
-              `${label(attachment)} is ${formatSize(attachment.size)}, over the ${formatSize(INLINE_MAX_FILE_BYTES)} ` +
+              `${label(attachment)} is ${formatOver(attachment.size, INLINE_MAX_FILE_BYTES)}, over the ${formatSize(INLINE_MAX_FILE_BYTES)} ` +
                 `limit for a file sent inline, and it has no public URL to send by reference.`,
               attachment,
             );
@@ -93,7 +93,7 @@ export function planContents(turns: PartsTurn[]): PlannedContent[] {
       .slice(0, 3)
       .map((a) => `${label(a)} ${formatSize(a.size)}`);
     throw tooLarge(
-      `The attachments of this request add up to ${formatSize(total)} sent inline, over the ` +
+      `The attachments of this request add up to ${formatOver(total, INLINE_MAX_REQUEST_BYTES)} sent inline, over the ` +
         `${formatSize(INLINE_MAX_REQUEST_BYTES)} limit per request (largest: ${largest.join(", ")}). ` +
         `Earlier messages are sent again with every question: start a new conversation or attach fewer files.`,
     );

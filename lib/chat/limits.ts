@@ -29,6 +29,12 @@ export function formatSize(bytes: number): string {
   return `${Number((bytes / MB).toFixed(1))} MB`;
 }
 
+/** A size next to the limit it breaks: in bytes when both would round to the same figure. */
+export function formatOver(bytes: number, limit: number): string {
+  const shown = formatSize(bytes);
+  return shown === formatSize(limit) ? `${bytes.toLocaleString("en-US")} bytes` : shown;
+}
+
 /** Why a file cannot be attached by upload (it would have no public URL), or undefined. */
 export function uploadProblem(file: { name: string; size: number; type: string }): string | undefined {
   if (file.type && !isAcceptedMediaType(file.type)) {
@@ -37,7 +43,7 @@ export function uploadProblem(file: { name: string; size: number; type: string }
   if (file.size === 0) return `"${file.name}" is empty.`;
   if (file.size > INLINE_MAX_FILE_BYTES) {
     return (
-      `"${file.name}" is ${formatSize(file.size)}; uploaded files are sent inline and may be at most ` +
+      `"${file.name}" is ${formatOver(file.size, INLINE_MAX_FILE_BYTES)}; uploaded files are sent inline and may be at most ` +
       `${formatSize(INLINE_MAX_FILE_BYTES)} each. Pick it from the gallery instead (sent by its URL) or use a smaller file.`
     );
   }

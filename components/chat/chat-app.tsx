@@ -1,0 +1,261 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import clsx from "clsx";
+import { useParams, useRouter } from "next/navigation";
+import { useEffect, useState, type DragEvent } from "react";
+import type { TextModelFamily } from "@/lib/catalog";
+import { describeError } from "@/lib/chat/error-advice";
+import type { ConversationSettings } from "@/lib/chat/settings-schema";
+import type { ConversationDetail } from "@/lib/chat/types";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { ChatRequestError, chatKeys, createConversation } from "./api";
+import { Composer, type Draft } from "./composer";
+import { ConversationList } from "./conversation-list";
+import { GalleryPicker } from "./gallery-picker";
+import { MessageList } from "./message-list";
+import { SettingsPanel } from "./settings-panel";
+import { ThreadHeader } from "./thread-header";
+import { useChatStream, type StreamRequest } from "./use-chat-stream";
+import {
+  useConversation,
+  useConversationList,
+  useDeleteConversation,
+  useUpdateConversation,
+} from "./use-conversations";
+import { useDebounced, useNewChatSettings } from "./use-new-chat-settings";
+import { useDraftAttachments } from "./use-draft-attachments";
+
+export function ChatApp({
+  families,
+  defaultModel,
+}: {
+  families: readonly TextModelFamily[];
+  defaultModel: string;
+}) {
+  const params = useParams<{ id?: string }>();
+  const id = params.id ?? null;
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [query, setQuery] = useState("");
+  const list = useConversationList(useDebounced(query.trim(), 200));
+  const detail = useConversation(id);
+  const update = useUpdateConversation();
+  const remove = useDeleteConversation();
+  const stream = useChatStream();
+  const tray = useDraftAttachments();
+  const [newChat, setNewChat] = useNewChatSettings(defaultModel);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  // Kept with the conversation it happened in, so it disappears on switching away.
+  const [failure, setFailure] = useState<{ in: string | null; error: ChatRequestError } | null>(null);
+  const requestError = failure?.in === id ? failure.error : null;
+  const setRequestError = (error: ChatRequestError | null, where: string | null = id) =>
+    setFailure(error ? { in: where, error } : null);
+
+  const conversation = id ? detail.data : undefined;
+  const streaming = stream.active !== null;
+  const streamingHere = streaming && stream.active?.conversationId === id;
+  const settings: ConversationSettings & { model: string } = conversation ?? newChat;
+
+  useEffect(() => {
+    if (!streaming) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") stream.stop();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [streaming, stream]);
+
+  const runStream = async (request: StreamRequest) => {
+    setRequestError(null);
+    const result = await stream.run(request);
+    if (!result.ok && !result.started) setRequestError(result.error, request.conversationId);
+    return result;
+  };
+
+  const send = async (draft: Draft): Promise<boolean> => {
+    setRequestError(null);
+    let conversationId = id;
+    if (!conversationId) {
+      try {
+        const created = await createConversation(newChat);
+        queryClient.setQueryData<ConversationDetail>(chatKeys.detail(created.id), {
+          ...created,
+          messages: [],
+        });
+        conversationId = created.id;
+        router.replace(`/chat/${created.id}`);
+      } catch (error) {
+        setRequestError(error as ChatRequestError);
+        return false;
+      }
+    }
+    const attachmentIds = draft.attachments.flatMap((a) => (a.attachment ? [a.attachment.id] : []));
+    const result = await runStream({
+      kind: "send",
+      conversationId,
+      body: { text: draft.text, attachmentIds, fileRefs: [] },
+    });
+    if (!result.ok) return result.started;
+    // The upstream refused outright: the question is on record with its error, and the draft comes back.
+    return !(result.message.status === "error" && !result.message.text);
+  };
+
+  const changeModel = (model: string) => {
+    if (id) update.mutate({ id, patch: { model } });
+    setNewChat((s) => ({ ...s, model }));
+  };
+
+  const saveSettings = (value: ConversationSettings) => {
+    if (id) update.mutate({ id, patch: value }, { onSuccess: () => setSettingsOpen(false) });
+    else setSettingsOpen(false);
+    setNewChat((s) => ({ ...s, ...value }));
+  };
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    const files = Array.from(e.dataTransfer.files);
+    if (files.length) tray.addFiles(files);
+  };
+
+  const notFound = id && detail.isError;
+  const problem = requestError
+    ? describeError({ code: requestError.code, status: requestError.status || undefined })
+    : null;
+
+  return (
+    <div
+      className={clsx(
+        "grid h-[calc(100dvh-3.5rem)] min-h-0",
+        settingsOpen ? "grid-cols-[17rem_1fr_20rem]" : "grid-cols-[17rem_1fr]",
+      )}
+    >
+      <ConversationList
+        conversations={list.data ?? []}
+        loading={list.isPending}
+        activeId={id}
+        query={query}
+        onQuery={setQuery}
+        onNew={() => {
+          setRequestError(null);
+          router.push("/chat");
+        }}
+        onRename={(cid, title) => update.mutate({ id: cid, patch: { title } })}
+        onDelete={(cid) =>
+          remove.mutate(cid, {
+            onSuccess: () => {
+              if (cid === id) router.push("/chat");
+            },
+          })
+        }
+      />
+      <main
+        className="relative flex min-h-0 flex-col"
+        onDragOver={(e) => {
+          if (!e.dataTransfer.types.includes("Files")) return;
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={(e) => {
+          if (e.currentTarget === e.target) setDragging(false);
+        }}
+        onDrop={onDrop}
+      >
+        <ThreadHeader
+          title={conversation?.title ?? (id ? "" : "New chat")}
+          model={settings.model}
+          families={families}
+          usage={conversation?.usage ?? null}
+          onModel={changeModel}
+          modelDisabled={streamingHere}
+          settingsOpen={settingsOpen}
+          onToggleSettings={() => setSettingsOpen((o) => !o)}
+        />
+        {id && detail.isPending ? (
+          <div className="flex flex-1 items-center justify-center">
+            <Spinner label="Loading the conversation" />
+          </div>
+        ) : notFound ? (
+          <div className="flex flex-1 flex-col items-center justify-center gap-3 text-sm text-zinc-400">
+            <p>{detail.error?.message ?? "This conversation could not be loaded."}</p>
+            <Button onClick={() => router.push("/chat")}>Start a new chat</Button>
+          </div>
+        ) : (
+          <MessageList
+            messages={conversation?.messages ?? []}
+            actions={{
+              busy: streaming,
+              onRegenerate: id ? () => void runStream({ kind: "regenerate", conversationId: id }) : undefined,
+              onEdit: id
+                ? (messageId, text) => void runStream({ kind: "edit", conversationId: id, messageId, text })
+                : undefined,
+            }}
+            empty={<EmptyThread />}
+            footer={
+              problem &&
+              requestError && (
+                <div
+                  data-testid="request-error"
+                  className="rounded-lg border border-red-500/40 bg-red-500/10 px-3.5 py-3 text-sm text-red-100"
+                >
+                  <p className="font-medium">{problem.title}</p>
+                  <p className="mt-1 text-[13px] opacity-90">{requestError.message}</p>
+                  <p className="mt-1 text-[13px] opacity-90">
+                    Your message is still in the box below. {problem.advice}
+                  </p>
+                </div>
+              )
+            }
+          />
+        )}
+        <Composer
+          tray={tray}
+          streaming={streamingHere}
+          disabled={Boolean(notFound) || (streaming && !streamingHere)}
+          onSend={send}
+          onStop={stream.stop}
+          onOpenGallery={() => setPickerOpen(true)}
+        />
+        {dragging && (
+          <div className="pointer-events-none absolute inset-2 flex items-center justify-center rounded-xl border-2 border-dashed border-sky-400 bg-sky-500/10 text-sm font-medium text-sky-200">
+            Drop images or videos to attach them
+          </div>
+        )}
+      </main>
+      {settingsOpen && (
+        <SettingsPanel
+          key={`${id ?? "new"}:${settings.systemInstruction}:${JSON.stringify(settings.generationConfig)}`}
+          value={{
+            systemInstruction: settings.systemInstruction,
+            generationConfig: settings.generationConfig,
+          }}
+          onSave={saveSettings}
+          onClose={() => setSettingsOpen(false)}
+          saving={update.isPending}
+          serverError={update.error?.message}
+        />
+      )}
+      <GalleryPicker
+        open={pickerOpen}
+        onClose={() => setPickerOpen(false)}
+        onPick={(pick) => tray.addFromGallery(pick.mediaId, pick)}
+      />
+    </div>
+  );
+}
+
+function EmptyThread() {
+  return (
+    <div className="mx-auto mt-16 max-w-md space-y-3 text-center" data-testid="empty-thread">
+      <h2 className="text-lg font-semibold text-zinc-100">Chat with a vision model</h2>
+      <p className="text-sm text-zinc-400">
+        Ask a question, or attach images and videos — upload, drop, paste, or pick them from the gallery — and
+        ask about them. Answers stream in as they are written; Esc stops one.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+"use client";
+
+import clsx from "clsx";
+import { useRef, useState, type ClipboardEvent } from "react";
+import { ACCEPTED_MEDIA, formatSize } from "@/lib/chat/limits";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { MediaPreview } from "./attachment-preview";
+import type { DraftAttachment, useDraftAttachments } from "./use-draft-attachments";
+
+export type Draft = { text: string; attachments: DraftAttachment[] };
+
+/**
+ * The message box. Enter sends, Shift+Enter adds a line, Esc stops a streaming answer. On a failed
+ * send the draft comes back (text and attachments), so nothing typed is lost.
+ */
+export function Composer({
+  tray,
+  streaming,
+  disabled,
+  onSend,
+  onStop,
+  onOpenGallery,
+}: {
+  tray: ReturnType<typeof useDraftAttachments>;
+  streaming: boolean;
+  disabled?: boolean;
+  onSend: (draft: Draft) => Promise<boolean>;
+  onStop: () => void;
+  onOpenGallery: () => void;
+}) {
+  const [text, setText] = useState("");
+  const fileInput = useRef<HTMLInputElement>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const ready = tray.items.filter((i) => i.status === "ready");
+  const canSend =
+    !streaming &&
+    !disabled &&
+    !tray.uploading &&
+    !tray.failed &&
+    !tray.blocked &&
+    (text.trim().length > 0 || ready.length > 0);
+
+  const send = async () => {
+    if (!canSend) return;
+    const draft = { text, attachments: tray.take() };
+    setText("");
+    const ok = await onSend(draft);
+    if (!ok) {
+      // Put the draft back unless the user has already started a new one.
+      setText((current) => (current ? current : draft.text));
+      tray.restore(draft.attachments);
+      textarea.current?.focus();
+    }
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = Array.from(event.clipboardData.files);
+    if (files.length === 0) return;
+    event.preventDefault();
+    tray.addFiles(files);
+  };
+
+  return (
+    <div className="border-t border-zinc-800 bg-zinc-950 px-4 pt-3 pb-4">
+      <div className="mx-auto max-w-3xl space-y-2">
+        {tray.problems.length > 0 && (
+          <div
+            data-testid="attachment-problems"
+            className="rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-xs text-amber-100"
+          >
+            {tray.problems.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+        )}
+        <div className="rounded-xl border border-zinc-700 bg-zinc-900 focus-within:border-sky-500">
+          {tray.items.length > 0 && (
+            <ul
+              className="flex flex-wrap gap-2 border-b border-zinc-800 p-2"
+              aria-label="Attachments"
+              data-testid="draft-attachments"
+            >
+              {tray.items.map((item) => (
+                <li
+                  key={item.key}
+                  data-testid="draft-attachment"
+                  data-status={item.status}
+                  className={clsx(
+                    "flex max-w-72 items-center gap-2 rounded-lg border bg-zinc-950 p-1.5 pr-2",
+                    item.status === "failed" ? "border-red-500/50" : "border-zinc-700",
+                  )}
+                >
+                  <MediaPreview kind={item.kind} url={item.previewUrl} name={item.name} compact />
+                  <div className="min-w-0 text-xs">
+                    <p className="truncate text-zinc-200" title={item.name}>
+                      {item.name}
+                    </p>
+                    <p className={item.status === "failed" ? "text-red-300" : "text-zinc-500"}>
+                      {item.status === "uploading" ? (
+                        <span className="inline-flex items-center gap-1">
+                          <Spinner label="Uploading" /> {item.fromGallery ? "Adding…" : "Uploading…"}
+                        </span>
+                      ) : item.status === "failed" ? (
+                        item.error
+                      ) : (
+                        `${formatSize(item.size)}${item.fromGallery ? " · from gallery" : ""}`
+                      )}
+                    </p>
+                  </div>
+                  <button
+                    type="button"
+                    onClick={() => tray.remove(item.key)}
+                    aria-label={`Remove ${item.name}`}
+                    className="ml-1 rounded px-1.5 text-zinc-400 hover:bg-zinc-800 hover:text-white"
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <textarea
+            ref={textarea}
+            data-testid="composer-input"
+            aria-label="Message"
+            placeholder="Ask about an image or video, or anything else…  (Enter sends, Shift+Enter for a new line)"
+            value={text}
+            rows={Math.min(10, Math.max(2, text.split("\n").length))}
+            onChange={(e) => setText(e.target.value)}
+            onPaste={onPaste}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                void send();
+              }
+            }}
+            className="block w-full resize-none bg-transparent px-3.5 py-3 text-sm text-zinc-100 placeholder:text-zinc-500 focus:outline-none"
+          />
+          <div className="flex items-center gap-1.5 px-2 pb-2">
+            <input
+              ref={fileInput}
+              type="file"
+              accept={ACCEPTED_MEDIA}
+              multiple
+              hidden
+              data-testid="file-input"
+              onChange={(e) => {
+                tray.addFiles(Array.from(e.target.files ?? []));
+                e.target.value = "";
+              }}
+            />
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => fileInput.current?.click()}
+              title="Attach images or videos (or drop / paste them)"
+            >
+              Attach
+            </Button>
+            <Button size="sm" variant="ghost" onClick={onOpenGallery} data-testid="open-gallery-picker">
+              From gallery
+            </Button>
+            <span className="ml-auto text-xs text-zinc-500">
+              {streaming ? "Esc stops" : "Images & videos up to 7 MB each"}
+            </span>
+            {streaming ? (
+              <Button size="sm" variant="danger" onClick={onStop} data-testid="stop-button">
+                Stop
+              </Button>
+            ) : (
+              <Button
+                size="sm"
+                variant="primary"
+                onClick={() => void send()}
+                disabled={!canSend}
+                data-testid="send-button"
+              >
+                Send
+              </Button>
+            )}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import clsx from "clsx";
+import { useEffect, useRef, useState } from "react";
+import { mediaKindOf } from "@/lib/chat/limits";
+import type { GalleryItem, GalleryMedia, GalleryPage } from "@/lib/gallery/types";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { chatFetch } from "./api";
+
+export type GalleryPick = {
+  mediaId: string;
+  name: string;
+  url: string;
+  kind: "image" | "video";
+  size: number;
+};
+
+const PAGE = 48;
+
+async function fetchStored(type: "image" | "video"): Promise<{ item: GalleryItem; media: GalleryMedia }[]> {
+  const response = await chatFetch(`/api/gallery?type=${type}&status=completed&limit=${PAGE}`);
+  const page = (await response.json()) as GalleryPage;
+  return page.items.flatMap((item) =>
+    item.media
+      .filter(
+        (m) =>
+          m.status === "stored" &&
+          m.role === "result" &&
+          m.contentType &&
+          /^(image|video)\//.test(m.contentType),
+      )
+      .map((media) => ({ item, media })),
+  );
+}
+
+/** Stored gallery results to attach (the gallery list API, newest first). */
+export function GalleryPicker({
+  open,
+  onPick,
+  onClose,
+}: {
+  open: boolean;
+  onPick: (pick: GalleryPick) => void;
+  onClose: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [type, setType] = useState<"image" | "video">("image");
+  const query = useQuery({
+    queryKey: ["chat", "gallery-picker", type],
+    queryFn: () => fetchStored(type),
+    enabled: open,
+  });
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      data-testid="gallery-picker"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      className="m-auto w-full max-w-3xl rounded-xl border border-zinc-700 bg-zinc-900 p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70"
+    >
+      <div className="flex items-center gap-2 border-b border-zinc-800 px-5 py-3">
+        <h2 className="mr-auto text-base font-semibold">Attach from the gallery</h2>
+        {(["image", "video"] as const).map((t) => (
+          <Button
+            key={t}
+            size="sm"
+            variant={type === t ? "primary" : "secondary"}
+            onClick={() => setType(t)}
+            aria-pressed={type === t}
+          >
+            {t === "image" ? "Images" : "Videos"}
+          </Button>
+        ))}
+        <Button size="sm" variant="ghost" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+      <div className="max-h-[60vh] min-h-48 overflow-y-auto p-4">
+        {query.isPending && (
+          <div className="flex justify-center py-10">
+            <Spinner label="Loading the gallery" />
+          </div>
+        )}
+        {query.isError && (
+          <p className="py-10 text-center text-sm text-red-300">
+            The gallery could not be loaded: {query.error.message}
+          </p>
+        )}
+        {query.data?.length === 0 && (
+          <p className="py-10 text-center text-sm text-zinc-400">
+            No stored {type === "image" ? "images" : "videos"} in the gallery yet.
+          </p>
+        )}
+        <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4">
+          {query.data?.map(({ item, media }) => {
+            const kind = mediaKindOf(media.contentType ?? "");
+            const name = item.prompt.replace(/\s+/g, " ").trim().slice(0, 60) || item.model;
+            return (
+              <li key={media.id}>
+                <button
+                  type="button"
+                  data-testid="gallery-pick"
+                  title={item.prompt}
+                  onClick={() => {
+                    onPick({ mediaId: media.id, name, url: media.url, kind, size: media.size ?? 0 });
+                    onClose();
+                  }}
+                  className={clsx(
+                    "group block w-full overflow-hidden rounded-lg border border-zinc-700 bg-zinc-950 text-left",
+                    "hover:border-sky-500 focus-visible:border-sky-500",
+                  )}
+                >
+                  {/* eslint-disable-next-line @next/next/no-img-element -- studio-served thumbnails */}
+                  <img
+                    src={media.thumbnailUrl ?? media.url}
+                    alt={name}
+                    loading="lazy"
+                    className="aspect-square w-full object-cover"
+                  />
+                  <span className="block truncate px-2 py-1 text-[11px] text-zinc-400">
+                    {kind === "video" ? "▶ " : ""}
+                    {name}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </dialog>
+  );
+}

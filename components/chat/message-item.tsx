@@ -1,0 +1,247 @@
+"use client";
+
+import { memo, useState } from "react";
+import { describeError } from "@/lib/chat/error-advice";
+import { mediaKindOf } from "@/lib/chat/limits";
+import type { MessageView } from "@/lib/chat/types";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { MediaPreview } from "./attachment-preview";
+import { Markdown } from "./markdown";
+
+export type MessageActions = {
+  onRegenerate?: () => void;
+  onEdit?: (messageId: string, text: string) => void;
+  busy: boolean;
+};
+
+function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      data-testid="copy-message"
+      onClick={() =>
+        void navigator.clipboard?.writeText(text).then(() => {
+          setCopied(true);
+          setTimeout(() => setCopied(false), 1500);
+        })
+      }
+    >
+      {copied ? "Copied" : "Copy"}
+    </Button>
+  );
+}
+
+function UserMessage({ message, actions }: { message: MessageView; actions: MessageActions }) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(message.text);
+  const refs = message.parts.flatMap((p) => ("fileData" in p ? [p.fileData] : []));
+  return (
+    <div
+      data-testid="message"
+      data-role="user"
+      className="group ml-auto flex max-w-[85%] flex-col items-end gap-2"
+    >
+      {(message.attachments.length > 0 || refs.length > 0) && (
+        <div className="flex flex-wrap justify-end gap-2" data-testid="message-attachments">
+          {message.attachments.map((a) => (
+            <MediaPreview key={a.id} kind={a.kind} url={a.url} name={a.name} size={a.size} />
+          ))}
+          {refs.map((r) => (
+            <MediaPreview
+              key={r.fileUri}
+              kind={mediaKindOf(r.mimeType)}
+              url={r.fileUri}
+              name={r.fileUri}
+              note="by URL"
+            />
+          ))}
+        </div>
+      )}
+      {editing ? (
+        <form
+          className="w-full min-w-80 space-y-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!draft.trim()) return;
+            setEditing(false);
+            actions.onEdit?.(message.id, draft);
+          }}
+        >
+          <textarea
+            aria-label="Edit message"
+            data-testid="edit-textarea"
+            value={draft}
+            autoFocus
+            rows={Math.min(10, Math.max(2, draft.split("\n").length))}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Escape") setEditing(false);
+            }}
+            className="w-full rounded-lg border border-zinc-600 bg-zinc-900 px-3 py-2 text-sm focus:border-sky-500 focus:outline-none"
+          />
+          <div className="flex justify-end gap-2">
+            <Button size="sm" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+            <Button size="sm" variant="primary" type="submit" disabled={!draft.trim() || actions.busy}>
+              Save &amp; resend
+            </Button>
+          </div>
+          <p className="text-right text-xs text-zinc-500">
+            Later messages in this conversation will be replaced.
+          </p>
+        </form>
+      ) : (
+        message.text && (
+          <div className="rounded-2xl rounded-br-md bg-sky-600/20 px-4 py-2.5 text-sm whitespace-pre-wrap text-zinc-100 ring-1 ring-sky-500/30">
+            {message.text}
+          </div>
+        )
+      )}
+      {!editing && (
+        <div className="flex gap-1 opacity-60 transition-opacity group-hover:opacity-100 focus-within:opacity-100">
+          <Button
+            size="sm"
+            variant="ghost"
+            data-testid="edit-message"
+            disabled={actions.busy}
+            onClick={() => {
+              setDraft(message.text);
+              setEditing(true);
+            }}
+          >
+            Edit
+          </Button>
+          {message.text && <CopyButton text={message.text} />}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function UsageLine({ message }: { message: MessageView }) {
+  const u = message.usage;
+  if (!u) return null;
+  const n = (v: number | null) => (v === null ? "–" : v.toLocaleString("en-US"));
+  return (
+    <span data-testid="usage" title="Tokens from the upstream's usageMetadata">
+      Prompt {n(u.promptTokenCount)} · Output {n(u.candidatesTokenCount)} · Total {n(u.totalTokenCount)}{" "}
+      tokens
+    </span>
+  );
+}
+
+function ModelMessage({
+  message,
+  actions,
+  isLast,
+}: {
+  message: MessageView;
+  actions: MessageActions;
+  isLast: boolean;
+}) {
+  const streaming = message.status === "streaming";
+  const problem = message.error ? describeError(message.error) : null;
+  return (
+    <article
+      data-testid="message"
+      data-role="model"
+      data-status={message.status}
+      aria-busy={streaming}
+      className="group max-w-full space-y-2"
+    >
+      {message.text ? (
+        <div className="text-[15px] text-zinc-200" data-testid="message-text">
+          <Markdown text={message.text} />
+        </div>
+      ) : streaming ? (
+        <div className="flex items-center gap-2 text-sm text-zinc-400">
+          <Spinner label="Waiting for the answer" /> Waiting for the answer…
+        </div>
+      ) : null}
+
+      {message.status === "stopped" && (
+        <p data-testid="stopped-note" className="text-xs text-zinc-400">
+          Stopped. The text above is what arrived before you pressed stop.
+        </p>
+      )}
+      {problem && message.error && (
+        <div
+          data-testid="message-error"
+          data-error-code={message.error.code}
+          className={
+            message.status === "error"
+              ? "rounded-lg border border-red-500/40 bg-red-500/10 px-3.5 py-3 text-sm text-red-100"
+              : "rounded-lg border border-amber-500/40 bg-amber-500/10 px-3.5 py-3 text-sm text-amber-100"
+          }
+        >
+          <p className="font-medium">
+            {message.status === "interrupted" ? "Answer interrupted: " : ""}
+            {problem.title}
+          </p>
+          <p className="mt-1 text-[13px] opacity-90">{message.error.message}</p>
+          <p className="mt-1 text-[13px] opacity-90">{problem.advice}</p>
+          {isLast && actions.onRegenerate && (
+            <Button
+              size="sm"
+              className="mt-2"
+              onClick={actions.onRegenerate}
+              disabled={actions.busy}
+              data-testid="retry"
+            >
+              Retry
+            </Button>
+          )}
+        </div>
+      )}
+
+      {!streaming && (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-500">
+          {message.finishReason && (
+            <Badge tone={message.finishReason === "STOP" ? "neutral" : "warning"}>
+              <span data-testid="finish-reason">{message.finishReason}</span>
+            </Badge>
+          )}
+          {message.status === "stopped" && <Badge tone="warning">stopped</Badge>}
+          {message.status === "interrupted" && <Badge tone="warning">interrupted</Badge>}
+          <UsageLine message={message} />
+          {message.model && <span className="font-mono">{message.model}</span>}
+          <span className="ml-auto flex gap-1 opacity-60 transition-opacity group-hover:opacity-100 focus-within:opacity-100">
+            {message.text && <CopyButton text={message.text} />}
+            {isLast && actions.onRegenerate && message.status !== "error" && (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={actions.onRegenerate}
+                disabled={actions.busy}
+                data-testid="regenerate"
+              >
+                Regenerate
+              </Button>
+            )}
+          </span>
+        </div>
+      )}
+    </article>
+  );
+}
+
+export const MessageItem = memo(function MessageItem({
+  message,
+  actions,
+  isLast,
+}: {
+  message: MessageView;
+  actions: MessageActions;
+  isLast: boolean;
+}) {
+  return message.role === "user" ? (
+    <UserMessage message={message} actions={actions} />
+  ) : (
+    <ModelMessage message={message} actions={actions} isLast={isLast} />
+  );
+});

@@ -1,0 +1,150 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import {
+  INLINE_MAX_FILE_BYTES,
+  INLINE_MAX_REQUEST_BYTES,
+  MAX_ATTACHMENTS_PER_MESSAGE,
+  formatSize,
+  mediaKindOf,
+  uploadProblem,
+} from "@/lib/chat/limits";
+import type { AttachmentView } from "@/lib/chat/types";
+import { chatFetch, jsonInit } from "./api";
+
+export type DraftAttachment = {
+  key: string;
+  name: string;
+  size: number;
+  kind: "image" | "video";
+  previewUrl: string;
+  status: "uploading" | "ready" | "failed";
+  error?: string;
+  attachment?: AttachmentView;
+  fromGallery: boolean;
+};
+
+let counter = 0;
+
+/** The composer's attachments: checked in the browser first, uploaded at once, removable until sent. */
+export function useDraftAttachments() {
+  const [items, setItems] = useState<DraftAttachment[]>([]);
+  const [problems, setProblems] = useState<string[]>([]);
+  // Event handlers read the latest tray through this ref (synced after each render).
+  const itemsRef = useRef(items);
+  useEffect(() => {
+    itemsRef.current = items;
+  }, [items]);
+
+  const patch = (key: string, change: Partial<DraftAttachment>) =>
+    setItems((list) => list.map((i) => (i.key === key ? { ...i, ...change } : i)));
+
+  const room = () => MAX_ATTACHMENTS_PER_MESSAGE - itemsRef.current.length;
+
+  const addFiles = useCallback((files: File[]) => {
+    const found: string[] = [];
+    const accepted: File[] = [];
+    for (const file of files) {
+      const problem = uploadProblem(file);
+      if (problem) found.push(problem);
+      else if (accepted.length >= room())
+        found.push(`"${file.name}" was not added: at most ${MAX_ATTACHMENTS_PER_MESSAGE} files per message.`);
+      else accepted.push(file);
+    }
+    setProblems(found);
+    for (const file of accepted) {
+      const key = `d${++counter}`;
+      const item: DraftAttachment = {
+        key,
+        name: file.name || "pasted file",
+        size: file.size,
+        kind: mediaKindOf(file.type),
+        previewUrl: URL.createObjectURL(file),
+        status: "uploading",
+        fromGallery: false,
+      };
+      setItems((list) => [...list, item]);
+      chatFetch("/api/chat/attachments", {
+        method: "POST",
+        headers: {
+          "Content-Type": file.type || "application/octet-stream",
+          "X-File-Name": encodeURIComponent(item.name),
+        },
+        body: file,
+      })
+        .then((r) => r.json() as Promise<AttachmentView>)
+        .then((attachment) => patch(key, { status: "ready", attachment, kind: attachment.kind }))
+        .catch((error: Error) => patch(key, { status: "failed", error: error.message }));
+    }
+  }, []);
+
+  const addFromGallery = useCallback(
+    (mediaId: string, preview: { name: string; url: string; kind: "image" | "video"; size: number }) => {
+      if (room() <= 0) {
+        setProblems([`At most ${MAX_ATTACHMENTS_PER_MESSAGE} files per message.`]);
+        return;
+      }
+      const key = `d${++counter}`;
+      setItems((list) => [
+        ...list,
+        {
+          key,
+          name: preview.name,
+          size: preview.size,
+          kind: preview.kind,
+          previewUrl: preview.url,
+          status: "uploading",
+          fromGallery: true,
+        },
+      ]);
+      chatFetch("/api/chat/attachments/from-gallery", jsonInit("POST", { mediaId }))
+        .then((r) => r.json() as Promise<AttachmentView>)
+        .then((attachment) =>
+          patch(key, { status: "ready", attachment, name: attachment.name, size: attachment.size }),
+        )
+        .catch((error: Error) => patch(key, { status: "failed", error: error.message }));
+    },
+    [],
+  );
+
+  const remove = useCallback((key: string) => {
+    const item = itemsRef.current.find((i) => i.key === key);
+    if (item?.attachment)
+      void fetch(`/api/chat/attachments/${item.attachment.id}`, { method: "DELETE" }).catch(() => undefined);
+    setItems((list) => list.filter((i) => i.key !== key));
+  }, []);
+
+  /** Empties the tray after a send (the files now belong to the message) and returns what it held. */
+  const take = useCallback(() => {
+    const taken = itemsRef.current;
+    setItems([]);
+    setProblems([]);
+    return taken;
+  }, []);
+
+  const restore = useCallback(
+    (taken: DraftAttachment[]) => setItems((list) => (list.length ? list : taken)),
+    [],
+  );
+
+  // Files over the inline limit can only come from the gallery (sent by URL); the rest must fit the total.
+  const inlineTotal = items.reduce((sum, i) => sum + (i.size <= INLINE_MAX_FILE_BYTES ? i.size : 0), 0);
+  const totalProblem =
+    inlineTotal > INLINE_MAX_REQUEST_BYTES
+      ? `These attachments add up to ${formatSize(inlineTotal)}; at most ${formatSize(INLINE_MAX_REQUEST_BYTES)} can be sent inline with one message. Remove some.`
+      : undefined;
+
+  return {
+    items,
+    problems: totalProblem ? [...problems, totalProblem] : problems,
+    uploading: items.some((i) => i.status === "uploading"),
+    failed: items.some((i) => i.status === "failed"),
+    blocked: Boolean(totalProblem),
+    addFiles,
+    addFromGallery,
+    remove,
+    take,
+    restore,
+    dismissProblems: () => setProblems([]),
+  };
+}

@@ -1,0 +1,251 @@
+import { expect, test } from "@playwright/test";
+import sharp from "sharp";
+import { ChatPage } from "./pages/chat-page";
+import { sandboxRequests } from "./support/sandbox-log";
+
+/**
+ * The chat against the built-in sandbox upstream: what the user sees in the thread and what the
+ * upstream actually received. Every test uses its own conversation and a unique prompt.
+ */
+const unique = (label: string) =>
+  `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+type TextCallBody = {
+  contents: { role?: string; parts: { text?: string; inlineData?: { mimeType: string; data: string } }[] }[];
+};
+
+test("a streamed answer appears progressively, then shows finishReason and usage", async ({ page }) => {
+  const chat = new ChatPage(page);
+  await chat.newChat();
+  await chat.send(unique("[slow] tell me something"));
+
+  const answer = chat.lastAnswer();
+  await expect(answer).toHaveAttribute("data-status", "streaming");
+  await expect(chat.answerText()).toContainText("Sandbox reply");
+  // Part of the answer is on screen while the rest is still streaming.
+  const partial = await chat.answerText().innerText();
+  await expect(answer).toHaveAttribute("data-status", "streaming");
+  expect(partial).not.toContain("no model was called");
+
+  await chat.waitForAnswer("complete");
+  const full = await chat.answerText().innerText();
+  expect(full.length).toBeGreaterThan(partial.length);
+  expect(full).toContain("no model was called");
+  await expect(answer.getByTestId("finish-reason")).toHaveText("STOP");
+  await expect(answer.getByTestId("usage")).toHaveText(/^Prompt \d+ · Output \d+ · Total \d+ tokens$/);
+  await expect(page.getByTestId("conversation-usage")).toContainText("tokens in this chat");
+});
+
+test("stop keeps the partial answer, marked stopped, also after a reload", async ({ page }) => {
+  const chat = new ChatPage(page);
+  await chat.newChat();
+  await chat.send(unique("[slow] a long story"));
+  await expect(chat.answerText()).toContainText("Sandbox reply");
+  await chat.stopButton.click();
+
+  await chat.waitForAnswer("stopped");
+  await expect(chat.lastAnswer().getByTestId("stopped-note")).toBeVisible();
+  const kept = await chat.answerText().innerText();
+  expect(kept).toContain("Sandbox reply");
+  expect(kept).not.toContain("no model was called");
+  await expect(chat.sendButton).toBeVisible();
+
+  await page.reload();
+  await chat.waitForAnswer("stopped");
+  await expect(chat.answerText()).toHaveText(kept);
+});
+
+test("Esc stops a streaming answer", async ({ page }) => {
+  const chat = new ChatPage(page);
+  await chat.newChat();
+  await chat.send(unique("[slow] escape me"));
+  await expect(chat.answerText()).toContainText("Sandbox reply");
+  await page.keyboard.press("Escape");
+  await chat.waitForAnswer("stopped");
+});
+
+test("an attached image is sent inline, described by the upstream and previewed in the thread", async ({
+  page,
+  request,
+}) => {
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#e11d48" } })
+    .png()
+    .toBuffer();
+  const chat = new ChatPage(page);
+  await chat.newChat();
+  await chat.fileInput.setInputFiles({ name: "red-box.png", mimeType: "image/png", buffer: png });
+  await expect(page.getByTestId("draft-attachment")).toHaveAttribute("data-status", "ready");
+
+  const prompt = unique("What is in this picture?");
+  await chat.send(prompt);
+  await chat.waitForAnswer();
+  await expect(chat.answerText()).toContainText(
+    `Attachment 1: image/png, 64×48 px, ${png.length} B (inline)`,
+  );
+
+  const preview = chat.userMessages.last().getByTestId("attachment-image");
+  await expect(preview).toBeVisible();
+  expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+
+  const calls = (await sandboxRequests(request, "/v1/models/")).filter((c) =>
+    JSON.stringify(c.body).includes(prompt),
+  );
+  expect(calls).toHaveLength(1);
+  const parts = (calls[0].body as TextCallBody).contents.at(-1)!.parts;
+  expect(parts[0].inlineData?.mimeType).toBe("image/png");
+  expect(Buffer.from(parts[0].inlineData!.data, "base64").equals(png)).toBe(true);
+  expect(parts[1].text).toBe(prompt);
+
+  await page.reload();
+  await expect(chat.userMessages.last().getByTestId("attachment-image")).toBeVisible();
+});
+
+test("the thread survives a reload exactly, with usage", async ({ page }) => {
+  const chat = new ChatPage(page);
+  await chat.newChat();
+  const first = unique("First question");
+  await chat.send(first);
+  await chat.waitForAnswer();
+  await chat.input.fill("Second question");
+  await chat.input.press("Enter");
+  await expect(chat.modelMessages).toHaveCount(2);
+  await chat.waitForAnswer();
+
+  const before = await chat.messages.allInnerTexts();
+  const usage = await chat.lastAnswer().getByTestId("usage").innerText();
+  const total = await page.getByTestId("conversation-usage").innerText();
+  await page.reload();
+  await expect(chat.modelMessages).toHaveCount(2);
+  expect(await chat.messages.allInnerTexts()).toEqual(before);
+  await expect(chat.lastAnswer().getByTestId("usage")).toHaveText(usage);
+  await expect(page.getByTestId("conversation-usage")).toHaveText(total);
+  await expect(page.getByTestId("conversation-title")).toHaveText(first);
+});
+
+test("a <script> in a markdown answer is shown as text and never runs", async ({ page }) => {
+  const chat = new ChatPage(page);
+  await chat.newChat();
+  await chat.send(unique("[script] show me html"));
+  await chat.waitForAnswer();
+  await expect(chat.answerText()).toContainText("<script>window.__pwned=1</script>");
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await chat.answerText().locator("script").count()).toBe(0);
+});
+
+test("an upstream 429 shows the error with what to do and keeps the draft", async ({ page, request }) => {
+  const chat = new ChatPage(page);
+  await chat.newChat();
+  const prompt = unique("[error:429] are you there?");
+  await chat.send(prompt);
+  await chat.waitForAnswer("error");
+  const error = chat.lastAnswer().getByTestId("message-error");
+  await expect(error).toContainText("Quota or rate limit reached");
+  await expect(error).toContainText("HTTP 429");
+  await expect(error).toContainText("Wait a minute and retry");
+  await expect(chat.input).toHaveValue(prompt);
+  const calls = (await sandboxRequests(request, "/v1/models/")).filter((c) =>
+    JSON.stringify(c.body).includes(prompt),
+  );
+  expect(calls).toHaveLength(1);
+
+  // Sending the kept draft again replaces the failed exchange instead of repeating the question.
+  await chat.input.fill(prompt.replace("[error:429] ", ""));
+  await chat.input.press("Enter");
+  await chat.waitForAnswer("complete");
+  await expect(chat.userMessages).toHaveCount(1);
+});
+
+test("edit-and-resend replaces later messages; regenerate replaces the last answer", async ({ page }) => {
+  const chat = new ChatPage(page);
+  await chat.newChat();
+  await chat.send(unique("Original question"));
+  await chat.waitForAnswer();
+  await chat.input.fill("A follow-up");
+  await chat.input.press("Enter");
+  await expect(chat.modelMessages).toHaveCount(2);
+  await chat.waitForAnswer();
+
+  await chat.userMessages.first().getByTestId("edit-message").click();
+  await page.getByTestId("edit-textarea").fill("Edited question");
+  await page.getByRole("button", { name: "Save & resend" }).click();
+  await chat.waitForAnswer();
+  await expect(chat.userMessages).toHaveCount(1);
+  await expect(chat.modelMessages).toHaveCount(1);
+  await expect(chat.answerText()).toContainText("You wrote: “Edited question”");
+
+  await chat.lastAnswer().getByTestId("regenerate").click();
+  await expect(chat.lastAnswer()).toHaveAttribute("data-status", "streaming");
+  await chat.waitForAnswer();
+  await expect(chat.modelMessages).toHaveCount(1);
+  await page.reload();
+  await expect(chat.userMessages).toHaveCount(1);
+  await expect(chat.modelMessages).toHaveCount(1);
+});
+
+test("conversations can be searched, renamed and deleted", async ({ page }) => {
+  const chat = new ChatPage(page);
+  await chat.newChat();
+  const title = unique("Zebra stripes");
+  await chat.send(title);
+  await chat.waitForAnswer();
+
+  await page.getByTestId("conversation-search").fill(title.split(" ").at(-1)!);
+  const item = page.getByTestId("conversation-item").filter({ hasText: title });
+  await expect(page.getByTestId("conversation-item")).toHaveCount(1);
+  await item.hover();
+  await item.getByTestId("rename-conversation").click();
+  const renamed = unique("Renamed");
+  await page.getByTestId("rename-input").fill(renamed);
+  await page.getByTestId("rename-input").press("Enter");
+  await expect(page.getByTestId("conversation-title")).toHaveText(renamed);
+
+  await page.getByTestId("conversation-search").fill(renamed.split(" ").at(-1)!);
+  const again = page.getByTestId("conversation-item").filter({ hasText: renamed });
+  await again.hover();
+  await again.getByTestId("delete-conversation").click();
+  await page.getByTestId("confirm-delete").click();
+  await page.waitForURL(/\/chat$/);
+  await expect(page.getByTestId("conversation-item")).toHaveCount(0);
+});
+
+test("settings are validated before saving and used for the next answer", async ({ page, request }) => {
+  const chat = new ChatPage(page);
+  await chat.newChat();
+  await page.getByTestId("settings-toggle").click();
+  await page.getByLabel("Top P").fill("1.5");
+  await expect(page.getByTestId("error-setting-topP")).toHaveText("must be between 0 and 1");
+  await expect(page.getByTestId("save-settings")).toBeDisabled();
+  await page.getByLabel("Top P").fill("0.5");
+  await page.getByLabel("Max output tokens").fill("6");
+  await page.getByLabel("System instruction").fill("Be brief.");
+  await page.getByTestId("save-settings").click();
+
+  await page.getByTestId("model-select").selectOption("llm-3.1-pro-preview-low");
+  const prompt = unique("Settings check");
+  await chat.send(prompt);
+  await chat.waitForAnswer();
+  await expect(chat.lastAnswer().getByTestId("finish-reason")).toHaveText("MAX_TOKENS");
+  const calls = (await sandboxRequests(request, "/v1/models/llm-3.1-pro-preview-low:")).filter((c) =>
+    JSON.stringify(c.body).includes(prompt),
+  );
+  expect(calls).toHaveLength(1);
+  expect(calls[0].body).toMatchObject({
+    generationConfig: { topP: 0.5, maxOutputTokens: 6 },
+    systemInstruction: { parts: [{ text: "Be brief." }] },
+  });
+});
+
+test("a file over the size limit is refused before upload, naming the file and the limit", async ({
+  page,
+}) => {
+  const chat = new ChatPage(page);
+  await chat.newChat();
+  await chat.fileInput.setInputFiles({
+    name: "huge-clip.mp4",
+    mimeType: "video/mp4",
+    buffer: Buffer.alloc(7 * 1024 * 1024 + 1),
+  });
+  await expect(page.getByTestId("attachment-problems")).toContainText('"huge-clip.mp4" is 7,340,033 bytes');
+  await expect(page.getByTestId("attachment-problems")).toContainText("at most 7 MB each");
+  await expect(page.getByTestId("draft-attachment")).toHaveCount(0);
+});
