@@ -39,6 +39,8 @@ export async function submitTask(input: unknown, deps: TaskDeps = taskDeps()): P
         `The upstream answered with task id "${raw.id}", which the studio already tracks for an earlier task.`,
       );
     }
+    // The upstream has the task (and may charge for it): leave the operator a way to find it.
+    deps.log.error(`[tasks] upstream task ${raw.id} was created but could not be stored:`, error);
     throw error;
   }
   await recordUpstreamTask(deps, task, raw);
