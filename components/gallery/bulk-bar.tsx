@@ -35,7 +35,7 @@ export function BulkBar({ selected, loadedCount, onSelectAll, onClear, onDeleted
       data-testid="bulk-bar"
       className="fixed inset-x-0 bottom-0 z-30 border-t border-zinc-700 bg-zinc-900/95 shadow-2xl backdrop-blur"
     >
-      <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-2 px-4 py-3">
+      <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-2 whitespace-nowrap px-4 py-3">
         <span className="mr-2 text-sm font-medium" data-testid="selected-count">
           {count} selected
         </span>
@@ -57,22 +57,24 @@ export function BulkBar({ selected, loadedCount, onSelectAll, onClear, onDeleted
           Unfavorite
         </Button>
         <form
-          className="flex items-center gap-1"
+          className="flex items-center gap-1 whitespace-nowrap"
           onSubmit={(event) => {
             event.preventDefault();
             tagAction("addTag");
           }}
         >
-          <input
-            value={tag}
-            onChange={(event) => setTag(event.target.value)}
-            placeholder="tag"
-            aria-label="Tag for selected items"
-            list="bulk-tag-suggestions"
-            maxLength={40}
-            data-testid="bulk-tag-input"
-            className={`${inputClass} h-8 w-36 py-1`}
-          />
+          <div className="w-40">
+            <input
+              value={tag}
+              onChange={(event) => setTag(event.target.value)}
+              placeholder="tag"
+              aria-label="Tag for selected items"
+              list="bulk-tag-suggestions"
+              maxLength={40}
+              data-testid="bulk-tag-input"
+              className={`${inputClass} h-8 py-1`}
+            />
+          </div>
           <TagSuggestions id="bulk-tag-suggestions" query={tag} />
           <Button size="sm" type="submit" disabled={!tag.trim() || bulk.isPending}>
             Add tag

@@ -67,7 +67,7 @@ export function CompareView({ ids, onClose }: { ids: string[]; onClose: () => vo
             {sync.playing ? "❚❚ Pause all" : "▶ Play all"}
           </Button>
           <Button size="sm" variant="ghost" onClick={() => sync.seek(0)}>
-            ⏮ Restart
+            ↺ Restart
           </Button>
           <input
             type="range"

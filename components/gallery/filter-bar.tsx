@@ -80,12 +80,32 @@ export function FilterBar({
   const models = facets.data?.models ?? [];
   const tags = facets.data?.tags ?? [];
 
+  const favoriteButton = (
+    <button
+      type="button"
+      data-testid="filter-favorite"
+      aria-pressed={filters.favorite === true}
+      onClick={() => set("favorite", filters.favorite ? "" : true)}
+      className={clsx(
+        "h-9 shrink-0 rounded-md border px-3 text-sm font-medium transition-colors",
+        filters.favorite
+          ? "border-rose-400/60 bg-rose-500/15 text-rose-200"
+          : "border-zinc-700 bg-zinc-900 text-zinc-300 hover:bg-zinc-800",
+      )}
+    >
+      ♥ Favorites
+    </button>
+  );
+
   return (
     <section aria-label="Filters" className="space-y-3">
-      <div className="flex flex-wrap items-end gap-3">
-        <Labelled label="Search" className="min-w-64 flex-[2]">
+      <div className="flex items-center gap-2">
+        <div className="min-w-0 flex-1">
           <SearchBox value={filters.q ?? ""} onChange={(q) => set("q", q.trim() ? q : "")} />
-        </Labelled>
+        </div>
+        {favoriteButton}
+      </div>
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 xl:grid-cols-7">
         <Labelled label="Type">
           <select
             data-testid="filter-type"
@@ -93,12 +113,12 @@ export function FilterBar({
             value={filters.type ?? ""}
             onChange={(e) => set("type", e.target.value as GalleryFilters["type"])}
           >
-            <option value="">All</option>
+            <option value="">All types</option>
             <option value="video">Videos</option>
             <option value="image">Images</option>
           </select>
         </Labelled>
-        <Labelled label="Model" className="max-w-56">
+        <Labelled label="Model">
           <select
             data-testid="filter-model"
             className={selectClass}
@@ -138,7 +158,7 @@ export function FilterBar({
             value={filters.rating ?? ""}
             onChange={(e) => set("rating", e.target.value ? Number(e.target.value) : "")}
           >
-            <option value="">Any</option>
+            <option value="">Any rating</option>
             {[5, 4, 3, 2, 1].map((r) => (
               <option key={r} value={r}>
                 {"★".repeat(r)}
@@ -147,7 +167,7 @@ export function FilterBar({
             ))}
           </select>
         </Labelled>
-        <Labelled label="Tag" className="max-w-48">
+        <Labelled label="Tag">
           <select
             data-testid="filter-tag"
             className={selectClass}
@@ -185,20 +205,6 @@ export function FilterBar({
             onChange={(e) => set("to", e.target.value)}
           />
         </Labelled>
-        <button
-          type="button"
-          data-testid="filter-favorite"
-          aria-pressed={filters.favorite === true}
-          onClick={() => set("favorite", filters.favorite ? "" : true)}
-          className={clsx(
-            "h-9 rounded-md border px-3 text-sm font-medium transition-colors",
-            filters.favorite
-              ? "border-rose-400/60 bg-rose-500/15 text-rose-200"
-              : "border-zinc-700 bg-zinc-900 text-zinc-300 hover:bg-zinc-800",
-          )}
-        >
-          ♥ Favorites
-        </button>
       </div>
       <div className="flex min-h-8 items-center gap-3 text-sm text-zinc-400">
         <span data-testid="gallery-total" aria-live="polite">

@@ -7,6 +7,8 @@ import type { GalleryItem } from "@/lib/gallery/types";
 import { GalleryCard } from "./gallery-card";
 
 const MIN_TILE = 220;
+/** Phones get two columns of smaller tiles rather than one huge one. */
+const MIN_TILE_NARROW = 150;
 const GAP = 12;
 const CAPTION = 68;
 
@@ -31,7 +33,8 @@ function useColumns(ref: React.RefObject<HTMLDivElement | null>) {
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref]);
-  const columns = Math.max(1, Math.floor((width + GAP) / (MIN_TILE + GAP)));
+  const min = width < 640 ? MIN_TILE_NARROW : MIN_TILE;
+  const columns = Math.max(1, Math.floor((width + GAP) / (min + GAP)));
   const tile = width ? (width - GAP * (columns - 1)) / columns : MIN_TILE;
   return { width, columns, rowHeight: Math.round((tile * 3) / 4 + CAPTION) };
 }

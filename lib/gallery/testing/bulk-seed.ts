@@ -59,7 +59,8 @@ export function bulkSeedGallery(file: string, count: number, seed = 42): void {
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
-  const start = Date.UTC(2026, 0, 1);
+  // Spread back from now, ~45 minutes apart (20,000 items cover about 20 months).
+  const newest = Date.now();
   const now = toDbTime(new Date());
 
   const tagIds = TAGS.map((_, i) => `tag-${i}`);
@@ -82,8 +83,8 @@ export function bulkSeedGallery(file: string, count: number, seed = 42): void {
         const failed = random() < 0.05;
         const expired = !failed && random() < 0.03;
         const prompt = `${pick(SUBJECTS)} ${pick(ACTIONS)} ${pick(PLACES)}, ${pick(STYLES)}`;
-        // ~45 minutes apart over the year; every 50th shares its neighbour's instant (tie-break path).
-        const submitted = toDbTime(new Date(start + (index - (index % 50 === 0 ? 1 : 0)) * 2_700_000));
+        // Every 50th shares its neighbour's instant (the id tie-break path).
+        const submitted = toDbTime(new Date(newest - (index - (index % 50 === 0 ? 1 : 0)) * 2_700_000));
         const status = failed ? "failed" : "completed";
         const mediaState = failed ? "none" : expired ? "expired" : "stored";
         const request = JSON.stringify({
