@@ -44,7 +44,7 @@ export async function callTextApi(
   const signal = call.signal ? AbortSignal.any([call.signal, timeout.signal]) : timeout.signal;
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await plainFetch()(url, {
       method: "POST",
       headers: {
         Authorization: `Bearer ${config.apiKey}`,
@@ -76,6 +76,16 @@ export async function callTextApi(
   }
   if (!response.ok) throw await upstreamRejection(response, config);
   return response;
+}
+
+/**
+ * Inside route handlers Next.js wraps global fetch with its data cache and tracing; that bookkeeping
+ * measurably delays the first streamed chunk (scripts/bench/chat-proxy.ts) and buys nothing for an
+ * uncached POST. Next keeps the unwrapped function on `_nextOriginalFetch` for outside consumers.
+ */
+function plainFetch(): typeof fetch {
+  const current = globalThis.fetch as typeof fetch & { _nextOriginalFetch?: typeof fetch };
+  return current._nextOriginalFetch ?? current;
 }
 
 /** Status and message of a rejected call, from whatever error body the upstream sent. */

@@ -1,0 +1,103 @@
+// The proxy's relay against a hand-driven upstream: chunks pass as they are written, a caller that
+// goes away closes the upstream connection, and a 200 that is not JSON is reported.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { StudioError } from "../errors";
+import { relayTextApi } from "./relay";
+
+type Upstream = {
+  url: string;
+  release: () => void;
+  closedEarly: Promise<boolean>;
+  close: () => Promise<void>;
+};
+
+/** Writes one SSE chunk, then waits for release() before the second and the end. */
+async function startUpstream(options: { body?: string; contentType?: string } = {}): Promise<Upstream> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let closedEarly!: (value: boolean) => void;
+  const closed = new Promise<boolean>((resolve) => (closedEarly = resolve));
+  const server = http.createServer(async (req, res) => {
+    req.resume();
+    res.on("close", () => closedEarly(!res.writableFinished));
+    res.writeHead(200, { "Content-Type": options.contentType ?? "text/event-stream" });
+    if (options.body !== undefined) {
+      res.end(options.body);
+      return;
+    }
+    res.write(`data: {"candidates":[{"content":{"parts":[{"text":"first"}]}}]}\n\n`);
+    await released;
+    if (!res.destroyed) res.end(`data: {"candidates":[{"content":{"parts":[{"text":"second"}]}}]}\n\n`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    release,
+    closedEarly: closed,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+let upstream: Upstream | undefined;
+afterEach(async () => {
+  upstream?.release();
+  await upstream?.close();
+  upstream = undefined;
+});
+
+const body = { contents: [{ role: "user", parts: [{ text: "hi" }] }] };
+
+describe("relayTextApi", () => {
+  it("passes the first chunk on before the upstream has finished", async () => {
+    upstream = await startUpstream();
+    const response = await relayTextApi(
+      { model: "llm-2.5-pro", method: "streamGenerateContent", body, alt: "sse" },
+      { baseUrl: upstream.url, apiKey: "k" },
+    );
+    expect(response.headers.get("content-type")).toBe("text/event-stream");
+    expect(response.headers.get("cache-control")).toContain("no-transform");
+    const reader = response.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toContain('"first"');
+    upstream.release();
+    let rest = "";
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      rest += new TextDecoder().decode(value);
+    }
+    expect(rest).toContain('"second"');
+    expect(await upstream.closedEarly).toBe(false);
+  });
+
+  it("closes the upstream connection when the caller goes away", async () => {
+    upstream = await startUpstream();
+    const caller = new AbortController();
+    const response = await relayTextApi(
+      { model: "llm-2.5-pro", method: "streamGenerateContent", body, alt: "sse", signal: caller.signal },
+      { baseUrl: upstream.url, apiKey: "k" },
+    );
+    const reader = response.body!.getReader();
+    await reader.read();
+    caller.abort();
+    expect(await upstream.closedEarly).toBe(true);
+  });
+
+  it("reports a 200 answer to generateContent that is not JSON", async () => {
+    upstream = await startUpstream({ body: "<html>maintenance</html>", contentType: "text/html" });
+    const error = await relayTextApi(
+      { model: "llm-2.5-pro", method: "generateContent", body },
+      { baseUrl: upstream.url, apiKey: "k" },
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StudioError);
+    expect((error as StudioError).code).toBe("upstream_bad_response");
+    expect((error as StudioError).message).toContain("<html>maintenance</html>");
+  });
+});
