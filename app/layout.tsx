@@ -20,16 +20,22 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <body className="min-h-screen">
         <Providers>
           <header className="sticky top-0 z-30 border-b border-zinc-800 bg-zinc-950/90 backdrop-blur">
-            <div className="mx-auto flex h-14 max-w-screen-2xl items-center gap-6 px-4">
-              <span className="text-sm font-semibold tracking-tight">Model Studio</span>
+            <div className="mx-auto flex h-14 max-w-screen-2xl items-center gap-3 px-4 sm:gap-6">
+              <span className="flex items-center gap-2 whitespace-nowrap text-sm font-semibold tracking-tight">
+                <span
+                  aria-hidden
+                  className="size-2.5 rounded-full bg-gradient-to-br from-sky-400 to-violet-500"
+                />
+                Model Studio
+              </span>
               <AppNav />
               {sandbox && (
                 <span
                   data-testid="sandbox-badge"
                   title="No upstream URL is configured: requests go to the built-in sandbox. No credits are spent."
-                  className="ml-auto rounded-full border border-amber-500/40 bg-amber-500/10 px-3 py-1 text-xs font-medium text-amber-300"
+                  className="ml-auto whitespace-nowrap rounded-full border border-amber-500/40 bg-amber-500/10 px-3 py-1 text-xs font-medium text-amber-300"
                 >
-                  Sandbox upstream
+                  Sandbox<span className="hidden sm:inline"> upstream</span>
                   {usesSandbox.tasks && usesSandbox.llm ? "" : usesSandbox.tasks ? " (tasks)" : " (chat)"}
                 </span>
               )}

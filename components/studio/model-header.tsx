@@ -28,13 +28,6 @@ export function ModelHeader({ model }: { model: ModelDef }) {
           submitted.
         </Alert>
       )}
-      {!model.documented && (
-        <Alert tone="info" title="Parameters undocumented" testId="model-undocumented">
-          This id is published without a parameter page, so its parameters are undocumented. Send a prompt
-          and, if you know them, extra fields in <strong>Advanced JSON</strong>: they are passed through
-          unchanged.
-        </Alert>
-      )}
       {model.notes && model.notes.length > 0 && (
         <ul aria-label="Rules of this model" className="space-y-1.5 text-sm text-zinc-300">
           {model.notes.map((note) => (

@@ -128,18 +128,20 @@ export function ModelPicker({
         }}
         className="flex w-full items-center gap-3 rounded-lg border border-zinc-700 bg-zinc-900 px-3 py-2.5 text-left transition-colors hover:border-zinc-500"
       >
-        <span id={`${baseId}-value`} className="min-w-0 flex-1">
-          {value ? (
-            <>
-              <span className="block truncate font-mono text-sm text-zinc-50">{value.id}</span>
-              <span className="block truncate text-xs text-zinc-400">{value.group}</span>
-            </>
-          ) : (
-            <span className="text-sm text-zinc-400">Choose a model</span>
-          )}
+        <span className="flex min-w-0 flex-1 flex-col gap-1.5 sm:flex-row sm:items-center sm:gap-3">
+          <span id={`${baseId}-value`} className="min-w-0 flex-1">
+            {value ? (
+              <>
+                <span className="block truncate font-mono text-sm text-zinc-50">{value.id}</span>
+                <span className="block truncate text-xs text-zinc-400">{value.group}</span>
+              </>
+            ) : (
+              <span className="text-sm text-zinc-400">Choose a model</span>
+            )}
+          </span>
+          {value && <ModelBadges model={value} />}
         </span>
-        {value && <ModelBadges model={value} />}
-        <svg aria-hidden viewBox="0 0 20 20" className="size-4 shrink-0 fill-zinc-400">
+        <svg aria-hidden viewBox="0 0 20 20" className="size-4 shrink-0 text-zinc-400">
           <path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" fill="none" strokeWidth="1.6" />
         </svg>
       </button>

@@ -51,7 +51,7 @@ export function RecentTasks({
       {query.isSuccess && tasks.length === 0 && (
         <p className="mt-3 text-sm text-zinc-400">No tasks yet. Your first one will appear here.</p>
       )}
-      <ul className="mt-3 max-h-[28rem] space-y-1 overflow-y-auto pr-1 lg:max-h-[calc(100vh-34rem)] lg:min-h-48">
+      <ul className="mt-3 space-y-1">
         {tasks.map((task) => {
           const status = task.status ?? "queued";
           const at = submittedAt(task);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useSyncExternalStore } from "react";
 import { defaultFormValues, getModel, listModelGroups, listModelNames, type ModelDef } from "@/lib/catalog";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -51,6 +51,13 @@ export function Studio() {
     [model, hydrated, formKey],
   );
 
+  // The model shown is always the one in the URL, so the address can be shared or bookmarked.
+  const { update } = url;
+  const shownId = model?.id;
+  useEffect(() => {
+    if (hydrated && !url.model && !url.remix && shownId) update({ model: shownId });
+  }, [hydrated, url.model, url.remix, shownId, update]);
+
   function selectModel(id: string) {
     saveLastModel(id);
     url.update({ model: id });
@@ -91,7 +98,14 @@ export function Studio() {
               model={model}
               initialValues={form.values}
               defaults={form.defaults}
-              onSubmitted={(taskId) => url.update({ task: taskId })}
+              onSubmitted={(taskId) => {
+                url.update({ task: taskId });
+                // In the one-column layout the panel is below the form: bring it into view.
+                if (!window.matchMedia("(min-width: 1024px)").matches)
+                  document
+                    .getElementById("task-panel")
+                    ?.scrollIntoView({ behavior: "smooth", block: "start" });
+              }}
             />
           ) : (
             <FormSkeleton />
@@ -99,7 +113,10 @@ export function Studio() {
         </div>
       </section>
 
-      <aside aria-label="Tasks" className="min-w-0 space-y-6 lg:sticky lg:top-20 lg:self-start">
+      <aside
+        aria-label="Tasks"
+        className="min-w-0 space-y-6 lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto lg:overscroll-contain"
+      >
         <TaskPanel
           taskId={url.task}
           onClose={() => url.update({ task: null })}

@@ -45,7 +45,9 @@ export function TaskForm({
   onSubmitted: (taskId: string) => void;
 }) {
   const resolver = useMemo(() => studioResolver(model), [model]);
-  const form = useForm<FormValues>({ defaultValues: initialValues, resolver, mode: "onTouched" });
+  // Checked on submit, then live on every change: validating on blur would insert messages
+  // between a pointer's press and release on the submit button and swallow the click.
+  const form = useForm<FormValues>({ defaultValues: initialValues, resolver, mode: "onSubmit" });
   const submit = useSubmitTask();
   const [unplaced, setUnplaced] = useState<string[]>([]);
   const unavailable = model.unavailableReason;
@@ -102,7 +104,11 @@ export function TaskForm({
         noValidate
         aria-label={`Parameters for ${model.id}`}
         data-testid="task-form"
-        onSubmit={form.handleSubmit(onValid)}
+        onSubmit={(event) => {
+          // Ctrl+Enter calls requestSubmit(), which ignores the disabled button: guard here too.
+          if (unavailable || submit.isPending) return event.preventDefault();
+          void form.handleSubmit(onValid)(event);
+        }}
         className="space-y-6"
       >
         {sections(model).map((section) => (

@@ -23,20 +23,14 @@ export function formatElapsed(ms: number): string {
 }
 
 export function submittedAt(task: PresentedTask): number | undefined {
-  const iso = Date.parse(task.studio?.submittedAt ?? "");
+  const iso = Date.parse(task.studio.submittedAt ?? "");
   if (Number.isFinite(iso)) return iso;
   return typeof task.created === "number" ? task.created * 1000 : undefined;
 }
 
 export function finishedAt(task: PresentedTask): number | undefined {
-  const iso = Date.parse(task.studio?.finishedAt ?? "");
+  const iso = Date.parse(task.studio.finishedAt ?? "");
   return Number.isFinite(iso) ? iso : undefined;
-}
-
-export function errorText(error: PresentedTask["error"]): string | undefined {
-  if (!error) return undefined;
-  if (typeof error === "string") return error;
-  return typeof error.message === "string" ? error.message : JSON.stringify(error);
 }
 
 export function relativeTime(ms: number, now: number): string {
@@ -51,7 +45,7 @@ export function relativeTime(ms: number, now: number): string {
 
 /** The main result file(s) and the last frame of a task, as the studio stored them. */
 export function taskMedia(task: PresentedTask): { results: PresentedMedia[]; lastFrame?: PresentedMedia } {
-  const media = task.studio?.media ?? [];
+  const media = task.studio.media ?? [];
   const lastFrame = media.find((m) => m.role === "last_frame");
   const results = media.filter((m) => m.role !== "last_frame" && m.role !== "extra");
   return { results: results.length > 0 ? results : media.filter((m) => m !== lastFrame), lastFrame };
@@ -60,10 +54,10 @@ export function taskMedia(task: PresentedTask): { results: PresentedMedia[]; las
 export function mediaKind(media: PresentedMedia, task: PresentedTask): "video" | "image" {
   if (media.contentType?.startsWith("video/")) return "video";
   if (media.contentType?.startsWith("image/")) return "image";
-  return (task.studio?.kind ?? task.object) === "image" ? "image" : "video";
+  return task.object === "image" ? "image" : "video";
 }
 
 export function promptOf(task: PresentedTask): string {
-  const prompt = task.studio?.prompt ?? task.studio?.request?.prompt;
+  const prompt = task.studio.request.prompt;
   return typeof prompt === "string" ? prompt : "";
 }

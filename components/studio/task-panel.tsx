@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "./api";
-import { errorText, finishedAt, formatElapsed, numberOf, progressPercent, submittedAt } from "./task-format";
+import { finishedAt, formatElapsed, numberOf, progressPercent, submittedAt } from "./task-format";
 import { TaskResult } from "./task-result";
 import { isTerminal, type PresentedTask } from "./task-types";
 import { useTaskQuery } from "./use-task-query";
@@ -37,6 +37,7 @@ export function TaskPanel({
 
   return (
     <section
+      id="task-panel"
       aria-labelledby="task-panel-heading"
       data-testid="task-panel"
       className="rounded-2xl border border-zinc-800 bg-zinc-900/40 p-5"
@@ -96,7 +97,6 @@ function TaskDetails({
   const progress = progressPercent(task.progress);
   const amount = numberOf(task.amount);
   const actualDuration = numberOf(task.actualDuration);
-  const error = errorText(task.error);
 
   return (
     <div className="mt-3 space-y-4">
@@ -123,6 +123,13 @@ function TaskDetails({
         </div>
       )}
 
+      {!terminal && task.studio.lastPollError && (
+        <p className="text-xs text-amber-300" data-testid="task-poll-error">
+          The studio could not ask the upstream about this task ({task.studio.lastPollError}). It keeps
+          retrying in the background.
+        </p>
+      )}
+
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4 lg:grid-cols-2 xl:grid-cols-4">
         <Stat label="Elapsed" testId="task-elapsed">
           {started !== undefined && ended !== undefined ? formatElapsed(ended - started) : "—"}
@@ -141,7 +148,7 @@ function TaskDetails({
       )}
       {status === "failed" && (
         <Alert tone="danger" title="The task failed" testId="task-failed">
-          {error ?? "The upstream reported a failure without a message."}
+          {task.error ?? "The upstream reported a failure without a message."}
         </Alert>
       )}
       {status === "completed" && <TaskResult task={task} />}

@@ -1,30 +1,25 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { fetchJson } from "./api";
-import { isTerminal, SETTLED_MEDIA_STATES, type PresentedTask } from "./task-types";
+import { ApiError, fetchJson } from "./api";
+import { isTerminal, type PresentedTask } from "./task-types";
 
 /** The proxy refreshes from upstream at most every 5 s per task; polling it faster only shortens the lag. */
 export const TASK_POLL_MS = 2_500;
-/** A completed task whose downloads never started (no result URL at all) stops being polled after this. */
-const MEDIA_GRACE_MS = 60_000;
-
 export const taskQueryKey = (id: string) => ["task", id] as const;
 
 export function fetchTask(id: string): Promise<PresentedTask> {
   return fetchJson<PresentedTask>(`/api/v2/model-center/tasks/${encodeURIComponent(id)}`);
 }
 
-/** True once neither the status nor the stored media of a task will change any more. */
-export function isTaskSettled(task: PresentedTask, now = Date.now()): boolean {
+/**
+ * True once neither the status nor the stored files will change: failed, or completed with every
+ * download finished (the result rows are created together with the completed status, so "pending"
+ * is the only state still moving).
+ */
+export function isTaskSettled(task: PresentedTask): boolean {
   if (task.status === "failed") return true;
-  if (!isTerminal(task.status)) return false;
-  const mediaState = task.studio?.mediaState;
-  if (mediaState === undefined) return true;
-  if (mediaState !== "none") return SETTLED_MEDIA_STATES.includes(mediaState);
-  // "none" right after completion means the tracker has not registered the downloads yet.
-  const finishedAt = Date.parse(task.studio?.finishedAt ?? "");
-  return Number.isFinite(finishedAt) && now - finishedAt > MEDIA_GRACE_MS;
+  return isTerminal(task.status) && task.studio.mediaState !== "pending";
 }
 
 /** One task, polled until it is settled (terminal status and downloads finished). */
@@ -36,9 +31,11 @@ export function useTaskQuery(id: string | null) {
     staleTime: 0,
     refetchInterval: (query) => {
       const task = query.state.data;
-      if (query.state.status === "error" && query.state.fetchFailureCount >= 5) return false;
+      // An unknown id will not appear later; other errors (server restarting) are retried.
+      if (query.state.error instanceof ApiError && query.state.error.status === 404) return false;
       return task && isTaskSettled(task) ? false : TASK_POLL_MS;
     },
     refetchIntervalInBackground: true,
+    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 3,
   });
 }

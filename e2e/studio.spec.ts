@@ -1,0 +1,251 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { sandboxRequests } from "./support/sandbox-log";
+import { StudioPage } from "./pages/studio-page";
+
+/** A prompt no other test uses, so the shared sandbox log can be filtered by it. */
+const uniquePrompt = (label: string) => `${label} ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** Submits the sandbox received whose prompt is exactly `prompt`. */
+async function upstreamSubmits(request: APIRequestContext, prompt: string) {
+  const log = await sandboxRequests(request, "/v2/model-center/tasks");
+  return log.filter(
+    (entry) => entry.method === "POST" && (entry.body as { prompt?: unknown } | null)?.prompt === prompt,
+  );
+}
+
+const VIDEO_MODEL = "sd_2.0_mini_discount";
+/** An available image model (published without a parameter page: prompt only). */
+const IMAGE_MODEL = "vendors_5.0Pro";
+
+test("submits a video task, shows its progress and plays the stored video with byte ranges", async ({
+  page,
+  request,
+}) => {
+  const studio = new StudioPage(page);
+  const prompt = uniquePrompt("[fast] a paper boat on a pond, studio e2e video");
+  await studio.goto({ model: VIDEO_MODEL });
+  await expect(page.getByTestId("sandbox-badge")).toBeVisible();
+
+  await studio.prompt.fill(prompt);
+  await studio.submit.click();
+
+  const taskId = await studio.openTaskId();
+  await expect(studio.panel.getByRole("progressbar", { name: "Task progress" })).toBeVisible();
+  await expect(studio.panel.getByTestId("task-elapsed")).toHaveText(/\d+ s/);
+  await studio.waitForStatus("completed");
+
+  await expect(studio.video).toBeVisible({ timeout: 60_000 });
+  const src = await studio.video.getAttribute("src");
+  expect(src).toMatch(/\/api\/media\/[^/]+$/);
+  await studio.video.evaluate(
+    (video: HTMLVideoElement) =>
+      new Promise<void>((resolve, reject) => {
+        const ready = () => video.readyState >= 2 && video.duration > 0;
+        if (ready()) return resolve();
+        video.addEventListener("loadeddata", () => (ready() ? resolve() : reject(new Error("no duration"))));
+        video.addEventListener("error", () => reject(new Error(`video error ${video.error?.code}`)));
+        video.load();
+      }),
+  );
+  expect(await studio.video.evaluate((video: HTMLVideoElement) => video.duration)).toBeGreaterThan(0);
+
+  const range = await request.get(src!, { headers: { Range: "bytes=0-99" } });
+  expect(range.status()).toBe(206);
+  expect(range.headers()["content-range"]).toMatch(/^bytes 0-99\/\d+$/);
+  expect((await range.body()).length).toBe(100);
+
+  await expect(studio.panel.getByTestId("task-amount")).not.toHaveText("—");
+
+  // The upstream received exactly this task, with the key and the model picked in the UI.
+  const submits = await upstreamSubmits(request, prompt);
+  expect(submits).toHaveLength(1);
+  expect(submits[0].authorization).toBe(true);
+  expect((submits[0].body as { model: string }).model).toBe(VIDEO_MODEL);
+
+  // Closing the tab loses nothing: a fresh page lists the task and reopens it.
+  await studio.goto();
+  const item = studio.recent.locator(`[data-task-id="${taskId}"]`);
+  await expect(item).toContainText(prompt);
+  await expect(item).toContainText("completed");
+  await item.click();
+  await expect(page).toHaveURL(new RegExp(`task=${taskId}`));
+  await expect(studio.video).toBeVisible();
+});
+
+test("submits an image task and renders the stored image", async ({ page, request }) => {
+  const studio = new StudioPage(page);
+  const prompt = uniquePrompt("[fast] a lighthouse at dusk, studio e2e image");
+  await studio.goto();
+  await studio.selectModel(IMAGE_MODEL);
+  await expect(page.getByTestId("model-header")).toContainText("parameters are undocumented");
+
+  await studio.prompt.fill(prompt);
+  await studio.submit.click();
+  await studio.waitForStatus("completed");
+
+  await expect(studio.image).toBeVisible({ timeout: 60_000 });
+  expect(await studio.image.getAttribute("src")).toMatch(/\/api\/media\/[^/]+$/);
+  await expect
+    .poll(() => studio.image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  expect(await upstreamSubmits(request, prompt)).toHaveLength(1);
+});
+
+test("a rule violation shows the field's error and makes no upstream call", async ({ page, request }) => {
+  const studio = new StudioPage(page);
+  const prompt = uniquePrompt("rule violation, studio e2e");
+  await studio.goto({ model: VIDEO_MODEL });
+
+  await studio.prompt.fill(prompt);
+  await studio.textbox("Duration (seconds)").fill("40");
+  await studio.addMediaUrl("First frame", "https://example.com/first.png");
+  await studio.addMediaUrl("Reference images", "https://example.com/reference.png");
+  await studio.submit.click();
+
+  await expect(studio.fieldError("duration")).toHaveText("must be an integer between 4 and 15 (got 40)");
+  await expect(studio.fieldError("first_image")).toContainText(
+    "first-frame, first+last-frame and multimodal-reference scenarios cannot be mixed",
+  );
+  await expect(studio.fieldError("reference_images")).toContainText("cannot be combined with first_image");
+  // Focus moved to the first invalid field, and nothing was submitted.
+  await expect(studio.textbox("Duration (seconds)")).toBeFocused();
+  await expect(page).not.toHaveURL(/[?&]task=/);
+
+  // Fixing one rule clears its message live; the other stays until fixed.
+  await studio.textbox("Duration (seconds)").fill("6");
+  await expect(studio.fieldError("duration")).toHaveCount(0);
+  await expect(studio.fieldError("first_image")).toBeVisible();
+
+  await page.waitForTimeout(500);
+  expect(await upstreamSubmits(request, prompt)).toHaveLength(0);
+  const tasks = (await (await request.get("/api/tasks?limit=100")).json()) as {
+    items: { studio: { request: { prompt?: string } } }[];
+  };
+  expect(tasks.items.filter((task) => task.studio.request.prompt === prompt)).toHaveLength(0);
+});
+
+test("an unavailable model shows its reason and cannot be submitted", async ({ page, request }) => {
+  const studio = new StudioPage(page);
+  const prompt = uniquePrompt("unavailable model, studio e2e");
+  await studio.goto({ model: "vendorw2.7-videoedit" });
+
+  await expect(page.getByTestId("model-unavailable")).toContainText("brand_model_disabled");
+  await expect(page.getByTestId("model-unavailable")).toContainText("disabled for your account or domain");
+  await expect(studio.submit).toBeDisabled();
+  await expect(page.getByTestId("submit-unavailable")).toContainText("Cannot be submitted");
+
+  // Not even the keyboard shortcut gets it out.
+  await studio.prompt.fill(prompt);
+  await studio.prompt.press("Control+Enter");
+  await page.waitForTimeout(500);
+  await expect(page).not.toHaveURL(/[?&]task=/);
+  expect(await upstreamSubmits(request, prompt)).toHaveLength(0);
+
+  // The picker shows it greyed with the same reason.
+  await studio.picker.click();
+  const option = page.locator('[role="option"][data-model-id="vendorw2.7-videoedit"]');
+  await expect(option).toContainText("brand_model_disabled");
+  await expect(page.getByTestId("model-names")).toContainText("O3 Video Generation");
+});
+
+test("keyboard only: pick a model, toggle a switch and submit", async ({ page, request }) => {
+  const studio = new StudioPage(page);
+  const prompt = uniquePrompt("[fast] keyboard only, studio e2e");
+  await studio.goto({ model: IMAGE_MODEL });
+
+  // Tab from the top of the page to the picker.
+  for (let i = 0; i < 10 && !(await studio.picker.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press("Tab");
+  }
+  await expect(studio.picker).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  const search = page.getByRole("combobox", { name: /search models/i });
+  await expect(search).toBeFocused();
+  await page.keyboard.type("mini_disc");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Enter");
+  await expect(studio.picker).toBeFocused();
+  await expect(page).toHaveURL(new RegExp(`model=${VIDEO_MODEL}`));
+
+  await page.keyboard.press("Tab");
+  await expect(studio.prompt).toBeFocused();
+  await page.keyboard.type(prompt);
+  const audio = studio.switch("Generate audio");
+  for (let i = 0; i < 12 && !(await audio.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press("Tab");
+  }
+  await expect(audio).toBeFocused();
+  await expect(audio).toHaveAttribute("aria-checked", "true");
+  await page.keyboard.press("Space");
+  await expect(audio).toHaveAttribute("aria-checked", "false");
+
+  for (let i = 0; i < 30 && !(await studio.submit.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press("Tab");
+  }
+  await expect(studio.submit).toBeFocused();
+  await page.keyboard.press("Enter");
+  await studio.openTaskId();
+
+  await expect.poll(async () => (await upstreamSubmits(request, prompt)).length).toBe(1);
+  const [submitted] = await upstreamSubmits(request, prompt);
+  expect(submitted.body).toMatchObject({ model: VIDEO_MODEL, prompt, generate_audio: false, duration: 5 });
+});
+
+test("drafts survive a reload, and the gallery's remix and reference links prefill the form", async ({
+  page,
+  request,
+}) => {
+  const studio = new StudioPage(page);
+  const prompt = uniquePrompt("draft and remix, studio e2e");
+  await studio.goto({ model: VIDEO_MODEL });
+  await studio.prompt.fill(prompt);
+  await studio.select("Aspect ratio").selectOption("9:16");
+  await page.waitForTimeout(600);
+  await page.reload();
+  await expect(studio.prompt).toHaveValue(prompt);
+  await expect(studio.select("Aspect ratio")).toHaveValue("9:16");
+
+  // A task submitted through the API, remixed from its id.
+  const remixPrompt = uniquePrompt("remix source, studio e2e");
+  const created = await request.post("/api/v2/model-center/tasks", {
+    data: { model: VIDEO_MODEL, prompt: remixPrompt, duration: 7, resolution: "480p", generate_audio: false },
+  });
+  expect(created.ok()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+  await studio.goto({ remix: id });
+  await expect(page.getByTestId("prefill-notice")).toContainText(`Prefilled from task ${id}`);
+  await expect(page).toHaveURL(new RegExp(`model=${VIDEO_MODEL}`));
+  await expect(page).not.toHaveURL(/remix=/);
+  await expect(studio.prompt).toHaveValue(remixPrompt);
+  await expect(studio.textbox("Duration (seconds)")).toHaveValue("7");
+  await expect(studio.select("Resolution")).toHaveValue("480p");
+  await expect(studio.switch("Generate audio")).toHaveAttribute("aria-checked", "false");
+
+  // Use as reference: the URL lands in the named media field.
+  const ref = "https://example.com/reference-from-gallery.png";
+  await studio.goto({ model: VIDEO_MODEL, ref, field: "reference_images" });
+  await expect(page.getByTestId("prefill-notice")).toContainText("Added to Reference images");
+  await expect(studio.form.getByRole("textbox", { name: "Reference images 1" })).toHaveValue(ref);
+  await expect(page.getByTestId("count-param-reference_images")).toHaveText("1 of 9");
+  await expect(page).not.toHaveURL(/ref=/);
+});
+
+test("the browser never receives the API key or the upstream address", async ({ page }) => {
+  const bodies: string[] = [];
+  page.on("response", async (response) => {
+    const type = response.headers()["content-type"] ?? "";
+    if (/javascript|html|json|css/.test(type)) bodies.push(await response.text().catch(() => ""));
+  });
+  const studio = new StudioPage(page);
+  const taskList = page.waitForResponse((response) => response.url().includes("/api/tasks?"));
+  await studio.goto({ model: VIDEO_MODEL });
+  await taskList;
+  await page.waitForTimeout(500);
+  expect(bodies.length).toBeGreaterThan(3);
+  for (const body of bodies) {
+    expect(body).not.toContain("sandbox-key");
+    expect(body).not.toMatch(/127\.0\.0\.1:\d+\/api\/sandbox/);
+    expect(body).not.toContain("UPSTREAM_API_KEY");
+  }
+});
