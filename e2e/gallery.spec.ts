@@ -80,13 +80,14 @@ test("the detail view shows the submitted parameters and plays the stored video"
       prompt: request.prompt,
       request,
       submittedAt: minutesAgo(1),
+      amount: 1.5,
+      actualDuration: 8,
       files: [
         { kind: "video", width: 480, height: 270 },
         { kind: "image", role: "last_frame" },
       ],
     },
   ]);
-  await e2eDb().task.update({ where: { id: item.id }, data: { amount: 1.5, actualDuration: 8 } });
 
   const gallery = new GalleryPage(page);
   await gallery.goto({ q: word });
@@ -304,4 +305,27 @@ test("a task run through the API appears with its stored video and a poster", as
   await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await gallery.card(id).hover();
   await expect(gallery.card(id).getByTestId("hover-preview")).toBeVisible();
+});
+
+test("the gallery API names the parameter and the rule it rejects", async ({ request }) => {
+  const list = await request.get("/api/gallery?rating=9&type=gif");
+  expect(list.status()).toBe(400);
+  const body = (await list.json()) as {
+    error: { code: string; issues: { path: string; message: string }[] };
+  };
+  expect(body.error.code).toBe("invalid_request");
+  expect(body.error.issues).toEqual(
+    expect.arrayContaining([
+      { path: "type", message: "must be video or image" },
+      { path: "rating", message: "must be a whole number from 1 to 5" },
+    ]),
+  );
+  const word = uniqueWord("api");
+  const [item] = await seedGallery([{ prompt: `${word} api item` }]);
+  const patch = await request.patch(`/api/gallery/items/${item.id}`, { data: { rating: 0, colour: "red" } });
+  expect(patch.status()).toBe(400);
+  const missing = await request.patch("/api/gallery/items/no-such-task", { data: { favorite: true } });
+  expect(missing.status()).toBe(404);
+  const zip = await request.post("/api/gallery/zip", { data: { ids: [] } });
+  expect(((await zip.json()) as { error: { issues: { path: string }[] } }).error.issues[0].path).toBe("ids");
 });

@@ -31,69 +31,73 @@ export function GalleryView() {
     [unselect, closeItem],
   );
   const filtered = Object.keys(url.filters).length > 0;
+  // While a dialog is open the page behind it is inert: no focus, no clicks, hidden from readers.
+  const covered = Boolean(url.item) || url.compare.length >= 2;
 
   return (
-    <div className="mx-auto max-w-screen-2xl space-y-5 px-4 pb-28 pt-6">
-      <div className="flex items-baseline justify-between gap-4">
-        <h1 className="text-xl font-semibold tracking-tight">Gallery</h1>
-        <p className="text-sm text-zinc-500">
-          Every task the studio has run, newest first — including failed and expired ones.
-        </p>
-      </div>
-      <FilterBar filters={url.filters} onChange={url.setFilters} total={list.total} />
+    <>
+      <div className="mx-auto max-w-screen-2xl space-y-5 px-4 pb-28 pt-6" inert={covered}>
+        <div className="flex items-baseline justify-between gap-4">
+          <h1 className="text-xl font-semibold tracking-tight">Gallery</h1>
+          <p className="text-sm text-zinc-500">
+            Every task the studio has run, newest first — including failed and expired ones.
+          </p>
+        </div>
+        <FilterBar filters={url.filters} onChange={url.setFilters} total={list.total} />
 
-      {list.isError ? (
-        <Alert tone="danger" title="The gallery could not be loaded" live>
-          {list.error.message}{" "}
-          <Button size="sm" variant="ghost" onClick={() => void list.refetch()}>
-            Retry
-          </Button>
-        </Alert>
-      ) : list.isPending ? (
-        <div className="flex h-64 items-center justify-center">
-          <Spinner label="Loading gallery" />
-        </div>
-      ) : list.items.length === 0 ? (
-        <div
-          className="flex h-64 flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-zinc-800 text-center"
-          data-testid="gallery-empty"
-        >
-          {filtered ? (
-            <>
-              <p className="text-zinc-300">Nothing matches these filters.</p>
-              <Button size="sm" onClick={() => url.setFilters({})}>
-                Clear filters
-              </Button>
-            </>
-          ) : (
-            <>
-              <p className="text-zinc-300">No results yet.</p>
-              <Link href="/" className="text-sm text-sky-300 hover:underline">
-                Generate something in the studio →
-              </Link>
-            </>
-          )}
-        </div>
-      ) : (
-        <GalleryGrid
-          items={list.items}
+        {list.isError ? (
+          <Alert tone="danger" title="The gallery could not be loaded" live>
+            {list.error.message}{" "}
+            <Button size="sm" variant="ghost" onClick={() => void list.refetch()}>
+              Retry
+            </Button>
+          </Alert>
+        ) : list.isPending ? (
+          <div className="flex h-64 items-center justify-center">
+            <Spinner label="Loading gallery" />
+          </div>
+        ) : list.items.length === 0 ? (
+          <div
+            className="flex h-64 flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-zinc-800 text-center"
+            data-testid="gallery-empty"
+          >
+            {filtered ? (
+              <>
+                <p className="text-zinc-300">Nothing matches these filters.</p>
+                <Button size="sm" onClick={() => url.setFilters({})}>
+                  Clear filters
+                </Button>
+              </>
+            ) : (
+              <>
+                <p className="text-zinc-300">No results yet.</p>
+                <Link href="/" className="text-sm text-sky-300 hover:underline">
+                  Generate something in the studio →
+                </Link>
+              </>
+            )}
+          </div>
+        ) : (
+          <GalleryGrid
+            items={list.items}
+            selected={selection.selected}
+            hasNextPage={list.hasNextPage}
+            isFetchingNextPage={list.isFetchingNextPage}
+            fetchNextPage={loadMore}
+            onOpen={url.openItem}
+            onToggle={selection.toggle}
+          />
+        )}
+
+        <BulkBar
           selected={selection.selected}
-          hasNextPage={list.hasNextPage}
-          isFetchingNextPage={list.isFetchingNextPage}
-          fetchNextPage={loadMore}
-          onOpen={url.openItem}
-          onToggle={selection.toggle}
+          loadedCount={list.items.length}
+          onSelectAll={selection.selectAll}
+          onClear={clear}
+          onDeleted={clear}
+          onCompare={url.openCompare}
         />
-      )}
-
-      <BulkBar
-        selected={selection.selected}
-        loadedCount={list.items.length}
-        onSelectAll={selection.selectAll}
-        onClear={clear}
-        onDeleted={clear}
-        onCompare={url.openCompare}
-      />
+      </div>
       {url.item && (
         <DetailDialog
           id={url.item}
@@ -104,6 +108,6 @@ export function GalleryView() {
         />
       )}
       {url.compare.length >= 2 && <CompareView ids={url.compare} onClose={url.closeCompare} />}
-    </div>
+    </>
   );
 }

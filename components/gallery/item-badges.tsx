@@ -8,7 +8,7 @@ export function ItemBadges({
   className,
   showCompleted = false,
 }: {
-  item: Pick<GalleryItem, "status" | "mediaState" | "expired" | "kind">;
+  item: Pick<GalleryItem, "status" | "mediaState" | "expired" | "kind" | "media">;
   className?: string;
   showCompleted?: boolean;
 }) {
@@ -16,7 +16,10 @@ export function ItemBadges({
   if (item.status !== "completed" || showCompleted) {
     badges.push({ key: "status", tone: statusTone(item.status), label: item.status });
   }
-  if (item.expired) badges.push({ key: "expired", tone: "warning", label: "expired" });
+  // The main result stored but a last frame or extra expired is not the same as a lost result.
+  const resultStored = item.media.some((m) => m.role === "result" && m.status === "stored");
+  if (item.expired)
+    badges.push({ key: "expired", tone: "warning", label: resultStored ? "partly expired" : "expired" });
   else if (item.status === "completed" && item.mediaState === "pending")
     badges.push({ key: "media", tone: "info", label: "downloading" });
   else if (item.status === "completed" && (item.mediaState === "partial" || item.mediaState === "failed"))

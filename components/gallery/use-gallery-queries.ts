@@ -33,6 +33,23 @@ const keys = {
   facets: ["gallery", "facets"] as const,
 };
 
+const running = (item: { status: string; mediaState: string }) =>
+  item.status === "queued" || item.status === "processing" || item.mediaState === "pending";
+const posterPending = (item: GalleryItem) => item.media.some((m) => m.status === "stored" && !m.thumbnailUrl);
+
+/**
+ * How often the grid refreshes itself: while tasks near the top are still running (newest first, so
+ * new work is there), and a few times while posters are being made. Refetching an infinite query
+ * reloads every loaded page, so only while few pages are loaded.
+ */
+function listRefetchInterval(data: InfiniteData<GalleryPage> | undefined, updates: number): number | false {
+  if (!data || data.pages.length > 2) return false;
+  const items = data.pages.flatMap((p) => p.items);
+  if (items.some(running)) return 10_000;
+  if (items.some(posterPending) && updates < 6) return 4_000;
+  return false;
+}
+
 /** The grid's pages, loaded by cursor as the user scrolls. */
 export function useGalleryInfiniteQuery(filters: GalleryFilters) {
   const query = useInfiniteQuery({
@@ -40,14 +57,12 @@ export function useGalleryInfiniteQuery(filters: GalleryFilters) {
     queryFn: ({ pageParam }) => fetchGalleryPage(filters, pageParam, PAGE_SIZE),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: GalleryPage) => last.nextCursor ?? undefined,
+    refetchInterval: (q) => listRefetchInterval(q.state.data, q.state.dataUpdateCount),
   });
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const total = query.data?.pages[0]?.total ?? null;
   return { ...query, items, total };
 }
-
-const running = (item: { status: string; mediaState: string }) =>
-  item.status === "queued" || item.status === "processing" || item.mediaState === "pending";
 
 /** One item for the detail view; keeps polling while the task or its downloads are still running. */
 export function useGalleryItemQuery(id: string | null, filters: GalleryFilters) {

@@ -48,6 +48,23 @@ export type SeededItem = {
   media: { id: string; role: string; path: string; absolutePath: string; bytes: Buffer; sha256: string }[];
 };
 
+/**
+ * The server (tracker, thumbnails) writes to the same SQLite file from another process; in its
+ * rollback-journal mode a lock upgrade can fail at once (SQLITE_BUSY, Prisma P2034) instead of
+ * waiting. A seed is a fresh insert, so trying again is safe.
+ */
+async function retryWhileBusy<T>(write: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      const text = `${(error as { code?: string }).code ?? ""} ${(error as Error).message}`;
+      if (attempt >= attempts || !/P2034|P1008|busy|locked/i.test(text)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
 /** Inserts items with real stored files (PNG via sharp, MP4 via ffmpeg) under MEDIA_DIR/seed/. */
 export async function seedGallery(items: SeedItem[]): Promise<SeededItem[]> {
   const db = e2eDb();
@@ -74,19 +91,21 @@ export async function seedGallery(items: SeedItem[]): Promise<SeededItem[]> {
         return { file, rel, absolute, bytes, sha256: createHash("sha256").update(bytes).digest("hex") };
       }),
     );
-    await seedTasks(db, [
-      {
-        ...item,
-        id,
-        media: files.map((f) => ({
-          role: f.file.role ?? "result",
-          path: f.rel,
-          contentType: f.file.kind === "video" ? "video/mp4" : "image/png",
-          size: f.bytes.length,
-          sha256: f.sha256,
-        })),
-      },
-    ]);
+    await retryWhileBusy(() =>
+      seedTasks(db, [
+        {
+          ...item,
+          id,
+          media: files.map((f) => ({
+            role: f.file.role ?? "result",
+            path: f.rel,
+            contentType: f.file.kind === "video" ? "video/mp4" : "image/png",
+            size: f.bytes.length,
+            sha256: f.sha256,
+          })),
+        },
+      ]),
+    );
     const rows = await db.media.findMany({ where: { taskId: id }, select: { id: true, path: true } });
     seeded.push({
       id,

@@ -14,6 +14,8 @@ export type SeedTask = {
   submittedAt?: Date;
   request?: Record<string, unknown>;
   error?: string | null;
+  amount?: number | null;
+  actualDuration?: number | null;
   media?: {
     role?: string;
     status?: string;
@@ -44,6 +46,8 @@ export async function seedTasks(db: Db, tasks: SeedTask[]): Promise<string[]> {
         favorite: t.favorite ?? false,
         rating: t.rating ?? null,
         error: t.error ?? null,
+        amount: t.amount ?? null,
+        actualDuration: t.actualDuration ?? null,
         submittedAt: t.submittedAt ?? new Date(),
         media: {
           create: (t.media ?? []).map((m, i) => ({
