@@ -91,6 +91,24 @@ test("submits an image task and renders the stored image", async ({ page, reques
   expect(await upstreamSubmits(request, prompt)).toHaveLength(1);
 });
 
+test("a failed task shows the upstream's error message", async ({ page, request }) => {
+  const studio = new StudioPage(page);
+  await studio.goto({ model: VIDEO_MODEL });
+  await studio.prompt.fill(uniquePrompt("[fast] [fail] studio e2e failure"));
+  await studio.submit.click();
+  const taskId = await studio.openTaskId();
+
+  await studio.waitForStatus("failed");
+  const task = (await (await request.get(`/api/v2/model-center/tasks/${taskId}`)).json()) as {
+    error: string;
+  };
+  expect(task.error).toBeTruthy();
+  await expect(page.getByTestId("task-failed")).toContainText(task.error);
+  await expect(studio.video).toHaveCount(0);
+  // The form keeps what was submitted, ready to try again.
+  await expect(studio.prompt).toHaveValue(/\[fail\] studio e2e failure/);
+});
+
 test("a rule violation shows the field's error and makes no upstream call", async ({ page, request }) => {
   const studio = new StudioPage(page);
   const prompt = uniquePrompt("rule violation, studio e2e");

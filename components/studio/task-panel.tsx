@@ -100,24 +100,27 @@ function TaskDetails({
 
   return (
     <div className="mt-3 space-y-4">
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="font-mono text-sm text-zinc-100">{task.model}</span>
-        <span data-testid="task-status" aria-live="polite">
-          <Badge tone={statusTone(status)}>{status}</Badge>
-        </span>
-        <span className="ml-auto font-mono text-xs text-zinc-500" title="Task id">
+      <div className="space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-mono text-sm text-zinc-100">{task.model}</span>
+          <span data-testid="task-status" aria-live="polite">
+            <Badge tone={statusTone(status)}>{status}</Badge>
+          </span>
+        </div>
+        <p className="truncate font-mono text-xs text-zinc-500" title={task.id}>
+          <span className="sr-only">Task id </span>
           {task.id}
-        </span>
+        </p>
       </div>
 
       {!terminal && (
         <div className="space-y-1.5">
-          <ProgressBar value={progress} label="Task progress" />
+          <ProgressBar value={status === "queued" ? undefined : progress} label="Task progress" />
           <p className="text-xs text-zinc-400" data-testid="task-progress">
-            {progress !== undefined
-              ? `${Math.round(progress)}%`
-              : status === "queued"
-                ? "Waiting in the queue…"
+            {status === "queued"
+              ? "Waiting in the queue…"
+              : progress !== undefined
+                ? `${Math.round(progress)}%`
                 : "Working…"}
           </p>
         </div>
@@ -158,10 +161,10 @@ function TaskDetails({
           Remix in form
         </Button>
         <Link
-          href="/gallery"
+          href={`/gallery?item=${encodeURIComponent(task.id)}`}
           className="inline-flex h-8 items-center rounded-md px-2.5 text-xs font-medium text-zinc-300 hover:bg-zinc-800 hover:text-white"
         >
-          Open gallery
+          Open in gallery
         </Link>
       </div>
     </div>
