@@ -9,6 +9,7 @@ import { compareParams } from "@/lib/gallery/compare";
 import type { GalleryItemDetail } from "@/lib/gallery/types";
 import { fetchGalleryItem } from "./api";
 import { formatParam } from "./format";
+import { useModal } from "./use-modal";
 import { useSyncedVideos } from "./use-synced-videos";
 
 /** 2–4 items side by side: media with synchronized playback, then their parameters, differences lit. */
@@ -24,16 +25,11 @@ export function CompareView({ ids, onClose }: { ids: string[]; onClose: () => vo
   const sync = useSyncedVideos(ids.length);
   const dialog = useRef<HTMLDivElement>(null);
 
+  useModal(dialog);
   useEffect(() => {
-    dialog.current?.focus();
     const onKey = (event: KeyboardEvent) => event.key === "Escape" && onClose();
     window.addEventListener("keydown", onKey);
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-    return () => {
-      window.removeEventListener("keydown", onKey);
-      document.body.style.overflow = overflow;
-    };
+    return () => window.removeEventListener("keydown", onKey);
   }, [onClose]);
 
   const rows = ready

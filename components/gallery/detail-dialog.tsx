@@ -11,24 +11,11 @@ import { MediaViewer } from "./media-viewer";
 import { ReuseActions } from "./reuse-actions";
 import { ReviewPanel } from "./review-panel";
 import { useGalleryItemQuery } from "./use-gallery-queries";
+import { useModal } from "./use-modal";
 
 function typingIn(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
   return Boolean(el && (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName)));
-}
-
-/** Keeps the page behind still and gives focus back to where it was when the view closes. */
-function useModalEffects(container: React.RefObject<HTMLDivElement | null>) {
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-    container.current?.focus();
-    return () => {
-      document.body.style.overflow = overflow;
-      previous?.focus?.({ preventScroll: true });
-    };
-  }, [container]);
 }
 
 /**
@@ -49,7 +36,7 @@ export function DetailDialog({
   onDeleted: (id: string) => void;
 }) {
   const container = useRef<HTMLDivElement>(null);
-  useModalEffects(container);
+  useModal(container);
   const query = useGalleryItemQuery(id, filters);
   const item = query.data?.id === id ? query.data : undefined;
   const prevId = item?.prevId ?? null;

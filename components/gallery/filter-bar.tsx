@@ -32,6 +32,42 @@ function Labelled({
   );
 }
 
+/** A filter's <select>; a value from the URL that is not among the options still shows. */
+function FilterSelect({
+  label,
+  name,
+  value,
+  anyLabel,
+  options,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: string | undefined;
+  anyLabel: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Labelled label={label}>
+      <select
+        data-testid={`filter-${name}`}
+        className={selectClass}
+        value={value ?? ""}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">{anyLabel}</option>
+        {value && !options.some((o) => o.value === value) && <option value={value}>{value}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Labelled>
+  );
+}
+
 /** Search box with its own state, sent to the URL after a pause in typing. */
 function SearchBox({ value, onChange }: { value: string; onChange: (q: string) => void }) {
   const [text, setText] = useState(value);
@@ -106,85 +142,55 @@ export function FilterBar({
         {favoriteButton}
       </div>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 xl:grid-cols-7">
-        <Labelled label="Type">
-          <select
-            data-testid="filter-type"
-            className={selectClass}
-            value={filters.type ?? ""}
-            onChange={(e) => set("type", e.target.value as GalleryFilters["type"])}
-          >
-            <option value="">All types</option>
-            <option value="video">Videos</option>
-            <option value="image">Images</option>
-          </select>
-        </Labelled>
-        <Labelled label="Model">
-          <select
-            data-testid="filter-model"
-            className={selectClass}
-            value={filters.model ?? ""}
-            onChange={(e) => set("model", e.target.value)}
-          >
-            <option value="">All models</option>
-            {filters.model && !models.some((m) => m.id === filters.model) && (
-              <option value={filters.model}>{filters.model}</option>
-            )}
-            {models.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.id} ({m.count})
-              </option>
-            ))}
-          </select>
-        </Labelled>
-        <Labelled label="Status">
-          <select
-            data-testid="filter-status"
-            className={selectClass}
-            value={filters.status ?? ""}
-            onChange={(e) => set("status", e.target.value as GalleryFilters["status"])}
-          >
-            <option value="">Any status</option>
-            {STATUS_FILTERS.map((s) => (
-              <option key={s} value={s}>
-                {s === "expired" ? "expired (result lost)" : s}
-              </option>
-            ))}
-          </select>
-        </Labelled>
-        <Labelled label="Rating">
-          <select
-            data-testid="filter-rating"
-            className={selectClass}
-            value={filters.rating ?? ""}
-            onChange={(e) => set("rating", e.target.value ? Number(e.target.value) : "")}
-          >
-            <option value="">Any rating</option>
-            {[5, 4, 3, 2, 1].map((r) => (
-              <option key={r} value={r}>
-                {"★".repeat(r)}
-                {r < 5 ? " & up" : ""}
-              </option>
-            ))}
-          </select>
-        </Labelled>
-        <Labelled label="Tag">
-          <select
-            data-testid="filter-tag"
-            className={selectClass}
-            value={filters.tag ?? ""}
-            onChange={(e) => set("tag", e.target.value)}
-          >
-            <option value="">Any tag</option>
-            {filters.tag && !tags.some((t) => t.name === filters.tag) && (
-              <option value={filters.tag}>{filters.tag}</option>
-            )}
-            {tags.map((t) => (
-              <option key={t.name} value={t.name}>
-                {t.name} ({t.count})
-              </option>
-            ))}
-          </select>
-        </Labelled>
+        <FilterSelect
+          label="Type"
+          name="type"
+          value={filters.type}
+          anyLabel="All types"
+          options={[
+            { value: "video", label: "Videos" },
+            { value: "image", label: "Images" },
+          ]}
+          onChange={(v) => set("type", v as GalleryFilters["type"])}
+        />
+        <FilterSelect
+          label="Model"
+          name="model"
+          value={filters.model}
+          anyLabel="All models"
+          options={models.map((m) => ({ value: m.id, label: `${m.id} (${m.count})` }))}
+          onChange={(v) => set("model", v)}
+        />
+        <FilterSelect
+          label="Status"
+          name="status"
+          value={filters.status}
+          anyLabel="Any status"
+          options={STATUS_FILTERS.map((s) => ({
+            value: s,
+            label: s === "expired" ? "expired (result lost)" : s,
+          }))}
+          onChange={(v) => set("status", v as GalleryFilters["status"])}
+        />
+        <FilterSelect
+          label="Rating"
+          name="rating"
+          value={filters.rating === undefined ? undefined : String(filters.rating)}
+          anyLabel="Any rating"
+          options={[5, 4, 3, 2, 1].map((r) => ({
+            value: String(r),
+            label: `${"★".repeat(r)}${r < 5 ? " & up" : ""}`,
+          }))}
+          onChange={(v) => set("rating", v ? Number(v) : "")}
+        />
+        <FilterSelect
+          label="Tag"
+          name="tag"
+          value={filters.tag}
+          anyLabel="Any tag"
+          options={tags.map((t) => ({ value: t.name, label: `${t.name} (${t.count})` }))}
+          onChange={(v) => set("tag", v)}
+        />
         <Labelled label="From">
           <input
             type="date"

@@ -2,7 +2,7 @@ import type { Db } from "../db";
 import { StudioError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
 import type { GalleryFilters } from "./filters";
-import { mediaListSelect, sortMedia, toGalleryMedia } from "./item-select";
+import { mediaListSelect, sortMedia, toGalleryItem, toGalleryMedia } from "./item-select";
 import { selectTaskKeys } from "./list";
 import { mediaKindOf, referenceTargets } from "./reference-targets";
 import type { GalleryItemDetail, GalleryMediaDetail, UpstreamUrl } from "./types";
@@ -67,18 +67,7 @@ export async function getGalleryItem(
   const kinds = new Set(media.map((m) => mediaKindOf(m.contentType, row.kind)));
 
   return {
-    id: row.id,
-    model: row.model,
-    kind: row.kind,
-    status: row.status,
-    mediaState: row.mediaState,
-    expired: row.mediaState === "expired" || row.media.some((m) => m.status === "expired"),
-    prompt: row.prompt,
-    favorite: row.favorite,
-    rating: row.rating,
-    tags: row.tags.map((t) => t.tag.name).sort(),
-    submittedAt: row.submittedAt.toISOString(),
-    error: row.error,
+    ...toGalleryItem(row),
     media,
     ...parseRequest(row.request),
     progress: row.progress,
