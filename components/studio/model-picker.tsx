@@ -1,10 +1,9 @@
 "use client";
 
-import clsx from "clsx";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { ModelDef, ModelGroup, ModelNameEntry } from "@/lib/catalog";
 import { ModelBadges } from "./model-badges";
-import { unavailableSentence } from "./availability";
+import { ModelOption } from "./model-option";
 import { ModelNamesNote } from "./model-names-note";
 
 function matches(query: string, ...texts: string[]): boolean {
@@ -204,58 +203,5 @@ export function ModelPicker({
         </div>
       )}
     </div>
-  );
-}
-
-function ModelOption({
-  id,
-  model,
-  selected,
-  active,
-  onHover,
-  onPick,
-}: {
-  id: string;
-  model: ModelDef;
-  selected: boolean;
-  active: boolean;
-  onHover: () => void;
-  onPick: () => void;
-}) {
-  const unavailable = model.unavailableReason !== undefined;
-  return (
-    <li
-      id={id}
-      role="option"
-      aria-selected={selected}
-      data-model-id={model.id}
-      data-active={active || undefined}
-      onPointerMove={onHover}
-      onPointerDown={(event) => event.preventDefault()}
-      onClick={onPick}
-      className={clsx(
-        "cursor-pointer rounded-lg px-2.5 py-2",
-        active && "bg-zinc-800 ring-1 ring-sky-500/60",
-        unavailable && "opacity-60",
-      )}
-    >
-      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <span className={clsx("font-mono text-sm", unavailable ? "text-zinc-400" : "text-zinc-50")}>
-          {model.id}
-        </span>
-        {selected && (
-          <span className="text-xs text-sky-400" aria-hidden>
-            ✓ selected
-          </span>
-        )}
-        <span className="ml-auto">
-          <ModelBadges model={model} />
-        </span>
-      </div>
-      {model.name !== model.id && <p className="mt-0.5 text-xs text-zinc-400">{model.name}</p>}
-      {unavailable && (
-        <p className="mt-0.5 text-xs text-zinc-400">{unavailableSentence(model.unavailableReason!)}</p>
-      )}
-    </li>
   );
 }

@@ -6,7 +6,8 @@ import { Alert } from "@/components/ui/alert";
 import { Badge, statusTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { promptOf, relativeTime, submittedAt } from "./task-format";
+import { promptOf, relativeTime, submittedAt, taskMedia } from "./task-format";
+import type { PresentedTask } from "./task-types";
 import { useRecentTasks } from "./use-recent-tasks";
 
 /** Re-read every 30 s so "2 min ago" stays honest. */
@@ -52,45 +53,11 @@ export function RecentTasks({
         <p className="mt-3 text-sm text-zinc-400">No tasks yet. Your first one will appear here.</p>
       )}
       <ul className="mt-3 space-y-1">
-        {tasks.map((task) => {
-          const status = task.status ?? "queued";
-          const at = submittedAt(task);
-          const selected = task.id === selectedId;
-          return (
-            <li key={task.id}>
-              <button
-                type="button"
-                aria-current={selected ? "true" : undefined}
-                data-testid="recent-task"
-                data-task-id={task.id}
-                onClick={() => onOpen(task.id)}
-                className={clsx(
-                  "w-full rounded-lg border px-3 py-2 text-left transition-colors",
-                  selected
-                    ? "border-sky-500/60 bg-sky-500/10"
-                    : "border-transparent hover:border-zinc-700 hover:bg-zinc-800/60",
-                )}
-              >
-                <span className="flex items-center gap-2">
-                  <span className="min-w-0 flex-1 truncate font-mono text-xs text-zinc-300">
-                    {task.model}
-                  </span>
-                  <Badge tone={statusTone(status)}>{status}</Badge>
-                </span>
-                <span className="mt-1 flex items-baseline gap-2">
-                  <span className="min-w-0 flex-1 truncate text-sm text-zinc-100">
-                    {promptOf(task) || <span className="text-zinc-500">No prompt</span>}
-                  </span>
-                  {at !== undefined && (
-                    <time dateTime={new Date(at).toISOString()} className="shrink-0 text-xs text-zinc-500">
-                      {relativeTime(at, now)}
-                    </time>
-                  )}
-                </span>
-              </button>
-            </li>
-          );
-        })}
+        {tasks.map((task) => (
+          <li key={task.id}>
+            <RecentTaskItem task={task} now={now} selected={task.id === selectedId} onOpen={onOpen} />
+          </li>
+        ))}
       </ul>
       {query.hasNextPage && (
         <Button
@@ -104,5 +71,60 @@ export function RecentTasks({
         </Button>
       )}
     </section>
+  );
+}
+
+function RecentTaskItem({
+  task,
+  now,
+  selected,
+  onOpen,
+}: {
+  task: PresentedTask;
+  now: number;
+  selected: boolean;
+  onOpen: (id: string) => void;
+}) {
+  const at = submittedAt(task);
+  const thumbnail = taskMedia(task).results.find((media) => media.thumbnailUrl)?.thumbnailUrl;
+  return (
+    <button
+      type="button"
+      aria-current={selected ? "true" : undefined}
+      data-testid="recent-task"
+      data-task-id={task.id}
+      onClick={() => onOpen(task.id)}
+      className={clsx(
+        "flex w-full items-center gap-3 rounded-lg border px-2.5 py-2 text-left transition-colors",
+        selected
+          ? "border-sky-500/60 bg-sky-500/10"
+          : "border-transparent hover:border-zinc-700 hover:bg-zinc-800/60",
+      )}
+    >
+      <span className="flex size-11 shrink-0 items-center justify-center overflow-hidden rounded-md border border-zinc-800 bg-zinc-950 text-[10px] uppercase text-zinc-500">
+        {thumbnail ? (
+          // eslint-disable-next-line @next/next/no-img-element -- a stored thumbnail served by the studio
+          <img src={thumbnail} alt="" loading="lazy" className="size-full object-cover" />
+        ) : (
+          task.object
+        )}
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="flex items-center gap-2">
+          <span className="min-w-0 flex-1 truncate font-mono text-xs text-zinc-300">{task.model}</span>
+          <Badge tone={statusTone(task.status)}>{task.status}</Badge>
+        </span>
+        <span className="mt-1 flex items-baseline gap-2">
+          <span className="min-w-0 flex-1 truncate text-sm text-zinc-100">
+            {promptOf(task) || <span className="text-zinc-500">No prompt</span>}
+          </span>
+          {at !== undefined && (
+            <time dateTime={new Date(at).toISOString()} className="shrink-0 text-xs text-zinc-500">
+              {relativeTime(at, now)}
+            </time>
+          )}
+        </span>
+      </span>
+    </button>
   );
 }

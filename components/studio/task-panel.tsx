@@ -1,5 +1,6 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -11,7 +12,8 @@ import { ApiError } from "./api";
 import { finishedAt, formatElapsed, numberOf, progressPercent, submittedAt } from "./task-format";
 import { TaskResult } from "./task-result";
 import { isTerminal, type PresentedTask } from "./task-types";
-import { useTaskQuery } from "./use-task-query";
+import { isTaskSettled, useTaskQuery } from "./use-task-query";
+import { recentTasksKey } from "./use-recent-tasks";
 
 /** Now, re-read every second while `running`. */
 function useNow(running: boolean): number {
@@ -24,6 +26,15 @@ function useNow(running: boolean): number {
   return now;
 }
 
+/** The list shows the same task: refresh it the moment the panel sees the task settle. */
+function useRefreshListWhenSettled(task: PresentedTask | undefined) {
+  const queryClient = useQueryClient();
+  const settled = task ? isTaskSettled(task) : false;
+  useEffect(() => {
+    if (settled) void queryClient.invalidateQueries({ queryKey: recentTasksKey });
+  }, [settled, queryClient]);
+}
+
 export function TaskPanel({
   taskId,
   onClose,
@@ -34,6 +45,7 @@ export function TaskPanel({
   onRemix: (taskId: string) => void;
 }) {
   const query = useTaskQuery(taskId);
+  useRefreshListWhenSettled(query.data);
 
   return (
     <section
