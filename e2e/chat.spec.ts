@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { ChatPage } from "./pages/chat-page";
 import { sandboxRequests } from "./support/sandbox-log";
+import { seedGallery, uniqueWord } from "./support/seed";
 
 /**
  * The chat against the built-in sandbox upstream: what the user sees in the thread and what the
@@ -248,4 +249,71 @@ test("a file over the size limit is refused before upload, naming the file and t
   await expect(page.getByTestId("attachment-problems")).toContainText('"huge-clip.mp4" is 7,340,033 bytes');
   await expect(page.getByTestId("attachment-problems")).toContainText("at most 7 MB each");
   await expect(page.getByTestId("draft-attachment")).toHaveCount(0);
+});
+
+test("a gallery image is picked, sent inline and described, and previewed in the thread", async ({
+  page,
+}) => {
+  const word = uniqueWord("pick");
+  await seedGallery([
+    {
+      prompt: `${word} a lighthouse at dawn`,
+      kind: "image",
+      files: [{ kind: "image", width: 200, height: 120 }],
+    },
+  ]);
+  const chat = new ChatPage(page);
+  await chat.newChat();
+  await page.getByTestId("open-gallery-picker").click();
+  await page.getByTestId("gallery-picker-search").fill(word);
+  await expect(page.getByTestId("gallery-pick")).toHaveCount(1);
+  await page.getByTestId("gallery-pick").click();
+  await expect(page.getByTestId("draft-attachment")).toHaveAttribute("data-status", "ready");
+  await expect(page.getByTestId("draft-attachment")).toContainText("from gallery");
+
+  await chat.send(unique("Describe the picked image"));
+  await chat.waitForAnswer();
+  await expect(chat.answerText()).toContainText(`image/png, 200×120 px`);
+  const preview = chat.userMessages.last().getByTestId("attachment-image");
+  await expect(preview).toBeVisible();
+  expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(200);
+});
+
+test("images can be attached by dropping and by pasting", async ({ page }) => {
+  const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#0ea5e9" } })
+    .png()
+    .toBuffer();
+  const chat = new ChatPage(page);
+  await chat.newChat();
+  const base64 = png.toString("base64");
+  await page.evaluate(async (data) => {
+    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+    const transfer = (name: string) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([bytes], name, { type: "image/png" }));
+      return dt;
+    };
+    const main = document.querySelector('[data-testid="thread"]')!;
+    main.dispatchEvent(
+      new DragEvent("dragover", { bubbles: true, cancelable: true, dataTransfer: transfer("dropped.png") }),
+    );
+    main.dispatchEvent(
+      new DragEvent("drop", { bubbles: true, cancelable: true, dataTransfer: transfer("dropped.png") }),
+    );
+    const input = document.querySelector('[data-testid="composer-input"]')!;
+    input.dispatchEvent(
+      new ClipboardEvent("paste", { bubbles: true, cancelable: true, clipboardData: transfer("pasted.png") }),
+    );
+  }, base64);
+  const chips = page.getByTestId("draft-attachment");
+  await expect(chips).toHaveCount(2);
+  await expect(chips.nth(0)).toHaveAttribute("data-status", "ready");
+  await expect(chips.nth(1)).toHaveAttribute("data-status", "ready");
+  await expect(chips.nth(0)).toContainText("dropped.png");
+  await expect(chips.nth(1)).toContainText("pasted.png");
+
+  await chat.send(unique("Two pictures"));
+  await chat.waitForAnswer();
+  await expect(chat.answerText()).toContainText("Attachment 2: image/png, 30×20 px");
+  await expect(chat.userMessages.last().getByTestId("attachment-image")).toHaveCount(2);
 });

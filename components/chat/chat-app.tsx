@@ -153,7 +153,9 @@ export function ChatApp({
           })
         }
       />
-      <main
+      <section
+        aria-label="Conversation"
+        data-testid="chat-main"
         className="relative flex min-h-0 flex-col"
         onDragOver={(e) => {
           if (!e.dataTransfer.types.includes("Files")) return;
@@ -225,7 +227,7 @@ export function ChatApp({
             Drop images or videos to attach them
           </div>
         )}
-      </main>
+      </section>
       {settingsOpen && (
         <SettingsPanel
           key={`${id ?? "new"}:${settings.systemInstruction}:${JSON.stringify(settings.generationConfig)}`}

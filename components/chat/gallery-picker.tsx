@@ -7,7 +7,9 @@ import { mediaKindOf } from "@/lib/chat/limits";
 import type { GalleryItem, GalleryMedia, GalleryPage } from "@/lib/gallery/types";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { inputClass } from "@/components/ui/field";
 import { chatFetch } from "./api";
+import { useDebounced } from "./use-new-chat-settings";
 
 export type GalleryPick = {
   mediaId: string;
@@ -19,8 +21,12 @@ export type GalleryPick = {
 
 const PAGE = 48;
 
-async function fetchStored(type: "image" | "video"): Promise<{ item: GalleryItem; media: GalleryMedia }[]> {
-  const response = await chatFetch(`/api/gallery?type=${type}&status=completed&limit=${PAGE}`);
+async function fetchStored(
+  type: "image" | "video",
+  q: string,
+): Promise<{ item: GalleryItem; media: GalleryMedia }[]> {
+  const search = q ? `&q=${encodeURIComponent(q)}` : "";
+  const response = await chatFetch(`/api/gallery?type=${type}&status=completed&limit=${PAGE}${search}`);
   const page = (await response.json()) as GalleryPage;
   return page.items.flatMap((item) =>
     item.media
@@ -47,9 +53,11 @@ export function GalleryPicker({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const [type, setType] = useState<"image" | "video">("image");
+  const [search, setSearch] = useState("");
+  const q = useDebounced(search.trim(), 250);
   const query = useQuery({
-    queryKey: ["chat", "gallery-picker", type],
-    queryFn: () => fetchStored(type),
+    queryKey: ["chat", "gallery-picker", type, q],
+    queryFn: () => fetchStored(type, q),
     enabled: open,
   });
 
@@ -71,7 +79,16 @@ export function GalleryPicker({
       className="m-auto w-full max-w-3xl rounded-xl border border-zinc-700 bg-zinc-900 p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70"
     >
       <div className="flex items-center gap-2 border-b border-zinc-800 px-5 py-3">
-        <h2 className="mr-auto text-base font-semibold">Attach from the gallery</h2>
+        <h2 className="text-base font-semibold">Attach from the gallery</h2>
+        <input
+          type="search"
+          aria-label="Search prompts"
+          data-testid="gallery-picker-search"
+          placeholder="Search prompts…"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className={`${inputClass} mr-auto ml-3 w-56 py-1.5`}
+        />
         {(["image", "video"] as const).map((t) => (
           <Button
             key={t}
@@ -100,7 +117,7 @@ export function GalleryPicker({
         )}
         {query.data?.length === 0 && (
           <p className="py-10 text-center text-sm text-zinc-400">
-            No stored {type === "image" ? "images" : "videos"} in the gallery yet.
+            {q ? `No stored ${type}s whose prompt matches “${q}”.` : `No stored ${type}s in the gallery yet.`}
           </p>
         )}
         <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4">
