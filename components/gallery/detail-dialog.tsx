@@ -13,9 +13,11 @@ import { ReviewPanel } from "./review-panel";
 import { useGalleryItemQuery } from "./use-gallery-queries";
 import { useModal } from "./use-modal";
 
-function typingIn(target: EventTarget | null): boolean {
+/** Fields keep their own keys; a focused player keeps its arrows for seeking. */
+function ownsKeys(target: EventTarget | null): HTMLElement | null {
   const el = target as HTMLElement | null;
-  return Boolean(el && (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName)));
+  const owns = el && (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT", "VIDEO"].includes(el.tagName));
+  return owns ? el : null;
 }
 
 /**
@@ -45,8 +47,14 @@ export function DetailDialog({
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.metaKey || event.ctrlKey) return;
-      // A confirmation on top owns the keyboard; fields keep their arrows.
-      if (document.querySelector("dialog[open]") || typingIn(event.target)) return;
+      // A confirmation on top owns the keyboard.
+      if (document.querySelector("dialog[open]")) return;
+      const field = ownsKeys(event.target);
+      if (field) {
+        // Esc leaves the field first; the next Esc closes the view.
+        if (event.key === "Escape") field.blur();
+        return;
+      }
       if (event.key === "Escape") onClose();
       else if (event.key === "ArrowLeft" && prevId) onNavigate(prevId);
       else if (event.key === "ArrowRight" && nextId) onNavigate(nextId);
