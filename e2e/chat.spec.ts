@@ -317,3 +317,29 @@ test("images can be attached by dropping and by pasting", async ({ page }) => {
   await expect(chat.answerText()).toContainText("Attachment 2: image/png, 30×20 px");
   await expect(chat.userMessages.last().getByTestId("attachment-image")).toHaveCount(2);
 });
+
+test("a public URL is attached by reference and sent as fileData", async ({ page, request }) => {
+  const chat = new ChatPage(page);
+  await chat.newChat();
+  await page.getByTestId("open-link-form").click();
+  await page.getByTestId("link-url").fill("ftp://media.example.com/clip.mp4");
+  await page.getByTestId("link-add").click();
+  await expect(page.getByTestId("link-form")).toContainText("must be an http(s) URL");
+  const url = `https://media.example.com/${Date.now()}/clip.mp4`;
+  await page.getByTestId("link-url").fill(url);
+  await page.getByTestId("link-add").click();
+  await expect(page.getByTestId("draft-attachment")).toContainText("by URL");
+
+  const prompt = unique("What happens in this clip?");
+  await chat.send(prompt);
+  await chat.waitForAnswer();
+  await expect(chat.answerText()).toContainText(`Attachment 1: video/mp4 by reference (${url})`);
+  const calls = (await sandboxRequests(request, "/v1/models/")).filter((c) =>
+    JSON.stringify(c.body).includes(prompt),
+  );
+  expect((calls[0].body as { contents: { parts: unknown[] }[] }).contents.at(-1)!.parts[0]).toEqual({
+    fileData: { mimeType: "video/mp4", fileUri: url },
+  });
+  await page.reload();
+  await expect(chat.userMessages.last().getByTestId("message-attachments")).toContainText("by URL");
+});

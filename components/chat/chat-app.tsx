@@ -97,7 +97,11 @@ export function ChatApp({
     const result = await runStream({
       kind: "send",
       conversationId,
-      body: { text: draft.text, attachmentIds, fileRefs: [] },
+      body: {
+        text: draft.text,
+        attachmentIds,
+        fileRefs: draft.attachments.flatMap((a) => (a.fileRef ? [a.fileRef] : [])),
+      },
     });
     if (!result.ok) return result.started;
     // The upstream refused outright: the question is on record with its error, and the draft comes back.

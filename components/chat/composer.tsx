@@ -6,6 +6,7 @@ import { ACCEPTED_MEDIA, formatSize } from "@/lib/chat/limits";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { MediaPreview } from "./attachment-preview";
+import { LinkForm } from "./link-form";
 import type { DraftAttachment, useDraftAttachments } from "./use-draft-attachments";
 
 export type Draft = { text: string; attachments: DraftAttachment[] };
@@ -30,6 +31,7 @@ export function Composer({
   onOpenGallery: () => void;
 }) {
   const [text, setText] = useState("");
+  const [linking, setLinking] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const ready = tray.items.filter((i) => i.status === "ready");
@@ -103,6 +105,8 @@ export function Composer({
                         </span>
                       ) : item.status === "failed" ? (
                         item.error
+                      ) : item.fileRef ? (
+                        "by URL"
                       ) : (
                         `${formatSize(item.size)}${item.fromGallery ? " · from gallery" : ""}`
                       )}
@@ -120,6 +124,7 @@ export function Composer({
               ))}
             </ul>
           )}
+          {linking && <LinkForm onAdd={tray.addUrl} onClose={() => setLinking(false)} />}
           <textarea
             ref={textarea}
             data-testid="composer-input"
@@ -160,6 +165,14 @@ export function Composer({
             </Button>
             <Button size="sm" variant="ghost" onClick={onOpenGallery} data-testid="open-gallery-picker">
               From gallery
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => setLinking((v) => !v)}
+              data-testid="open-link-form"
+            >
+              By URL
             </Button>
             <span className="ml-auto text-xs text-zinc-500">
               {streaming ? "Esc stops" : "Images & videos up to 7 MB each"}

@@ -22,6 +22,8 @@ export type DraftAttachment = {
   error?: string;
   attachment?: AttachmentView;
   fromGallery: boolean;
+  /** A file the upstream fetches itself (sent as fileData), not stored by the studio. */
+  fileRef?: { mimeType: string; fileUri: string };
 };
 
 let counter = 0;
@@ -107,6 +109,27 @@ export function useDraftAttachments() {
     [],
   );
 
+  const addUrl = useCallback((fileUri: string, mimeType: string) => {
+    if (room() <= 0) {
+      setProblems([`At most ${MAX_ATTACHMENTS_PER_MESSAGE} files per message.`]);
+      return;
+    }
+    const name = decodeURIComponent(new URL(fileUri).pathname.split("/").pop() || fileUri);
+    setItems((list) => [
+      ...list,
+      {
+        key: `d${++counter}`,
+        name,
+        size: 0,
+        kind: mediaKindOf(mimeType),
+        previewUrl: fileUri,
+        status: "ready",
+        fromGallery: false,
+        fileRef: { mimeType, fileUri },
+      },
+    ]);
+  }, []);
+
   const remove = useCallback((key: string) => {
     const item = itemsRef.current.find((i) => i.key === key);
     if (item?.attachment)
@@ -142,6 +165,7 @@ export function useDraftAttachments() {
     blocked: Boolean(totalProblem),
     addFiles,
     addFromGallery,
+    addUrl,
     remove,
     take,
     restore,
