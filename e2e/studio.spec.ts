@@ -164,6 +164,11 @@ test("an unavailable model shows its reason and cannot be submitted", async ({ p
   const option = page.locator('[role="option"][data-model-id="vendorw2.7-videoedit"]');
   await expect(option).toContainText("brand_model_disabled");
   await expect(page.getByTestId("model-names")).toContainText("O3 Video Generation");
+
+  // A model *name* in the URL is explained, not offered as a form.
+  await page.goto(`/?model=${encodeURIComponent("O3 Video Generation")}`);
+  await expect(page.getByTestId("unknown-model")).toContainText("published model name");
+  await expect(studio.form).toHaveCount(0);
 });
 
 test("keyboard only: pick a model, toggle a switch and submit", async ({ page, request }) => {

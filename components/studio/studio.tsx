@@ -1,7 +1,14 @@
 "use client";
 
 import { useEffect, useMemo, useSyncExternalStore } from "react";
-import { defaultFormValues, getModel, listModelGroups, listModelNames, type ModelDef } from "@/lib/catalog";
+import {
+  defaultFormValues,
+  findModelByName,
+  getModel,
+  listModelGroups,
+  listModelNames,
+  type ModelDef,
+} from "@/lib/catalog";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { isSubmittable } from "./availability";
@@ -77,7 +84,9 @@ export function Studio() {
               title={`“${unknownId}” is not a model id of the catalog`}
               testId="unknown-model"
             >
-              Pick a model from the list. Model names are not ids: the upstream resolves Model IDs only.
+              {findModelByName(unknownId)
+                ? "That is a published model name. The upstream resolves Model IDs only, so a name cannot be submitted: pick a model id from the list."
+                : "Pick a model from the list."}
             </Alert>
           )}
           {prefill.notice && (
@@ -91,7 +100,7 @@ export function Studio() {
           {model && <ModelHeader model={model} />}
         </div>
 
-        <div className="rounded-2xl border border-zinc-800 bg-zinc-900/40 p-5">
+        <div className={unknownId ? "hidden" : "rounded-2xl border border-zinc-800 bg-zinc-900/40 p-5"}>
           {model && form && !prefill.pending ? (
             <TaskForm
               key={formKey}

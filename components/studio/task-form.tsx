@@ -81,7 +81,8 @@ export function TaskForm({
       const task = await submit.mutateAsync({ model: model.id, body });
       onSubmitted(task.id);
     } catch (error) {
-      if (!(error instanceof ApiError) || error.code !== "invalid_request") return;
+      // Rejections with issues (ours, or an upstream's passed back) land on their fields.
+      if (!(error instanceof ApiError) || error.issues.length === 0) return;
       // Server-only rules land on their fields; issues without a field stay in the alert.
       const rest: string[] = [];
       let focused = false;
