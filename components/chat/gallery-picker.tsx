@@ -2,12 +2,13 @@
 
 import { useQuery } from "@tanstack/react-query";
 import clsx from "clsx";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { mediaKindOf } from "@/lib/chat/limits";
 import type { GalleryItem, GalleryMedia, GalleryPage } from "@/lib/gallery/types";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { inputClass } from "@/components/ui/field";
+import { useModalDialog } from "@/components/ui/use-modal-dialog";
 import { chatFetch } from "./api";
 import { useDebounced } from "./use-new-chat-settings";
 
@@ -51,7 +52,7 @@ export function GalleryPicker({
   onPick: (pick: GalleryPick) => void;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(open, onClose);
   const [type, setType] = useState<"image" | "video">("image");
   const [search, setSearch] = useState("");
   const q = useDebounced(search.trim(), 250);
@@ -61,21 +62,10 @@ export function GalleryPicker({
     enabled: open,
   });
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
     <dialog
-      ref={ref}
+      {...dialog}
       data-testid="gallery-picker"
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
       className="m-auto w-full max-w-3xl rounded-xl border border-zinc-700 bg-zinc-900 p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70"
     >
       <div className="flex items-center gap-2 border-b border-zinc-800 px-5 py-3">

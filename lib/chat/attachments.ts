@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "../db";
+import type { Prisma } from "../generated/prisma/client";
 import { StudioError, isStudioError } from "../errors";
 import { removeMediaFile, resolveMediaPath, writeMediaFile } from "../storage/files";
 import { INLINE_MAX_FILE_BYTES, formatSize, isAcceptedMediaType, mediaKindOf } from "./limits";
@@ -56,20 +57,25 @@ export async function saveUploadedAttachment(
     }
     throw error;
   }
+  return createAttachmentRow(db, {
+    kind: mediaKindOf(written.contentType),
+    mimeType: written.contentType,
+    size: written.size,
+    sha256: written.sha256,
+    path: relativePath,
+    originalName: name,
+  });
+}
+
+/** The row for a file already in place; without a row the file would be an orphan, so it goes. */
+async function createAttachmentRow(
+  db: Db,
+  data: Prisma.AttachmentUncheckedCreateInput,
+): Promise<AttachmentView> {
   try {
-    const row = await db.attachment.create({
-      data: {
-        kind: mediaKindOf(written.contentType),
-        mimeType: written.contentType,
-        size: written.size,
-        sha256: written.sha256,
-        path: relativePath,
-        originalName: name,
-      },
-    });
-    return attachmentView(row);
+    return attachmentView(await db.attachment.create({ data }));
   } catch (error) {
-    await removeMediaFile(relativePath);
+    await removeMediaFile(data.path);
     throw error;
   }
 }
@@ -119,23 +125,15 @@ export async function attachFromGallery(db: Db, mediaId: string): Promise<Attach
   }
   const relativePath = `chat/${randomUUID()}`;
   await linkOrCopy(source, resolveMediaPath(relativePath));
-  try {
-    const row = await db.attachment.create({
-      data: {
-        kind: mediaKindOf(media.contentType),
-        mimeType: media.contentType,
-        size,
-        sha256: media.sha256 ?? "",
-        path: relativePath,
-        originalName: name,
-        sourceMediaId: mediaId,
-      },
-    });
-    return attachmentView(row);
-  } catch (error) {
-    await removeMediaFile(relativePath);
-    throw error;
-  }
+  return createAttachmentRow(db, {
+    kind: mediaKindOf(media.contentType),
+    mimeType: media.contentType,
+    size,
+    sha256: media.sha256 ?? "",
+    path: relativePath,
+    originalName: name,
+    sourceMediaId: mediaId,
+  });
 }
 
 async function linkOrCopy(source: string, target: string): Promise<void> {

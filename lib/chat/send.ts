@@ -11,6 +11,7 @@ import { answerStream } from "./answer";
 import { buildGenerateRequest, type HistoryMessage } from "./build-request";
 import { DEFAULT_TITLE, requireConversation } from "./conversations";
 import { conversationBusy } from "./generations";
+import type { GenerateContentRequest } from "./native-schema";
 import type { SendMessageInput } from "./send-schema";
 import { partsText, type GenerationSettings, type StoredPart } from "./types";
 import type { TextApiConfig } from "./upstream-client";
@@ -50,6 +51,31 @@ function settingsOf(conversation: ConversationRow) {
   return { systemInstruction: conversation.systemInstruction, generationConfig };
 }
 
+/** The conversation and its thread, refusing while an answer is still streaming in it. */
+async function openThread(db: Db, conversationId: string) {
+  const conversation = await requireConversation(db, conversationId);
+  assertIdle(conversationId);
+  return { conversation, thread: await loadThread(db, conversationId) };
+}
+
+function streamAnswer(
+  db: Db,
+  conversation: ConversationRow,
+  request: GenerateContentRequest,
+  rows: { user: MessageRow | null; model: MessageRow },
+  options: Options,
+) {
+  return answerStream({
+    db,
+    conversationId: conversation.id,
+    userMessage: rows.user ? messageView(rows.user) : null,
+    modelMessage: messageView(rows.model),
+    model: conversation.model,
+    request,
+    ...options,
+  });
+}
+
 function assertIdle(conversationId: string): void {
   if (conversationBusy(conversationId)) {
     throw new StudioError(
@@ -87,9 +113,7 @@ export async function sendMessage(
   input: SendMessageInput,
   options: Options = {},
 ): Promise<ReadableStream<Uint8Array>> {
-  const conversation = await requireConversation(db, conversationId);
-  assertIdle(conversationId);
-  const thread = await loadThread(db, conversationId);
+  const { conversation, thread } = await openThread(db, conversationId);
 
   // A question whose answer failed outright is replaced by this one (the draft was kept for it),
   // so the conversation holds each question once.
@@ -162,15 +186,7 @@ export async function sendMessage(
     return { user, model: await createPlaceholder(tx, conversation, created.createdAt) };
   });
 
-  return answerStream({
-    db,
-    conversationId,
-    userMessage: messageView(user),
-    modelMessage: messageView(model),
-    model: conversation.model,
-    request,
-    ...options,
-  });
+  return streamAnswer(db, conversation, request, { user, model }, options);
 }
 
 /** Replaces the last answer with a new one for the same question (with the current settings). */
@@ -179,9 +195,7 @@ export async function regenerateAnswer(
   conversationId: string,
   options: Options = {},
 ): Promise<ReadableStream<Uint8Array>> {
-  const conversation = await requireConversation(db, conversationId);
-  assertIdle(conversationId);
-  const thread = await loadThread(db, conversationId);
+  const { conversation, thread } = await openThread(db, conversationId);
   const dropped = thread.at(-1)?.role === "model" ? [thread.at(-1)!] : [];
   const kept = thread.slice(0, thread.length - dropped.length);
   if (kept.at(-1)?.role !== "user")
@@ -197,15 +211,7 @@ export async function regenerateAnswer(
     await tx.conversation.update({ where: { id: conversationId }, data: { updatedAt: new Date() } });
     return createPlaceholder(tx, conversation, kept.at(-1)!.createdAt);
   });
-  return answerStream({
-    db,
-    conversationId,
-    userMessage: null,
-    modelMessage: messageView(model),
-    model: conversation.model,
-    request,
-    ...options,
-  });
+  return streamAnswer(db, conversation, request, { user: null, model }, options);
 }
 
 /** New text for a question (its attachments stay); everything after it is dropped, then answered anew. */
@@ -222,9 +228,7 @@ export async function editAndResend(
   if (!target) throw new StudioError("not_found", `Message ${messageId} does not exist.`);
   if (target.role !== "user")
     throw new StudioError("invalid_request", "Only your own messages can be edited.");
-  const conversation = await requireConversation(db, target.conversationId);
-  assertIdle(conversation.id);
-  const thread = await loadThread(db, conversation.id);
+  const { conversation, thread } = await openThread(db, target.conversationId);
   const index = thread.findIndex((m) => m.id === messageId);
   const edited = thread[index];
   const later = thread.slice(index + 1);
@@ -243,13 +247,5 @@ export async function editAndResend(
     return { user, model: await createPlaceholder(tx, conversation, edited.createdAt) };
   });
   await Promise.all(droppedFiles.map((p) => removeMediaFile(p).catch(() => undefined)));
-  return answerStream({
-    db,
-    conversationId: conversation.id,
-    userMessage: messageView(user),
-    modelMessage: messageView(model),
-    model: conversation.model,
-    request,
-    ...options,
-  });
+  return streamAnswer(db, conversation, request, { user, model }, options);
 }
