@@ -35,7 +35,7 @@ export function describeSubmitError(error: unknown, unplacedIssues: string[]) {
       return {
         title: "The upstream service could not be reached",
         message: error.message,
-        hint: `No task was created. Try again in a moment; if it persists, check the server's upstream configuration. ${keep}`,
+        hint: `The studio got no task back. Try again in a moment; if it persists, check the server's upstream configuration. ${keep}`,
       };
     case "upstream_bad_response":
       return {
