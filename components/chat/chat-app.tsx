@@ -63,7 +63,10 @@ export function ChatApp({
   useEffect(() => {
     if (!streaming) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") stream.stop();
+      // Esc inside a dialog or a field with its own Esc (rename, link, edit) belongs to that element.
+      const target = e.target as Element | null;
+      if (e.key !== "Escape" || e.defaultPrevented || target?.closest?.("dialog, [data-own-escape]")) return;
+      stream.stop();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -222,6 +225,7 @@ export function ChatApp({
           tray={tray}
           streaming={streamingHere}
           disabled={Boolean(notFound) || (streaming && !streamingHere)}
+          disabledReason={streaming && !streamingHere ? "An answer is streaming in another chat" : undefined}
           onSend={send}
           onStop={stream.stop}
           onOpenGallery={() => setPickerOpen(true)}

@@ -19,6 +19,7 @@ export function Composer({
   tray,
   streaming,
   disabled,
+  disabledReason,
   onSend,
   onStop,
   onOpenGallery,
@@ -26,6 +27,7 @@ export function Composer({
   tray: ReturnType<typeof useDraftAttachments>;
   streaming: boolean;
   disabled?: boolean;
+  disabledReason?: string;
   onSend: (draft: Draft) => Promise<boolean>;
   onStop: () => void;
   onOpenGallery: () => void;
@@ -175,7 +177,7 @@ export function Composer({
               By URL
             </Button>
             <span className="ml-auto text-xs text-zinc-500">
-              {streaming ? "Esc stops" : "Images & videos up to 7 MB each"}
+              {streaming ? "Esc stops" : (disabledReason ?? "Images & videos up to 7 MB each")}
             </span>
             {streaming ? (
               <Button size="sm" variant="danger" onClick={onStop} data-testid="stop-button">

@@ -43,6 +43,7 @@ function Row({
         <input
           aria-label="Conversation title"
           data-testid="rename-input"
+          data-own-escape
           autoFocus
           value={title}
           maxLength={120}

@@ -60,7 +60,7 @@ export function LinkForm({
   };
 
   return (
-    <div className="space-y-1.5 border-b border-zinc-800 p-2" data-testid="link-form">
+    <div className="space-y-1.5 border-b border-zinc-800 p-2" data-testid="link-form" data-own-escape>
       <div className="flex gap-2">
         <input
           aria-label="Public URL of an image or video"

@@ -74,6 +74,7 @@ function UserMessage({ message, actions }: { message: MessageView; actions: Mess
           <textarea
             aria-label="Edit message"
             data-testid="edit-textarea"
+            data-own-escape
             value={draft}
             autoFocus
             rows={Math.min(10, Math.max(2, draft.split("\n").length))}

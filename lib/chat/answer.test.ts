@@ -2,7 +2,8 @@
 // the text received and says why, in the database and in the browser's stream.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readChatEvents, type ChatEvent } from "./chat-events";
-import { createConversation, getConversationDetail } from "./conversations";
+import { createConversation, deleteConversation, getConversationDetail } from "./conversations";
+import { isGenerating } from "./generations";
 import { stopGeneration } from "./generations";
 import { sendMessage } from "./send";
 import { sendMessageSchema } from "./send-schema";
@@ -126,5 +127,21 @@ describe("answers that end early", () => {
     expect(done.message.status).toBe("complete");
     expect(done.message.finishReason).toBe("MAX_TOKENS");
     expect(done.message.usage?.candidatesTokenCount).toBe(3);
+  });
+
+  it("deleting a conversation mid-answer ends the answer and its stream", async () => {
+    const c = await createConversation(f.db);
+    let modelId = "";
+    let deleted = false;
+    await readChatEvents(await sendMessage(f.db, c.id, input("[slow] doomed"), { config: f.config }), (e) => {
+      if (e.type === "start") modelId = e.modelMessage.id;
+      if (e.type === "delta" && !deleted) {
+        deleted = true;
+        void deleteConversation(f.db, c.id);
+      }
+    });
+    expect(deleted).toBe(true);
+    expect(isGenerating(modelId)).toBe(false);
+    expect(await f.db.message.count({ where: { conversationId: c.id } })).toBe(0);
   });
 });

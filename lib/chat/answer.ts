@@ -64,9 +64,9 @@ export function answerStream(job: AnswerJob): ReadableStream<Uint8Array> {
         send({ type: "done", message, conversation: await getConversation(job.db, job.conversationId) });
       };
       void run()
-        .catch((error) => {
-          console.error("chat: answer failed", error);
-          return failAnswer(job.db, id, error);
+        .catch(async (error) => {
+          // A conversation deleted mid-answer takes the row with it: nothing left to record.
+          if (await failAnswer(job.db, id, error)) console.error("chat: answer failed", error);
         })
         .finally(() => {
           endGeneration(id);
@@ -200,7 +200,10 @@ async function finishAnswer(db: Db, id: string, outcome: Outcome): Promise<Messa
   return messageView(row);
 }
 
-async function failAnswer(db: Db, id: string, error: unknown): Promise<void> {
+/** Marks the row failed; false when the row no longer exists. */
+async function failAnswer(db: Db, id: string, error: unknown): Promise<boolean> {
+  const exists = await db.message.count({ where: { id } }).catch(() => 0);
+  if (!exists) return false;
   await db.message
     .updateMany({
       where: { id, status: "streaming" },
@@ -213,4 +216,5 @@ async function failAnswer(db: Db, id: string, error: unknown): Promise<void> {
       },
     })
     .catch(() => undefined);
+  return true;
 }

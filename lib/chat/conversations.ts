@@ -3,7 +3,7 @@ import { TEXT_MODELS, isTextModel } from "../catalog";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
 import { removeMediaFile } from "../storage/files";
-import { isGenerating } from "./generations";
+import { isGenerating, stopConversation } from "./generations";
 import { conversationPatchSchema, type ConversationPatch } from "./settings-schema";
 import type { ConversationDetail, ConversationSummary, ConversationView } from "./types";
 import { conversationView, messageInclude, messageView } from "./views";
@@ -126,6 +126,7 @@ async function settleOrphanedStreams(db: Db, conversationId: string): Promise<vo
 
 export async function deleteConversation(db: Db, id: string): Promise<void> {
   await requireConversation(db, id);
+  stopConversation(id);
   const attachments = await db.attachment.findMany({
     where: { message: { conversationId: id } },
     select: { path: true },

@@ -36,3 +36,9 @@ export function stopGeneration(messageId: string, reason: StopReason = "stop"): 
   if (!generation.controller.signal.aborted) generation.controller.abort(reason);
   return true;
 }
+
+/** Ends every live answer of a conversation (it is being deleted). */
+export function stopConversation(conversationId: string): void {
+  for (const [messageId, g] of active)
+    if (g.conversationId === conversationId) stopGeneration(messageId, "client");
+}
