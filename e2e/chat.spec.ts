@@ -174,8 +174,9 @@ test("edit-and-resend replaces later messages; regenerate replaces the last answ
   await expect(chat.modelMessages).toHaveCount(1);
   await expect(chat.answerText()).toContainText("You wrote: “Edited question”");
 
+  const answered = await chat.lastAnswer().getAttribute("data-message-id");
   await chat.lastAnswer().getByTestId("regenerate").click();
-  await expect(chat.lastAnswer()).toHaveAttribute("data-status", "streaming");
+  await expect.poll(() => chat.lastAnswer().getAttribute("data-message-id")).not.toBe(answered);
   await chat.waitForAnswer();
   await expect(chat.modelMessages).toHaveCount(1);
   await page.reload();
@@ -342,4 +343,19 @@ test("a public URL is attached by reference and sent as fileData", async ({ page
   });
   await page.reload();
   await expect(chat.userMessages.last().getByTestId("message-attachments")).toContainText("by URL");
+});
+
+test("an answer cut off by a network error keeps its text and is marked interrupted", async ({ page }) => {
+  const chat = new ChatPage(page);
+  await chat.newChat();
+  await chat.send(unique("[drop] cut me off"));
+  await chat.waitForAnswer("interrupted");
+  const kept = await chat.answerText().innerText();
+  expect(kept).toContain("Sandbox reply");
+  await expect(chat.lastAnswer().getByTestId("message-error")).toContainText(
+    "The connection broke mid-answer",
+  );
+  await page.reload();
+  await chat.waitForAnswer("interrupted");
+  await expect(chat.answerText()).toHaveText(kept);
 });

@@ -142,7 +142,7 @@ export function Composer({
                 void send();
               }
             }}
-            className="block w-full resize-none bg-transparent px-3.5 py-3 text-sm text-zinc-100 placeholder:text-zinc-500 focus:outline-none"
+            className="block w-full resize-none bg-transparent px-3.5 py-3 text-sm text-zinc-100 placeholder:text-zinc-500 focus:outline-none focus-visible:outline-none"
           />
           <div className="flex items-center gap-1.5 px-2 pb-2">
             <input

@@ -152,6 +152,7 @@ function ModelMessage({
       data-testid="message"
       data-role="model"
       data-status={message.status}
+      data-message-id={message.id}
       aria-busy={streaming}
       className="group max-w-full space-y-2"
     >
