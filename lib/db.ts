@@ -12,14 +12,14 @@ const BUSY_TIMEOUT_MS = 10_000;
 
 export function createDb(databaseUrl: string): PrismaClient {
   const file = sqliteFileFromUrl(databaseUrl);
-  useWriteAheadLog(file);
+  enableWriteAheadLog(file);
   const adapter = new PrismaBetterSQLite3({ url: file, timeout: BUSY_TIMEOUT_MS });
   return new PrismaClient({ adapter });
 }
 
 // WAL lets the tracker write while pages read, instead of readers and writers locking each other
 // out. The mode is stored in the database file, so setting it once per process is enough.
-function useWriteAheadLog(file: string): void {
+function enableWriteAheadLog(file: string): void {
   if (file === ":memory:" || !fs.existsSync(file)) return;
   const sqlite = new Database(file, { timeout: BUSY_TIMEOUT_MS });
   try {
