@@ -7,7 +7,8 @@ const config = [
   {
     ignores: [
       "node_modules/**",
-      ".next/**", ".next-*/**",
+      ".next/**",
+      ".next-*/**",
       "lib/generated/**",
       "data/**",
       "test-results/**",

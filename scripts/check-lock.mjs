@@ -12,6 +12,8 @@ for (const [location, entry] of Object.entries(lock.packages)) {
   }
 }
 if (missing.length > 0) {
-  console.error(`package-lock.json misses optional platform packages (npm ci would fail):\n  ${missing.join("\n  ")}`);
+  console.error(
+    `package-lock.json misses optional platform packages (npm ci would fail):\n  ${missing.join("\n  ")}`,
+  );
   process.exit(1);
 }
