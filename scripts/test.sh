@@ -11,6 +11,8 @@ echo "› lockfile";     node scripts/check-lock.mjs
 echo "› type check";   npx tsc --noEmit
 echo "› lint";         npx eslint . --max-warnings=0
 echo "› format";       npx prettier --check . >/dev/null || { npx prettier --check . | tail -20; exit 1; }
-echo "› unit tests";   npx vitest run
-echo "› build";        npx next build >/dev/null
-echo "› end-to-end";   npx playwright test
+reports=data/test-reports; mkdir -p "$reports"
+echo "› unit tests";   npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
+echo "› build";        npx next build > "$reports/build.log" 2>&1 || { tail -60 "$reports/build.log"; exit 1; }
+echo "› end-to-end";   PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json
+node scripts/test-summary.mjs "$reports/vitest.json" "$reports/playwright.json"
