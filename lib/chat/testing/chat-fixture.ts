@@ -10,8 +10,9 @@ import { createTempDb } from "../../testing/temp-db";
 import { readChatEvents, type ChatEvent } from "../chat-events";
 import type { TextApiConfig } from "../upstream-client";
 
-// MEDIA_DIR is read once by env(); set before any test touches storage.
+// MEDIA_DIR is read once by env(); set before any test touches storage, put back on close.
 const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "chat-media-"));
+const previousMediaDir = process.env.MEDIA_DIR;
 process.env.MEDIA_DIR = mediaDir;
 
 export type ChatFixture = {
@@ -33,6 +34,9 @@ export async function startChatFixture(): Promise<ChatFixture> {
     async close() {
       await sandbox.close();
       await temp.cleanup();
+      fs.rmSync(mediaDir, { recursive: true, force: true });
+      if (previousMediaDir === undefined) delete process.env.MEDIA_DIR;
+      else process.env.MEDIA_DIR = previousMediaDir;
     },
   };
 }
