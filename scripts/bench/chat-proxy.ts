@@ -3,73 +3,21 @@
 // run, interleaved: the sandbox directly (/api/sandbox/v1/models/…) and through the proxy
 // (/api/llm/v1/models/…, which validates and calls that same sandbox over loopback).
 //   npx tsx scripts/bench/chat-proxy.ts          (NEXT_DIST_DIR picks the build; built if missing)
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { median, migrate, percentile, startStudio } from "./support";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const WARMUP = 30;
 const TARGET_MS = 5;
 const MODEL = "llm-2.5-flash-lite";
-const root = path.resolve(import.meta.dirname, "../..");
 
 const body = JSON.stringify({
   contents: [{ role: "user", parts: [{ text: "How long until the first chunk?" }] }],
   generationConfig: { temperature: 0.2 },
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function ensureBuild(distDir: string): void {
-  if (fs.existsSync(path.join(root, distDir, "BUILD_ID"))) return;
-  console.log(`  no build in ${distDir}: building (next build)…`);
-  const result = spawnSync("npx", ["next", "build"], {
-    cwd: root,
-    env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: "inherit",
-  });
-  if (result.status !== 0) throw new Error("next build failed");
-}
-
-async function startStudio(port: number, dir: string): Promise<ChildProcess> {
-  const child = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(port)], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: `file:${path.join(dir, "studio.db")}`,
-      MEDIA_DIR: path.join(dir, "media"),
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      TRACKER: "0",
-      UPSTREAM_BASE_URL: "",
-      UPSTREAM_LLM_BASE_URL: "",
-      UPSTREAM_API_KEY: "",
-    },
-    stdio: "ignore",
-    detached: true,
-  });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("the studio did not start within 60 s");
-}
 
 /** Milliseconds from sending the request to holding the first bytes of the stream body. */
 async function firstChunkMs(url: string): Promise<number> {
@@ -91,28 +39,14 @@ async function firstChunkMs(url: string): Promise<number> {
   return elapsed;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const percentile = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.floor(p * (xs.length - 1))];
-
 async function main() {
-  const distDir = process.env.NEXT_DIST_DIR || ".next";
-  ensureBuild(distDir);
-  const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-chat-"));
   fs.mkdirSync(path.join(dir, "media"));
-  const migrate = spawnSync("npx", ["prisma", "migrate", "deploy"], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: `file:${path.join(dir, "studio.db")}`, CHECKPOINT_DISABLE: "1" },
-    stdio: "ignore",
-  });
-  if (migrate.status !== 0) throw new Error("prisma migrate deploy failed");
-  const studio = await startStudio(port, dir);
+  const databaseUrl = `file:${path.join(dir, "studio.db")}`;
+  migrate(databaseUrl);
+  const studio = await startStudio(databaseUrl, path.join(dir, "media"));
   try {
-    const base = `http://127.0.0.1:${port}/api`;
+    const base = `${studio.url}/api`;
     const direct = `${base}/sandbox/v1/models/${MODEL}:streamGenerateContent?alt=sse`;
     const proxy = `${base}/llm/v1/models/${MODEL}:streamGenerateContent?alt=sse`;
     for (let i = 0; i < WARMUP; i++) {
@@ -145,7 +79,7 @@ async function main() {
         (added < TARGET_MS ? `ok (target < ${TARGET_MS} ms)` : `OVER the ${TARGET_MS} ms target`),
     );
   } finally {
-    if (studio.pid) process.kill(-studio.pid, "SIGTERM");
+    studio.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -2,15 +2,14 @@
 // server time of gallery requests, calling the same function the route calls (listGalleryItems).
 //   npx tsx scripts/bench/gallery.ts            library calls only
 //   npx tsx scripts/bench/gallery.ts --http     also over HTTP against `next start` on that database
-//                                               (needs a build; NEXT_DIST_DIR picks its folder)
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
+//                                               (builds if needed; NEXT_DIST_DIR picks its folder)
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { galleryListQuerySchema } from "../../lib/gallery/filters";
 import { listGalleryItems } from "../../lib/gallery/list";
 import { bulkSeedGallery } from "../../lib/gallery/testing/bulk-seed";
 import { createTempDb } from "../../lib/testing/temp-db";
+import { median, percentile, startStudio, type RunningStudio } from "./support";
 
 const ITEMS = 20_000;
 const RUNS = 60;
@@ -28,19 +27,14 @@ const scenarios: { name: string; query: Record<string, string> }[] = [
   { name: "status=expired", query: { limit: "60", status: "expired" } },
 ];
 
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-  return { median: at(0.5), p95: at(0.95) };
-}
-
 function report(name: string, samples: number[]) {
-  const { median, p95 } = stats(samples);
-  const verdict = median < TARGET_MS ? "ok" : `OVER ${TARGET_MS} ms`;
+  const p50 = median(samples);
+  const p95 = percentile(samples, 0.95);
+  const verdict = p50 < TARGET_MS ? "ok" : `OVER ${TARGET_MS} ms`;
   console.log(
-    `  ${name.padEnd(44)} median ${median.toFixed(2).padStart(6)} ms   p95 ${p95.toFixed(2).padStart(6)} ms   ${verdict}`,
+    `  ${name.padEnd(44)} median ${p50.toFixed(2).padStart(6)} ms   p95 ${p95.toFixed(2).padStart(6)} ms   ${verdict}`,
   );
-  return median < TARGET_MS;
+  return p50 < TARGET_MS;
 }
 
 async function measure(run: () => Promise<unknown>): Promise<number[]> {
@@ -54,33 +48,10 @@ async function measure(run: () => Promise<unknown>): Promise<number[]> {
   return samples;
 }
 
-async function startServer(databaseUrl: string, mediaDir: string, port: number): Promise<ChildProcess> {
-  const distDir = process.env.NEXT_DIST_DIR || ".next";
-  if (!fs.existsSync(path.join(distDir, "BUILD_ID"))) {
-    throw new Error(
-      `--http needs a production build in ${distDir} (run: NEXT_DIST_DIR=${distDir} npx next build)`,
-    );
-  }
-  const child = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(port)], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir, PORT: String(port), TRACKER: "0" },
-    stdio: "ignore",
-    detached: true,
-  });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("the studio server did not start within 60 s");
-}
-
 async function main() {
   const temp = createTempDb();
   const http = process.argv.includes("--http");
-  let server: ChildProcess | undefined;
+  let server: RunningStudio | undefined;
   try {
     const t0 = performance.now();
     bulkSeedGallery(temp.file, ITEMS);
@@ -105,11 +76,10 @@ async function main() {
       allOk;
 
     if (http) {
-      const port = 3290;
-      server = await startServer(temp.url, path.join(temp.dir, "media"), port);
-      console.log(`HTTP (GET /api/gallery on next start, port ${port}; client-measured, includes JSON):`);
+      server = await startStudio(temp.url, path.join(temp.dir, "media"));
+      console.log(`HTTP (GET /api/gallery on next start; client-measured, includes JSON):`);
       for (const s of scenarios) {
-        const url = `http://127.0.0.1:${port}/api/gallery?${new URLSearchParams(s.query)}`;
+        const url = `${server.url}/api/gallery?${new URLSearchParams(s.query)}`;
         const samples = await measure(async () => {
           const response = await fetch(url);
           if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -120,7 +90,7 @@ async function main() {
     }
     if (!allOk) process.exitCode = 1;
   } finally {
-    if (server?.pid) process.kill(-server.pid, "SIGTERM");
+    server?.stop();
     await temp.cleanup();
   }
 }

@@ -3,11 +3,13 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 
-const benches = ["gallery.ts", "chat-proxy.ts"];
+const benches: string[][] = [["gallery.ts", "--http"], ["chat-proxy.ts"]];
 let failed = false;
-for (const file of benches) {
+for (const [file, ...args] of benches) {
   console.log(`\n=== ${file}`);
-  const result = spawnSync("npx", ["tsx", path.join(import.meta.dirname, file)], { stdio: "inherit" });
+  const result = spawnSync("npx", ["tsx", path.join(import.meta.dirname, file), ...args], {
+    stdio: "inherit",
+  });
   if (result.status !== 0) failed = true;
 }
 process.exit(failed ? 1 : 0);

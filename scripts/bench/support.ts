@@ -1,0 +1,91 @@
+// What every benchmark needs: a production build, a studio on a free port with its own database
+// and media folder (built-in sandbox, tracker off), and medians/percentiles of samples.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Builds into NEXT_DIST_DIR (default .next) unless a build is already there. */
+export function ensureBuild(): void {
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  if (fs.existsSync(path.join(root, distDir, "BUILD_ID"))) return;
+  console.log(`  no build in ${distDir}: building (next build)…`);
+  const result = spawnSync("npx", ["next", "build"], {
+    cwd: root,
+    env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: "inherit",
+  });
+  if (result.status !== 0) throw new Error("next build failed");
+}
+
+/** Applies every migration to a (new) SQLite file with the Prisma CLI, as `npm start` does. */
+export function migrate(databaseUrl: string): void {
+  const result = spawnSync("npx", ["prisma", "migrate", "deploy"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, CHECKPOINT_DISABLE: "1" },
+    stdio: "ignore",
+  });
+  if (result.status !== 0) throw new Error("prisma migrate deploy failed");
+}
+
+export type RunningStudio = { url: string; stop: () => void };
+
+/** `next start` on a free port against the given database and media folder; waits for /api/health. */
+export async function startStudio(databaseUrl: string, mediaDir: string): Promise<RunningStudio> {
+  ensureBuild();
+  const port = await freePort();
+  const child: ChildProcess = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      MEDIA_DIR: mediaDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      TRACKER: "0",
+      UPSTREAM_BASE_URL: "",
+      UPSTREAM_LLM_BASE_URL: "",
+      UPSTREAM_API_KEY: "",
+    },
+    stdio: "ignore",
+    detached: true,
+  });
+  const stop = () => {
+    if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
+  };
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, stop };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  stop();
+  throw new Error("the studio did not start within 60 s");
+}
+
+/** The p-quantile (0..1) of samples, by nearest rank. */
+export function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * (sorted.length - 1)))];
+}
+
+export function median(samples: number[]): number {
+  const s = [...samples].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
