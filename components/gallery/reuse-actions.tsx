@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { chooseReferenceUrl } from "@/lib/gallery/reference-url";
 import type { GalleryItemDetail, GalleryMediaDetail, ReferenceTarget } from "@/lib/gallery/types";
 import { deleteItem } from "./api";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { dropCachedItems } from "./use-gallery-queries";
 
 const linkClass =

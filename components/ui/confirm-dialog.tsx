@@ -1,7 +1,8 @@
 "use client";
 
-import { useEffect, useRef, type ReactNode } from "react";
-import { Button } from "@/components/ui/button";
+import type { ReactNode } from "react";
+import { Button } from "./button";
+import { useModalDialog } from "./use-modal-dialog";
 
 /** A blocking yes/no question (native <dialog>: focus trap, Esc cancels). */
 export function ConfirmDialog({
@@ -21,22 +22,12 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const dialogProps = useModalDialog(open, onCancel);
 
   return (
     <dialog
-      ref={ref}
+      {...dialogProps}
       data-testid="confirm-dialog"
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
       className="m-auto w-full max-w-md rounded-xl border border-zinc-700 bg-zinc-900 p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70"
     >
       <div className="space-y-3 p-5">
