@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createDb, type Db } from "@/lib/db";
-import { makeMp4, makePng } from "@/lib/gallery/testing/media-fixtures";
+import { makeMp4, makePng } from "@/lib/testing/media-fixtures";
 import { seedTasks, type SeedTask } from "@/lib/gallery/testing/seed-tasks";
 
 /**

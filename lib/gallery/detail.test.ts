@@ -3,7 +3,7 @@ import { createTempDb } from "../testing/temp-db";
 import { getGalleryItem } from "./detail";
 import { chooseReferenceUrl } from "./reference-url";
 import { seedTasks } from "./testing/seed-tasks";
-import { signedExpiry, urlExpiry } from "./url-expiry";
+import { signedExpiry, urlExpiry } from "../upstream/url-expiry";
 
 let temp: ReturnType<typeof createTempDb>;
 const now = new Date("2026-11-21T12:00:00Z");

@@ -6,7 +6,7 @@ import { mediaListSelect, sortMedia, toGalleryItem, toGalleryMedia } from "./ite
 import { selectTaskKeys } from "./list";
 import { mediaKindOf, referenceTargets } from "./reference-targets";
 import type { GalleryItemDetail, GalleryMediaDetail, UpstreamUrl } from "./types";
-import { urlExpiry } from "./url-expiry";
+import { urlExpiry } from "../upstream/url-expiry";
 
 const detailSelect = {
   id: true,

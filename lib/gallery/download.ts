@@ -1,7 +1,7 @@
 import type { Db } from "../db";
 import { StudioError } from "../errors";
 import { mediaFileResponse } from "../storage/files";
-import { downloadFileName } from "./file-names";
+import { downloadFileName } from "../storage/file-names";
 import { sortMedia } from "./item-select";
 
 /** One stored file of an item as an attachment with a meaningful name (Range and ETag included). */

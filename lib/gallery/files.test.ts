@@ -8,8 +8,8 @@ import { createThumbnail } from "../storage/thumbnails";
 import { createTempDb } from "../testing/temp-db";
 import { deleteGalleryItem, deleteGalleryItems } from "./delete";
 import { galleryDownloadResponse } from "./download";
-import { downloadFileName, promptSlug, uniqueNames } from "./file-names";
-import { makeMp4, makePng } from "./testing/media-fixtures";
+import { downloadFileName, promptSlug, uniqueNames } from "../storage/file-names";
+import { makeMp4, makePng } from "../testing/media-fixtures";
 import { seedTasks } from "./testing/seed-tasks";
 import { galleryZipResponse } from "./zip";
 

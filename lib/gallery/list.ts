@@ -1,5 +1,5 @@
 import type { Db } from "../db";
-import { decodeCursor, encodeCursor, type GalleryCursor } from "./cursor";
+import { decodeCursor, encodeCursor, type GalleryCursor } from "../tasks/cursor";
 import { DEFAULT_PAGE_SIZE, type GalleryFilters, type GalleryListQuery } from "./filters";
 import { itemListSelect, missingThumbnails, toGalleryItem } from "./item-select";
 import { scheduleThumbnails } from "./thumbnail-backfill";

@@ -1,4 +1,7 @@
 /** What the gallery API returns (JSON): shared by the routes, the page and other areas (chat picks items). */
+import type { UrlExpiry } from "../upstream/url-expiry";
+
+export type { UrlExpiry };
 
 export type GalleryMedia = {
   id: string;
@@ -43,13 +46,6 @@ export type GalleryPage = {
   nextCursor: string | null;
   /** How many items match the filters; sent with the first page only (null on later pages). */
   total: number | null;
-};
-
-export type UrlExpiry = {
-  /** expired: the studio saw it expire (or its signed expiry passed); valid: signed expiry in the future. */
-  state: "expired" | "valid" | "unknown";
-  /** From the URL's signature parameters, when it carries one. */
-  expiresAt: string | null;
 };
 
 export type GalleryMediaDetail = GalleryMedia & {

@@ -1,4 +1,4 @@
-import type { GalleryCursor } from "./cursor";
+import type { GalleryCursor } from "../tasks/cursor";
 import { endOf, startOf, type GalleryFilters } from "./filters";
 import { parsePromptSearch } from "./search";
 import { normalizeTagName } from "./tag-names";

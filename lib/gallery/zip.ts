@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
 import { resolveMediaPath } from "../storage/files";
-import { downloadFileName, uniqueNames } from "./file-names";
+import { downloadFileName, uniqueNames } from "../storage/file-names";
 import { sortMedia } from "./item-select";
 import { MAX_BULK_ITEMS } from "./limits";
 

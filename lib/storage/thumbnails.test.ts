@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeMp4, makePng } from "../gallery/testing/media-fixtures";
+import { makeMp4, makePng } from "../testing/media-fixtures";
 import { createTempDb } from "../testing/temp-db";
 import { createThumbnail, parseFfmpegInfo } from "./thumbnails";
 

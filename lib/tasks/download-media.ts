@@ -1,6 +1,6 @@
 import { isStudioError } from "../errors";
-import { extensionFor } from "../gallery/file-names";
-import { signedExpiry } from "../gallery/url-expiry";
+import { extensionFor } from "../storage/file-names";
+import { signedExpiry } from "../upstream/url-expiry";
 import { removeMediaFile, writeMediaFile, type WrittenFile } from "../storage/files";
 import { baseType, isMediaType } from "../storage/sniff-type";
 import { jitter, taskDeps, type TaskDeps } from "./deps";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "../db";
-import { decodeCursor, encodeCursor } from "../gallery/cursor";
+import { decodeCursor, encodeCursor } from "./cursor";
 import { TASK_STATUSES } from "../upstream/normalize-task";
 import type { TaskWithMedia } from "./load-task";
 

@@ -1,6 +1,6 @@
 import type { Db } from "../db";
 import { StudioError } from "../errors";
-import { downloadFileName } from "../gallery/file-names";
+import { downloadFileName } from "../storage/file-names";
 import { mediaFileResponse } from "../storage/files";
 
 /**

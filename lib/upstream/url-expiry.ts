@@ -1,4 +1,9 @@
-import type { UrlExpiry } from "./types";
+export type UrlExpiry = {
+  /** expired: the studio saw it expire (or its signed expiry passed); valid: signed expiry in the future. */
+  state: "expired" | "valid" | "unknown";
+  /** From the URL's signature parameters, when it carries one. */
+  expiresAt: string | null;
+};
 
 /**
  * When an upstream result URL stops working. The spec only says result URLs expire, not when;
