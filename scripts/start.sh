@@ -5,11 +5,7 @@ cd "$(dirname "$0")/.."
 set -a; [ -f .env ] && . ./.env; set +a
 bash scripts/prepare.sh
 
-stamp=.next/BUILD_ID
-if [ ! -f "$stamp" ] || [ -n "$(find app components lib public next.config.mjs package-lock.json -newer "$stamp" -type f -not -path 'lib/generated/*' -print -quit 2>/dev/null)" ]; then
-  echo "› building the studio (next build)"
-  npx next build
-fi
+bash scripts/build-if-stale.sh
 
 echo "› Model Studio on http://${HOST:-127.0.0.1}:${PORT:-3000}"
 exec npx next start -H "${HOST:-127.0.0.1}" -p "${PORT:-3000}"

@@ -1,7 +1,6 @@
 // What every benchmark needs: a production build, a studio on a free port with its own database
 // and media folder (built-in sandbox, tracker off), and medians/percentiles of samples.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
@@ -18,16 +17,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Builds into NEXT_DIST_DIR (default .next) unless a build is already there. */
+/** Builds into NEXT_DIST_DIR (default .next) when there is no build or a source is newer. */
 export function ensureBuild(): void {
-  const distDir = process.env.NEXT_DIST_DIR || ".next";
-  if (fs.existsSync(path.join(root, distDir, "BUILD_ID"))) return;
-  console.log(`  no build in ${distDir}: building (next build)…`);
-  const result = spawnSync("npx", ["next", "build"], {
-    cwd: root,
-    env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: "inherit",
-  });
+  const result = spawnSync("bash", [path.join(root, "scripts/build-if-stale.sh")], { stdio: "inherit" });
   if (result.status !== 0) throw new Error("next build failed");
 }
 

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Runs `next build` when there is no build in NEXT_DIST_DIR (default .next) or when any source is
+# newer than it. Used by `npm start` and the benchmarks, so neither serves a stale build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+stamp="${NEXT_DIST_DIR:-.next}/BUILD_ID"
+if [ ! -f "$stamp" ] || [ -n "$(find app components lib public prisma next.config.mjs package-lock.json -newer "$stamp" -type f -not -path 'lib/generated/*' -print -quit 2>/dev/null)" ]; then
+  echo "› building the studio (next build)"
+  NEXT_TELEMETRY_DISABLED=1 npx next build
+fi
