@@ -3,9 +3,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 set -a; [ -f .env ] && . ./.env; set +a
+host=${HOST:-127.0.0.1} port=${PORT:-3000}
+
+# A second studio on the same port (or the same database) would fail later with a confusing error.
+if (exec 3<>"/dev/tcp/${host/0.0.0.0/127.0.0.1}/$port") 2>/dev/null; then
+  echo "Port $port on $host is already in use — is Model Studio already running? Stop it, or set PORT." >&2
+  exit 1
+fi
+
 bash scripts/prepare.sh
 
 bash scripts/build-if-stale.sh
 
-echo "› Model Studio on http://${HOST:-127.0.0.1}:${PORT:-3000}"
-exec npx next start -H "${HOST:-127.0.0.1}" -p "${PORT:-3000}"
+echo "› Model Studio on http://$host:$port"
+exec npx next start -H "$host" -p "$port"
