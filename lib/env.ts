@@ -29,6 +29,7 @@ const envSchema = z
     MEDIA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data/media")),
     PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
     HOST: z.preprocess(emptyToUndefined, z.string().default("127.0.0.1")),
+    PUBLIC_BASE_URL: z.preprocess(emptyToUndefined, optionalUrl),
     /** Set to "0" to keep the background tracker off (one-off scripts, benchmarks). */
     TRACKER: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("1")),
   })
@@ -54,6 +55,11 @@ export type Env = {
   mediaDir: string;
   port: number;
   host: string;
+  /**
+   * Where the upstream can fetch this studio's stored media (a tunnel or reverse proxy), e.g.
+   * https://studio.example.com; null when the studio is not publicly reachable.
+   */
+  publicBaseUrl: string | null;
   trackerEnabled: boolean;
 };
 
@@ -74,6 +80,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     mediaDir: path.resolve(e.MEDIA_DIR),
     port: e.PORT,
     host: e.HOST,
+    publicBaseUrl: e.PUBLIC_BASE_URL ?? null,
     trackerEnabled: e.TRACKER === "1",
   };
 }
