@@ -144,17 +144,22 @@ export function DetailInfo({ item }: { item: GalleryItemDetail }) {
                     </span>
                   )}
                 </div>
-                <a
-                  href={u.url}
-                  target="_blank"
-                  rel="noreferrer noopener"
-                  className={clsx(
-                    "mt-0.5 block break-all text-[12px]",
-                    u.state === "expired" ? "text-zinc-500 line-through" : "text-sky-300 hover:underline",
-                  )}
-                >
-                  {u.url}
-                </a>
+                {u.masked ? (
+                  // Under the configured upstream address, which the browser never learns.
+                  <span className="mt-0.5 block break-all font-mono text-[12px] text-zinc-400">{u.url}</span>
+                ) : (
+                  <a
+                    href={u.url}
+                    target="_blank"
+                    rel="noreferrer noopener"
+                    className={clsx(
+                      "mt-0.5 block break-all text-[12px]",
+                      u.state === "expired" ? "text-zinc-500 line-through" : "text-sky-300 hover:underline",
+                    )}
+                  >
+                    {u.url}
+                  </a>
+                )}
               </li>
             ))}
           </ul>

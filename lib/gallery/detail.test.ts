@@ -98,6 +98,43 @@ describe("gallery item detail", () => {
     ]);
   });
 
+  it("never reveals the configured upstream base URLs", async () => {
+    const base = "https://api.secret-upstream.example/v2";
+    const llm = "https://llm.secret-upstream.example";
+    await seedTasks(temp.db, [
+      {
+        id: "masked",
+        prompt: "masked",
+        submittedAt: day(6),
+        request: { model: "sd_2.5_ORelay", prompt: "masked", reference_images: [`${base}/files/ref.png`] },
+        error: `could not fetch ${base}/files/ref.png`,
+        media: [{ role: "result", sourceUrl: `${base}/files/t1/video.mp4?sig=abc` }],
+      },
+    ]);
+    await temp.db.task.update({
+      where: { id: "masked" },
+      data: {
+        upstreamUrls: JSON.stringify({
+          result_url: `${base}/files/t1/video.mp4?sig=abc`,
+          upstream_urls: [`${llm}/x.png`, "https://cdn.example/a.mp4"],
+        }),
+      },
+    });
+    await temp.db.media.updateMany({ where: { taskId: "masked" }, data: { error: `GET ${base}/files/t1` } });
+    const item = await getGalleryItem(temp.db, "masked", {}, now, [base, llm]);
+    const body = JSON.stringify(item);
+    expect(body).not.toContain("secret-upstream");
+    expect(item.media[0].sourceUrl).toBe("{base_url}/files/t1/video.mp4?sig=abc");
+    expect(item.upstreamUrls.map((u) => [u.url, u.masked])).toEqual([
+      ["{base_url}/files/t1/video.mp4?sig=abc", true],
+      ["{llm_base_url}/x.png", true],
+      ["https://cdn.example/a.mp4", false],
+    ]);
+    expect(item.request?.reference_images).toEqual(["{base_url}/files/ref.png"]);
+    expect(item.error).toBe("could not fetch {base_url}/files/ref.png");
+    await temp.db.task.delete({ where: { id: "masked" } });
+  });
+
   it("finds previous and next items within the filters it was opened with", async () => {
     expect(await getGalleryItem(temp.db, "n3", {}, now)).toMatchObject({ prevId: "n4", nextId: "n2" });
     expect(await getGalleryItem(temp.db, "n3", { favorite: true }, now)).toMatchObject({

@@ -7,6 +7,7 @@ import { selectTaskKeys } from "./list";
 import { mediaKindOf, referenceTargets } from "./reference-targets";
 import type { GalleryItemDetail, GalleryMediaDetail, UpstreamUrl } from "./types";
 import { urlExpiry } from "../upstream/url-expiry";
+import { isUpstreamBaseUrl, maskUpstreamText, maskUpstreamUrl, upstreamBases } from "./mask-upstream";
 
 const detailSelect = {
   id: true,
@@ -42,12 +43,16 @@ const detailSelect = {
 
 type DetailRow = Prisma.TaskGetPayload<{ select: typeof detailSelect }>;
 
-/** Everything the detail view shows, plus the neighbours under the filters it was opened with. */
+/**
+ * Everything the detail view shows, plus the neighbours under the filters it was opened with.
+ * URLs and texts under the configured upstream bases are masked (`bases`: the configured ones).
+ */
 export async function getGalleryItem(
   db: Db,
   id: string,
   filters: GalleryFilters = {},
   now = new Date(),
+  bases: readonly string[] = upstreamBases(),
 ): Promise<GalleryItemDetail> {
   const row = await db.task.findUnique({ where: { id }, select: detailSelect });
   if (!row)
@@ -58,25 +63,27 @@ export async function getGalleryItem(
     ...toGalleryMedia(m),
     fields: m.fields.split(",").filter(Boolean),
     sha256: m.sha256,
-    sourceUrl: m.sourceUrl,
+    sourceUrl: maskUpstreamUrl(m.sourceUrl, bases),
     source: urlExpiry(m.sourceUrl, m.status === "expired", now),
-    error: m.error,
+    error: m.error === null ? null : maskUpstreamText(m.error, bases),
     storedAt: m.storedAt?.toISOString() ?? null,
     downloadUrl: `/api/gallery/items/${encodeURIComponent(row.id)}/download?media=${encodeURIComponent(m.id)}`,
   }));
   const kinds = new Set(media.map((m) => mediaKindOf(m.contentType, row.kind)));
 
+  const base = toGalleryItem(row);
   return {
-    ...toGalleryItem(row),
+    ...base,
+    error: base.error === null ? null : maskUpstreamText(base.error, bases),
     media,
-    ...parseRequest(row.request),
+    ...parseRequest(maskUpstreamText(row.request, bases)),
     progress: row.progress,
     amount: row.amount,
     actualDuration: row.actualDuration,
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
     notes: row.notes,
-    upstreamUrls: upstreamUrlList(row, now),
+    upstreamUrls: upstreamUrlList(row, now, bases),
     prevId,
     nextId,
     referenceTargets: {
@@ -112,8 +119,11 @@ function parseRequest(text: string): { request: Record<string, unknown> | null; 
   return { request: null, requestText: text };
 }
 
-/** Task.upstreamUrls (`{ field: url | url[] }`) as a flat list, each with its expiry and stored copy. */
-function upstreamUrlList(row: DetailRow, now: Date): UpstreamUrl[] {
+/**
+ * Task.upstreamUrls (`{ field: url | url[] }`) as a flat list, each with its expiry and stored copy;
+ * expiry is read from the real URL, the list shows it masked.
+ */
+function upstreamUrlList(row: DetailRow, now: Date, bases: readonly string[]): UpstreamUrl[] {
   let parsed: unknown = null;
   try {
     parsed = row.upstreamUrls ? JSON.parse(row.upstreamUrls) : null;
@@ -136,6 +146,12 @@ function upstreamUrlList(row: DetailRow, now: Date): UpstreamUrl[] {
   }
   return entries.map(({ field, url }) => {
     const media = row.media.find((m) => m.sourceUrl === url);
-    return { field, url, mediaId: media?.id ?? null, ...urlExpiry(url, media?.status === "expired", now) };
+    return {
+      field,
+      url: maskUpstreamUrl(url, bases),
+      masked: isUpstreamBaseUrl(url, bases),
+      mediaId: media?.id ?? null,
+      ...urlExpiry(url, media?.status === "expired", now),
+    };
   });
 }

@@ -51,6 +51,7 @@ export type GalleryPage = {
 export type GalleryMediaDetail = GalleryMedia & {
   fields: string[];
   sha256: string | null;
+  /** The upstream's original URL; one under a configured base reads "{base_url}/…" (never the base). */
   sourceUrl: string;
   source: UrlExpiry;
   error: string | null;
@@ -58,7 +59,8 @@ export type GalleryMediaDetail = GalleryMedia & {
   downloadUrl: string;
 };
 
-export type UpstreamUrl = { field: string; url: string; mediaId: string | null } & UrlExpiry;
+/** `url` is masked when it lies under a configured base (`masked`): shown, but not a usable link. */
+export type UpstreamUrl = { field: string; url: string; masked: boolean; mediaId: string | null } & UrlExpiry;
 
 export type ReferenceTarget = {
   modelId: string;
