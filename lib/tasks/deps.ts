@@ -18,8 +18,10 @@ export type TaskDeps = {
     intervalMs: readonly [number, number];
     /** Longest wait between polls while the upstream keeps failing. */
     maxBackoffMs: number;
-    /** Consecutive 404/410 answers after which a task counts as lost upstream (failed). */
+    /** Consecutive 404/410 answers after which a task counts as lost upstream (failed)… */
     lostAfter: number;
+    /** …provided they went on for at least this long (ms since the first of them). */
+    lostAfterMs: number;
   };
   downloads: {
     maxAttempts: number;
@@ -38,6 +40,7 @@ export const DEFAULT_POLLING: TaskDeps["polling"] = {
   intervalMs: [5_000, 8_000],
   maxBackoffMs: 5 * 60_000,
   lostAfter: 6,
+  lostAfterMs: 10 * 60_000,
 };
 
 export const DEFAULT_DOWNLOADS: TaskDeps["downloads"] = {

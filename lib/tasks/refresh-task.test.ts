@@ -153,20 +153,70 @@ describe("refreshTask recording", () => {
     );
     expect(task.nextPollAt.getTime() - bed.now()).toBeGreaterThanOrEqual(8_000);
 
+    // A browser polling every few seconds waits for the back-off like the tracker does.
     bed.advance(5_000);
     answers["t-down"] = { json: { id: "t-down", status: "processing", progress: 10 } };
+    expect(await refreshTask("t-down", bed.deps)).toMatchObject({ pollFailures: 1, progress: null });
+    expect(queries("t-down")).toBe(1);
+
+    bed.advance(7_000);
     const recovered = (await refreshTask("t-down", bed.deps))!;
+    expect(queries("t-down")).toBe(2);
     expect(recovered).toMatchObject({ pollFailures: 0, lastPollError: null, progress: 10 });
   });
 
-  it("fails a task the upstream keeps saying it does not know", async () => {
+  /** Polls as the tracker would: whenever the task is next due. */
+  async function pollWhenDue(id: string) {
+    const row = await bed.db.task.findUniqueOrThrow({ where: { id } });
+    bed.setNow(Math.max(bed.now(), row.nextPollAt.getTime(), (row.lastPolledAt?.getTime() ?? 0) + 5_000));
+    return (await refreshTask(id, bed.deps))!;
+  }
+
+  it("does not count 5xx answers towards losing a task: 5×503 then one 404 keeps it running", async () => {
+    await seedTask(bed.db, { id: "t-flaky", status: "processing", progress: 30 });
+    answers["t-flaky"] = { status: 503, json: { error: { message: "overloaded" } } };
+    for (let i = 0; i < 5; i++) await pollWhenDue("t-flaky");
+    delete answers["t-flaky"]; // 404 from now on
+    const task = await pollWhenDue("t-flaky");
+    expect(queries("t-flaky")).toBe(6);
+    expect(task).toMatchObject({ status: "processing", pollFailures: 6, error: null });
+    expect(task.lastPollError).toMatch(/^HTTP 404 on 1 query in a row since .*task t-flaky not found/);
+  });
+
+  it("fails a task only after 404s in a row for at least 10 minutes, and says so truthfully", async () => {
     await seedTask(bed.db, { id: "t-lost", status: "queued" });
-    let task;
-    for (let i = 0; i < bed.deps.polling.lostAfter; i++) {
-      task = await refreshTask("t-lost", bed.deps);
-      bed.advance(5_000);
-    }
-    expect(task).toMatchObject({ status: "failed", pollFailures: bed.deps.polling.lostAfter });
-    expect(task?.error).toContain("no longer knows this task: HTTP 404");
+    const start = bed.now();
+    let task = await pollWhenDue("t-lost");
+    for (let i = 1; i < bed.deps.polling.lostAfter; i++) task = await pollWhenDue("t-lost");
+    // Six 404s with back-off take about 5 minutes: not long enough to give up on a task.
+    expect(bed.now() - start).toBeLessThan(10 * 60_000);
+    expect(task.status).toBe("queued");
+    expect(task.lastPollError).toMatch(/^HTTP 404 on 6 queries in a row since /);
+
+    while (task.status === "queued") task = await pollWhenDue("t-lost");
+    expect(bed.now() - start).toBeGreaterThanOrEqual(10 * 60_000);
+    const count = queries("t-lost");
+    expect(count).toBeGreaterThan(bed.deps.polling.lostAfter);
+    expect(task).toMatchObject({ status: "failed", pollFailures: count });
+    expect(task.error).toMatch(
+      new RegExp(
+        `^The upstream no longer knows this task: HTTP 404 on ${count} queries in a row over 1\\d minutes\\.$`,
+      ),
+    );
+  });
+
+  it("restarts the 404 count after any other answer", async () => {
+    await seedTask(bed.db, { id: "t-back", status: "processing" });
+    const start = bed.now();
+    for (let i = 0; i < 5; i++) await pollWhenDue("t-back");
+    answers["t-back"] = { status: 502, text: "bad gateway" };
+    await pollWhenDue("t-back");
+    delete answers["t-back"];
+    bed.setNow(start + 11 * 60_000);
+    // Six 404s, the first 11 minutes ago, but not in a row: the task is still running.
+    const task = await pollWhenDue("t-back");
+    expect(queries("t-back")).toBe(7);
+    expect(task.status).toBe("processing");
+    expect(task.lastPollError).toMatch(/^HTTP 404 on 1 query in a row since /);
   });
 });

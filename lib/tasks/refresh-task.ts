@@ -4,6 +4,12 @@ import { isTerminal } from "../upstream/normalize-task";
 import { queryTask } from "../upstream/task-client";
 import { jitter, taskDeps, type TaskDeps } from "./deps";
 import { loadTask, type TaskWithMedia } from "./load-task";
+import {
+  extendNotFoundStreak,
+  isNotFoundStatus,
+  notFoundStreakMessage,
+  readNotFoundStreak,
+} from "./not-found-streak";
 import { recordUpstreamTask } from "./record-upstream-task";
 
 // One upstream query per task at a time in this process (browsers and the tracker share it).
@@ -13,8 +19,8 @@ const inFlight = ((
 
 /**
  * The task as the studio knows it, first refreshed from the upstream when it is still running and
- * was not asked about within `polling.minIntervalMs` (DB-backed, so it holds however many browsers
- * poll and across processes). null for unknown ids. Upstream trouble never fails the read: it is
+ * was not asked about within `polling.minIntervalMs` — nor, while polls are failing, before the
+ * backed-off `nextPollAt` (DB-backed, so it holds however many browsers poll and across processes). null for unknown ids. Upstream trouble never fails the read: it is
  * recorded on the task (lastPollError) and the tracker backs off.
  */
 export async function refreshTask(id: string, deps: TaskDeps = taskDeps()): Promise<TaskWithMedia | null> {
@@ -34,8 +40,12 @@ export function pollTask(id: string, deps: TaskDeps = taskDeps()): Promise<void>
   return running;
 }
 
+// While polls fail, a browser waits for the back-off like the tracker does: an open tab must not
+// turn "back off to 5 minutes" into "ask every 5 s".
 function isDue(task: Task, deps: TaskDeps): boolean {
-  return !task.lastPolledAt || deps.now() - task.lastPolledAt.getTime() >= deps.polling.minIntervalMs;
+  const now = deps.now();
+  if (task.pollFailures > 0 && task.nextPollAt.getTime() > now) return false;
+  return !task.lastPolledAt || now - task.lastPolledAt.getTime() >= deps.polling.minIntervalMs;
 }
 
 async function pollOnce(id: string, deps: TaskDeps): Promise<void> {
@@ -45,7 +55,12 @@ async function pollOnce(id: string, deps: TaskDeps): Promise<void> {
     where: {
       id,
       status: { in: ["queued", "processing"] },
-      OR: [{ lastPolledAt: null }, { lastPolledAt: { lte: new Date(now - deps.polling.minIntervalMs) } }],
+      AND: [
+        {
+          OR: [{ lastPolledAt: null }, { lastPolledAt: { lte: new Date(now - deps.polling.minIntervalMs) } }],
+        },
+        { OR: [{ pollFailures: 0 }, { nextPollAt: { lte: new Date(now) } }] },
+      ],
     },
     data: { lastPolledAt: new Date(now) },
   });
@@ -63,24 +78,34 @@ async function pollOnce(id: string, deps: TaskDeps): Promise<void> {
 }
 
 async function recordPollFailure(id: string, error: unknown, deps: TaskDeps): Promise<void> {
-  const task = await deps.db.task.findUnique({ where: { id }, select: { pollFailures: true } });
+  const task = await deps.db.task.findUnique({
+    where: { id },
+    select: { pollFailures: true, lastPollError: true },
+  });
   if (!task) return;
   const failures = task.pollFailures + 1;
   const message = isStudioError(error) ? error.message : `Unexpected error: ${(error as Error)?.message}`;
   const now = deps.now();
   const upstreamStatus = isStudioError(error) ? error.details.upstreamStatus : undefined;
 
-  // A task the upstream keeps saying it does not know will never finish; say so instead of polling forever.
-  if ((upstreamStatus === 404 || upstreamStatus === 410) && failures >= deps.polling.lostAfter) {
+  // Only "not found" answers in a row, over a long enough time, say the upstream lost the task: a
+  // 5xx or network error says nothing about it, and a relay restarting (or a briefly wrong base
+  // URL) may answer 404 for a few minutes. Then the task can never finish; say so instead of
+  // polling forever.
+  const streak = isNotFoundStatus(upstreamStatus)
+    ? extendNotFoundStreak(readNotFoundStreak(task.lastPollError), upstreamStatus, now)
+    : null;
+  if (streak && streak.count >= deps.polling.lostAfter && now - streak.since >= deps.polling.lostAfterMs) {
+    const minutes = Math.round((now - streak.since) / 60_000);
     deps.log.warn(`[tasks] task ${id}: the upstream no longer knows it (${message}); marking it failed.`);
     await deps.db.task.update({
       where: { id },
       data: {
         status: "failed",
-        error: `The upstream no longer knows this task: HTTP ${upstreamStatus} on ${failures} queries in a row.`,
+        error: `The upstream no longer knows this task: HTTP ${streak.status} on ${streak.count} queries in a row over ${minutes} minutes.`,
         finishedAt: new Date(now),
         pollFailures: failures,
-        lastPollError: message,
+        lastPollError: notFoundStreakMessage(streak, message),
       },
     });
     return;
@@ -91,6 +116,10 @@ async function recordPollFailure(id: string, error: unknown, deps: TaskDeps): Pr
     deps.log.warn(`[tasks] polling task ${id} failed (${failures}×): ${message}`);
   await deps.db.task.update({
     where: { id },
-    data: { pollFailures: failures, lastPollError: message, nextPollAt: new Date(now + delay) },
+    data: {
+      pollFailures: failures,
+      lastPollError: streak ? notFoundStreakMessage(streak, message) : message,
+      nextPollAt: new Date(now + delay),
+    },
   });
 }
