@@ -32,6 +32,14 @@ export function describeSubmitError(error: unknown, unplacedIssues: string[]) {
       };
     }
     case "upstream_unreachable":
+      // The body reached the upstream (or may have) and no answer came back: the task may exist.
+      if (error.details.outcome === "unknown") {
+        return {
+          title: "The upstream may have created this task",
+          message: error.message,
+          hint: `The studio did not get the task back, so it cannot track it. Submitting again may create (and bill) a second task: check the upstream's task list or usage first. ${keep}`,
+        };
+      }
       return {
         title: "The upstream service could not be reached",
         message: error.message,

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { StudioError } from "../errors";
 import type { UpstreamConfig } from "./config";
@@ -126,21 +127,53 @@ describe("submitTask", () => {
     );
   });
 
-  it("maps a timeout to upstream_unreachable", async () => {
+  it("warns that a submit which timed out after sending may have created the task", async () => {
     next = { silent: true };
     const error = await failure(submitTask({ model: "m" }, { ...config, timeoutMs: 300 }));
+    // The upstream got the whole body: it may well have created (and billed) the task.
+    expect(JSON.parse(upstream.requests.at(-1)!.body)).toEqual({ model: "m" });
     expect(error.code).toBe("upstream_unreachable");
-    expect(error.status).toBe(502);
+    expect(error.details).toEqual({ outcome: "unknown" });
+    expect(error.status).toBe(504);
     expect(error.message).toBe(
-      "Submitting the task timed out: the upstream task service did not answer within 300 ms.",
+      "Submitting the task failed: the upstream task service did not answer within 300 ms. The upstream may have created the task anyway (and may bill for it): check its task list or usage before submitting again.",
     );
   });
 
-  it("maps a dropped connection to upstream_unreachable", async () => {
+  it("warns that a submit whose connection was reset after sending may have created the task", async () => {
     next = { hangUp: true };
-    const error = await failure(submitTask({ model: "m" }, config));
+    const error = await failure(submitTask({ model: "m", prompt: "reset" }, config));
+    expect(JSON.parse(upstream.requests.at(-1)!.body)).toEqual({ model: "m", prompt: "reset" });
     expect(error.code).toBe("upstream_unreachable");
-    expect(error.message).toMatch(/could not be reached \(connection (reset|closed)|network error/);
+    expect(error.details).toEqual({ outcome: "unknown" });
+    expect(error.status).toBe(502);
+    expect(error.message).toMatch(
+      /^Submitting the task failed: the connection broke after the request was sent \((connection reset|connection closed|network error)\)\. The upstream may have created the task anyway/,
+    );
+  });
+
+  it("warns when the answer to a submit breaks off mid-body", async () => {
+    // Headers with a 200 and a promised length, then the connection dies: the task exists upstream.
+    const cut = await startFakeUpstream(() => ({
+      stream: () =>
+        Readable.from(
+          (async function* () {
+            yield Buffer.from('{"id":"half-');
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            throw new Error("cut");
+          })(),
+        ),
+      headers: { "content-type": "application/json", "content-length": "200" },
+    }));
+    try {
+      const error = await failure(submitTask({ model: "m" }, { ...config, baseUrl: cut.url }));
+      expect(error.details).toEqual({ outcome: "unknown", upstreamStatus: 200 });
+      expect(error.message).toMatch(
+        /^Submitting the task failed: the upstream's answer \(HTTP 200\) broke off before it was complete\. The upstream may have created the task anyway/,
+      );
+    } finally {
+      await cut.close();
+    }
   });
 
   it("maps a refused connection to upstream_unreachable", async () => {
@@ -148,9 +181,19 @@ describe("submitTask", () => {
     await closed.close();
     const error = await failure(submitTask({ model: "m" }, { ...config, baseUrl: closed.url }));
     expect(error.code).toBe("upstream_unreachable");
+    // Nothing was sent: a plain "try again" is safe.
+    expect(error.details).toEqual({});
     expect(error.message).toBe(
       "Submitting the task failed: the upstream task service could not be reached (connection refused). Check UPSTREAM_BASE_URL and the network.",
     );
+  });
+
+  it("says nothing was sent when the host name does not resolve", async () => {
+    const error = await failure(
+      submitTask({ model: "m" }, { ...config, baseUrl: "http://no-such-host.invalid" }),
+    );
+    expect(error.details).toEqual({});
+    expect(error.message).toMatch(/could not be reached \((host name not found|DNS lookup failed)\)/);
   });
 });
 

@@ -44,7 +44,7 @@ async function call(
   timeoutMs: number,
 ): Promise<unknown> {
   const what = method === "POST" ? "Submitting the task" : "Querying the task";
-  let response: Response;
+  let response: Response | undefined;
   let text: string;
   try {
     response = await fetch(`${config.baseUrl}${path}`, {
@@ -60,6 +60,11 @@ async function call(
     });
     text = await readText(response);
   } catch (error) {
+    // A submit that may have reached the upstream must not read as "nothing happened": the task
+    // may exist (and be billed), and a blind retry would create a second one.
+    if (method === "POST" && (response || !failedBeforeSending(error))) {
+      throw outcomeUnknown(error, response?.status, timeoutMs);
+    }
     throw unreachable(error, what, timeoutMs);
   }
 
@@ -175,7 +180,7 @@ function unreachable(error: unknown, what: string, timeoutMs: number): StudioErr
   if (name === "TimeoutError" || name === "AbortError") {
     return new StudioError(
       "upstream_unreachable",
-      `${what} timed out: the upstream task service did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}.`,
+      `${what} timed out: the upstream task service did not answer within ${formatMs(timeoutMs)}.`,
       { cause: error },
     );
   }
@@ -186,6 +191,59 @@ function unreachable(error: unknown, what: string, timeoutMs: number): StudioErr
     `${what} failed: the upstream task service could not be reached (${reason}). Check UPSTREAM_BASE_URL and the network.`,
     { cause: error },
   );
+}
+
+/**
+ * Failures that happen before a request is written: no connection (refused, no such host, no
+ * route), or a TLS handshake that failed. Anything else — a timeout, a connection reset or closed
+ * mid-way, a stalled answer — may come after the upstream received the body.
+ */
+const BEFORE_SENDING = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "CERT_HAS_EXPIRED",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+]);
+
+function failedBeforeSending(error: unknown): boolean {
+  const code = networkCode(error);
+  return code !== undefined && BEFORE_SENDING.has(code);
+}
+
+/**
+ * The submit body was (or may have been) sent but no task came back. Same code as an unreachable
+ * upstream (the studio got no task), marked `outcome: "unknown"` so clients warn instead of
+ * inviting a plain retry.
+ */
+function outcomeUnknown(error: unknown, status: number | undefined, timeoutMs: number): StudioError {
+  const name = (error as Error)?.name;
+  const code = networkCode(error);
+  const what =
+    name === "TimeoutError" || name === "AbortError"
+      ? `the upstream task service did not answer within ${formatMs(timeoutMs)}`
+      : status !== undefined
+        ? `the upstream's answer (HTTP ${status}) broke off before it was complete`
+        : `the connection broke after the request was sent (${code ? (NETWORK_REASONS[code] ?? `network error ${code}`) : "network error"})`;
+  return new StudioError(
+    "upstream_unreachable",
+    `Submitting the task failed: ${what}. The upstream may have created the task anyway (and may bill for it): check its task list or usage before submitting again.`,
+    {
+      status: name === "TimeoutError" || name === "AbortError" ? 504 : 502,
+      details: { outcome: "unknown", ...(status !== undefined ? { upstreamStatus: status } : {}) },
+      cause: error,
+    },
+  );
+}
+
+function formatMs(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`;
 }
 
 const NETWORK_REASONS: Record<string, string> = {
