@@ -11,7 +11,7 @@ import type { ConversationDetail } from "@/lib/chat/types";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { ChatRequestError, chatKeys, createConversation } from "./api";
-import { Composer, type Draft } from "./composer";
+import { Composer, type Draft, type SendOutcome } from "./composer";
 import { ConversationList } from "./conversation-list";
 import { GalleryPicker } from "./gallery-picker";
 import { MessageList } from "./message-list";
@@ -50,10 +50,15 @@ export function ChatApp({
   const [pickerOpen, setPickerOpen] = useState(false);
   const [dragging, setDragging] = useState(false);
   // Kept with the conversation it happened in, so it disappears on switching away.
-  const [failure, setFailure] = useState<{ in: string | null; error: ChatRequestError } | null>(null);
+  // kind: what failed, so the advice says where the user's text is now.
+  type Failure = { in: string | null; error: ChatRequestError; kind: StreamRequest["kind"] };
+  const [failure, setFailure] = useState<Failure | null>(null);
   const requestError = failure?.in === id ? failure.error : null;
-  const setRequestError = (error: ChatRequestError | null, where: string | null = id) =>
-    setFailure(error ? { in: where, error } : null);
+  const setRequestError = (
+    error: ChatRequestError | null,
+    where: string | null = id,
+    kind: StreamRequest["kind"] = "send",
+  ) => setFailure(error ? { in: where, error, kind } : null);
 
   const conversation = id ? detail.data : undefined;
   const streaming = stream.active !== null;
@@ -75,11 +80,11 @@ export function ChatApp({
   const runStream = async (request: StreamRequest) => {
     setRequestError(null);
     const result = await stream.run(request);
-    if (!result.ok && !result.started) setRequestError(result.error, request.conversationId);
+    if (!result.ok && !result.started) setRequestError(result.error, request.conversationId, request.kind);
     return result;
   };
 
-  const send = async (draft: Draft): Promise<boolean> => {
+  const send = async (draft: Draft): Promise<SendOutcome> => {
     setRequestError(null);
     let conversationId = id;
     if (!conversationId) {
@@ -92,8 +97,8 @@ export function ChatApp({
         conversationId = created.id;
         router.replace(`/chat/${created.id}`);
       } catch (error) {
-        setRequestError(error as ChatRequestError);
-        return false;
+        setRequestError(error as ChatRequestError, null, "send");
+        return { sent: false };
       }
     }
     const attachmentIds = draft.attachments.flatMap((a) => (a.attachment ? [a.attachment.id] : []));
@@ -104,11 +109,16 @@ export function ChatApp({
         text: draft.text,
         attachmentIds,
         fileRefs: draft.attachments.flatMap((a) => (a.fileRef ? [a.fileRef] : [])),
+        ...(draft.replaceFailed ? { replaceFailed: draft.replaceFailed } : {}),
       },
     });
-    if (!result.ok) return result.started;
-    // The upstream refused outright: the question is on record with its error, and the draft comes back.
-    return !(result.message.status === "error" && !result.message.text);
+    if (!result.ok) return result.started ? { sent: true } : { sent: false };
+    // The upstream refused outright: the question is on record with its error, and the draft comes
+    // back; resending it replaces that question.
+    if (result.message.status === "error" && !result.message.text) {
+      return { sent: false, failedQuestion: result.question ?? undefined };
+    }
+    return { sent: true };
   };
 
   const changeModel = (model: string) => {
@@ -200,7 +210,7 @@ export function ChatApp({
               busy: streaming,
               onRegenerate: id ? () => void runStream({ kind: "regenerate", conversationId: id }) : undefined,
               onEdit: id
-                ? (messageId, text) => void runStream({ kind: "edit", conversationId: id, messageId, text })
+                ? (messageId, text) => runStream({ kind: "edit", conversationId: id, messageId, text })
                 : undefined,
             }}
             empty={<EmptyThread />}
@@ -214,7 +224,12 @@ export function ChatApp({
                   <p className="font-medium">{problem.title}</p>
                   <p className="mt-1 text-[13px] opacity-90">{requestError.message}</p>
                   <p className="mt-1 text-[13px] opacity-90">
-                    Your message is still in the box below. {problem.advice}
+                    {failure?.kind === "send"
+                      ? "Your message is still in the box below. "
+                      : failure?.kind === "edit"
+                        ? "Your edited text is still in the editor above. "
+                        : ""}
+                    {problem.advice}
                   </p>
                 </div>
               )

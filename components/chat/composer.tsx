@@ -1,7 +1,7 @@
 "use client";
 
 import clsx from "clsx";
-import { useRef, useState, type ClipboardEvent } from "react";
+import { useEffect, useRef, useState, type ClipboardEvent } from "react";
 import { ACCEPTED_MEDIA, formatSize } from "@/lib/chat/limits";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -9,11 +9,16 @@ import { MediaPreview } from "./attachment-preview";
 import { LinkForm } from "./link-form";
 import type { DraftAttachment, useDraftAttachments } from "./use-draft-attachments";
 
-export type Draft = { text: string; attachments: DraftAttachment[] };
+/** replaceFailed: the failed question this draft was brought back from (see lib/chat/failed-exchange.ts). */
+export type Draft = { text: string; attachments: DraftAttachment[]; replaceFailed?: string };
+
+/** sent, or not: then the draft comes back, and failedQuestion names a question stored with a failed answer. */
+export type SendOutcome = { sent: true } | { sent: false; failedQuestion?: string };
 
 /**
  * The message box. Enter sends, Shift+Enter adds a line, Esc stops a streaming answer. On a failed
- * send the draft comes back (text and attachments), so nothing typed is lost.
+ * send the draft comes back (text and attachments), so nothing typed is lost; when the failed question
+ * was stored, resending that draft replaces it instead of asking it twice.
  */
 export function Composer({
   tray,
@@ -28,11 +33,17 @@ export function Composer({
   streaming: boolean;
   disabled?: boolean;
   disabledReason?: string;
-  onSend: (draft: Draft) => Promise<boolean>;
+  onSend: (draft: Draft) => Promise<SendOutcome>;
   onStop: () => void;
   onOpenGallery: () => void;
 }) {
   const [text, setText] = useState("");
+  const typed = useRef(text);
+  useEffect(() => {
+    typed.current = text;
+  }, [text]);
+  // The stored question whose draft is in the box; cleared once anything else is sent.
+  const resendOf = useRef<string | undefined>(undefined);
   const [linking, setLinking] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -47,12 +58,17 @@ export function Composer({
 
   const send = async () => {
     if (!canSend) return;
-    const draft = { text, attachments: tray.take() };
+    const draft: Draft = { text, attachments: tray.take(), replaceFailed: resendOf.current };
+    resendOf.current = undefined;
     setText("");
-    const ok = await onSend(draft);
-    if (!ok) {
-      // Put the draft back unless the user has already started a new one.
-      setText((current) => (current ? current : draft.text));
+    const outcome = await onSend(draft);
+    if (!outcome.sent) {
+      // Put the draft back unless the user has already started a new one (then it is not a resend).
+      const startedAnother = typed.current !== "";
+      if (!startedAnother) {
+        setText(draft.text);
+        resendOf.current = outcome.failedQuestion;
+      }
       tray.restore(draft.attachments);
       textarea.current?.focus();
     }

@@ -9,10 +9,12 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { MediaPreview } from "./attachment-preview";
 import { Markdown } from "./markdown";
+import type { StreamResult } from "./use-chat-stream";
 
 export type MessageActions = {
   onRegenerate?: () => void;
-  onEdit?: (messageId: string, text: string) => void;
+  /** Resolves when the answer has ended; a failure before streaming left the thread unchanged. */
+  onEdit?: (messageId: string, text: string) => Promise<StreamResult>;
   busy: boolean;
 };
 
@@ -66,9 +68,16 @@ function UserMessage({ message, actions }: { message: MessageView; actions: Mess
           className="w-full min-w-80 space-y-2"
           onSubmit={(event) => {
             event.preventDefault();
-            if (!draft.trim()) return;
+            if (!draft.trim() || !actions.onEdit) return;
+            const edited = draft;
             setEditing(false);
-            actions.onEdit?.(message.id, draft);
+            void actions.onEdit(message.id, edited).then((result) => {
+              // Refused before anything was stored (validation, size, network): the edit comes back.
+              if (!result.ok && !result.started) {
+                setDraft(edited);
+                setEditing(true);
+              }
+            });
           }}
         >
           <textarea

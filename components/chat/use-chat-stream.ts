@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { readChatEvents, type ChatEvent } from "@/lib/chat/chat-events";
+import { replacedExchange } from "@/lib/chat/failed-exchange";
 import type { SendMessageInput } from "@/lib/chat/send-schema";
 import type { ConversationDetail, MessageView } from "@/lib/chat/types";
 import { ChatRequestError, chatFetch, chatKeys, jsonInit } from "./api";
@@ -13,7 +14,8 @@ export type StreamRequest =
   | { kind: "edit"; conversationId: string; messageId: string; text: string };
 
 export type StreamResult =
-  | { ok: true; message: MessageView }
+  /** question: the stored question's id (null for a regenerate). */
+  | { ok: true; message: MessageView; question: string | null }
   /** started: the server had already stored the question (the failure came mid-stream). */
   | { ok: false; error: ChatRequestError; started: boolean };
 
@@ -38,10 +40,8 @@ function applyStart(
 ) {
   let messages = detail.messages;
   if (request.kind === "send") {
-    const [before, last] = messages.slice(-2);
-    if (last?.role === "model" && last.status === "error" && !last.text && before?.role === "user") {
-      messages = messages.slice(0, -2);
-    }
+    const replaced = replacedExchange(messages, (m) => m.text, request.body.replaceFailed);
+    messages = messages.slice(0, messages.length - replaced.length);
   } else if (request.kind === "regenerate") {
     if (messages.at(-1)?.role === "model") messages = messages.slice(0, -1);
   } else {
@@ -93,6 +93,7 @@ export function useChatStream() {
       setActiveBoth({ conversationId: request.conversationId, messageId: null });
 
       let modelId: string | null = null;
+      let questionId: string | null = null;
       let text = "";
       let timer: ReturnType<typeof setTimeout> | undefined;
       const done: { message: MessageView | null } = { message: null };
@@ -110,6 +111,7 @@ export function useChatStream() {
         await readChatEvents(response.body!, (event) => {
           if (event.type === "start") {
             modelId = event.modelMessage.id;
+            questionId = event.userMessage?.id ?? null;
             setActiveBoth({ conversationId: request.conversationId, messageId: modelId });
             update((d) => applyStart(d, request, event));
             if (stopWanted.current) requestStop(modelId);
@@ -134,7 +136,7 @@ export function useChatStream() {
             "network",
             "The connection to the studio broke while the answer was streaming.",
           );
-        return { ok: true, message: done.message };
+        return { ok: true, message: done.message, question: questionId };
       } catch (error) {
         clearTimeout(timer);
         const failure =

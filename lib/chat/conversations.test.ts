@@ -127,12 +127,82 @@ describe("sending", () => {
     expect(detail.messages.map((m) => m.status)).toEqual(["complete", "error"]);
 
     const retried = doneOf(
-      await collectEvents(await sendMessage(f.db, c.id, input("quota please"), { config: f.config })),
+      await collectEvents(
+        await sendMessage(
+          f.db,
+          c.id,
+          sendMessageSchema.parse({ text: "quota please", replaceFailed: detail.messages[0].id }),
+          { config: f.config },
+        ),
+      ),
     );
     expect(retried.message.status).toBe("complete");
     detail = await getConversationDetail(f.db, c.id);
     expect(detail.messages.map((m) => m.text.slice(0, 12))).toEqual(["quota please", "### Sandbox "]);
     expect(lastUpstreamBody().contents).toHaveLength(1);
+  });
+
+  const unreachable = { config: { baseUrl: "http://127.0.0.1:1", apiKey: "k" } };
+  const thread = async (id: string) =>
+    (await getConversationDetail(f.db, id)).messages.map((m) => [m.role, m.status, m.text.slice(0, 14)]);
+
+  it("keeps a failed question when the next message does not name it as resent", async () => {
+    const c = await createConversation(f.db);
+    await collectEvents(await sendMessage(f.db, c.id, input("lost question"), unreachable));
+    await collectEvents(await sendMessage(f.db, c.id, input("something else"), { config: f.config }));
+    expect(await thread(c.id)).toEqual([
+      ["user", "complete", "lost question"],
+      ["model", "error", ""],
+      ["user", "complete", "something else"],
+      ["model", "complete", "### Sandbox re"],
+    ]);
+    // Both questions reach the upstream (merged into one user turn: the failed answer is left out).
+    expect(lastUpstreamBody().contents).toEqual([
+      { role: "user", parts: [{ text: "lost question" }, { text: "something else" }] },
+    ]);
+  });
+
+  it("keeps the question of a failed regenerate when a new message follows", async () => {
+    const c = await createConversation(f.db);
+    await collectEvents(await sendMessage(f.db, c.id, input("first question"), { config: f.config }));
+    const failed = doneOf(await collectEvents(await regenerateAnswer(f.db, c.id, unreachable)));
+    expect(failed.message.status).toBe("error");
+    const question = (await getConversationDetail(f.db, c.id)).messages[0];
+    // No draft was brought back for a regenerate, so the client names no question to replace.
+    await collectEvents(await sendMessage(f.db, c.id, input("next question"), { config: f.config }));
+    expect(await thread(c.id)).toEqual([
+      ["user", "complete", "first question"],
+      ["model", "error", ""],
+      ["user", "complete", "next question"],
+      ["model", "complete", "### Sandbox re"],
+    ]);
+    expect((await getConversationDetail(f.db, c.id)).messages[0].id).toBe(question.id);
+  });
+
+  it("keeps an edited question whose answer failed when a new message follows", async () => {
+    const c = await createConversation(f.db);
+    await collectEvents(await sendMessage(f.db, c.id, input("draft one"), { config: f.config }));
+    const [question] = (await getConversationDetail(f.db, c.id)).messages;
+    await collectEvents(await editAndResend(f.db, question.id, "edited one", unreachable));
+    await collectEvents(await sendMessage(f.db, c.id, input("follow-up"), { config: f.config }));
+    expect(await thread(c.id)).toEqual([
+      ["user", "complete", "edited one"],
+      ["model", "error", ""],
+      ["user", "complete", "follow-up"],
+      ["model", "complete", "### Sandbox re"],
+    ]);
+  });
+
+  it("ignores a replaceFailed that does not name the last, failed question", async () => {
+    const c = await createConversation(f.db);
+    await collectEvents(await sendMessage(f.db, c.id, input("answered fine"), { config: f.config }));
+    const [question] = (await getConversationDetail(f.db, c.id)).messages;
+    await collectEvents(
+      await sendMessage(f.db, c.id, sendMessageSchema.parse({ text: "again", replaceFailed: question.id }), {
+        config: f.config,
+      }),
+    );
+    expect((await thread(c.id)).map(([role]) => role)).toEqual(["user", "model", "user", "model"]);
   });
 
   it("regenerates the last answer in place", async () => {

@@ -17,6 +17,11 @@ export const sendMessageSchema = z
       .default(""),
     attachmentIds: z.array(z.string().min(1)).default([]),
     fileRefs: z.array(fileRefSchema).default([]),
+    /**
+     * The question whose answer failed outright and whose draft the composer brought back: that
+     * exchange is replaced by this message (lib/chat/failed-exchange.ts). Without it nothing is dropped.
+     */
+    replaceFailed: z.string().min(1).optional(),
   })
   .refine((body) => body.attachmentIds.length + body.fileRefs.length <= MAX_ATTACHMENTS_PER_MESSAGE, {
     error: `at most ${MAX_ATTACHMENTS_PER_MESSAGE} attachments per message`,

@@ -10,6 +10,7 @@ import { removeMediaFile } from "../storage/files";
 import { answerStream } from "./answer";
 import { buildGenerateRequest, type HistoryMessage } from "./build-request";
 import { DEFAULT_TITLE, requireConversation } from "./conversations";
+import { replacedExchange } from "./failed-exchange";
 import { conversationBusy } from "./generations";
 import type { GenerateContentRequest } from "./native-schema";
 import type { SendMessageInput } from "./send-schema";
@@ -115,17 +116,12 @@ export async function sendMessage(
 ): Promise<ReadableStream<Uint8Array>> {
   const { conversation, thread } = await openThread(db, conversationId);
 
-  // A question whose answer failed outright is replaced by this one (the draft was kept for it),
-  // so the conversation holds each question once.
-  const last = thread.at(-1);
-  const before = thread.at(-2);
-  const superseded =
-    last?.role === "model" &&
-    last.status === "error" &&
-    !partsText(parseStoredParts(last.parts)) &&
-    before?.role === "user"
-      ? [before, last]
-      : [];
+  // Only the exchange the composer's draft came back from is replaced; every other turn is kept.
+  const superseded = replacedExchange(
+    thread,
+    (m) => partsText(parseStoredParts(m.parts)),
+    input.replaceFailed,
+  );
   const kept = thread.slice(0, thread.length - superseded.length);
 
   const attachments = input.attachmentIds.length
