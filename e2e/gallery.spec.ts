@@ -164,6 +164,41 @@ test("remix opens the studio form prefilled with the item's prompt", async ({ pa
   await expect(form.getByRole("textbox", { name: "Duration (seconds)" })).toHaveValue("6");
 });
 
+test("use as reference offers the live original and the studio copy, and fills the chosen field", async ({
+  page,
+  baseURL,
+}) => {
+  const word = uniqueWord("reference");
+  // An "original upstream URL" that answers (not under the sandbox's base, so it is not masked).
+  const original = `${baseURL}/api/health?original=${word}.mp4`;
+  const [item] = await seedGallery([
+    { prompt: `${word} a reference clip`, files: [{ kind: "video", sourceUrl: original }] },
+  ]);
+  const studioCopy = `${baseURL}/api/media/${item.media[0].id}`;
+  const gallery = new GalleryPage(page);
+  await gallery.goto({ q: word });
+  await gallery.open(item.id);
+  await gallery.detail.getByTestId("use-as-reference").click();
+  const candidates = gallery.detail.getByTestId("reference-candidate");
+  await expect(candidates).toHaveCount(2);
+  // Best first: the original answered the server's probe, so it is the default.
+  await expect(candidates.nth(0)).toHaveAttribute("data-source", "upstream");
+  await expect(candidates.nth(0).getByRole("radio")).toBeChecked();
+  await expect(candidates.nth(0)).toContainText(original);
+  await expect(candidates.nth(1)).toContainText(studioCopy);
+  // The built-in sandbox fetches the local copy itself: no warning.
+  await candidates.nth(1).getByRole("radio").check();
+  await expect(gallery.detail.getByTestId("reference-warning")).toHaveCount(0);
+
+  await gallery.detail
+    .locator('[data-testid="reference-target"][data-model="sd_2.5_ORelay"][data-field="reference_videos"]')
+    .click();
+  await expect(page).toHaveURL(/model=sd_2\.5_ORelay/);
+  await expect(page.getByTestId("prefill-notice")).toContainText("Added to Reference videos");
+  const form = page.getByRole("form", { name: "Parameters for sd_2.5_ORelay" });
+  await expect(form.getByRole("textbox", { name: "Reference videos 1" })).toHaveValue(studioCopy);
+});
+
 test("delete asks first, then removes the rows, files and thumbnails", async ({ page }) => {
   const word = uniqueWord("delete");
   const [item] = await seedGallery([

@@ -1,5 +1,6 @@
 import { filtersToSearchParams, type GalleryFilters } from "@/lib/gallery/filters";
 import type { BulkAction, ReviewPatch, ReviewState } from "@/lib/gallery/review";
+import type { MediaReference } from "@/lib/gallery/reference-url";
 import type { GalleryFacets, GalleryItemDetail, GalleryPage, TagCount } from "@/lib/gallery/types";
 
 /** An API failure carrying the studio's error message (and the field issues, when any). */
@@ -60,6 +61,16 @@ export function fetchGalleryPage(filters: GalleryFilters, cursor?: string, limit
 
 export function fetchGalleryItem(id: string, filters: GalleryFilters): Promise<GalleryItemDetail> {
   return call(`/api/gallery/items/${encodeURIComponent(id)}?${apiSearchParams(filters)}`);
+}
+
+/** Where each file of the item can be fetched by the upstream ("Use as reference"), best first. */
+export async function fetchReferenceOptions(id: string): Promise<MediaReference[]> {
+  const params = new URLSearchParams({ origin: window.location.origin });
+  return (
+    await call<{ media: MediaReference[] }>(
+      `/api/gallery/items/${encodeURIComponent(id)}/reference?${params}`,
+    )
+  ).media;
 }
 
 export function patchReview(id: string, patch: ReviewPatch): Promise<ReviewState> {

@@ -3,23 +3,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { chooseReferenceUrl } from "@/lib/gallery/reference-url";
-import type { GalleryItemDetail, GalleryMediaDetail, ReferenceTarget } from "@/lib/gallery/types";
-import { deleteItem } from "./api";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { dropCachedItems } from "./use-gallery-queries";
+import { Spinner } from "@/components/ui/spinner";
+import type { GalleryItemDetail, ReferenceTarget } from "@/lib/gallery/types";
+import { deleteItem } from "./api";
+import { dropCachedItems, useReferenceOptionsQuery } from "./use-gallery-queries";
 
 const linkClass =
   "inline-flex h-8 items-center justify-center gap-1.5 rounded-md border border-zinc-700 bg-zinc-900 px-2.5 text-xs font-medium text-zinc-100 hover:bg-zinc-800";
-
-const kindOf = (m: GalleryMediaDetail, taskKind: string): "image" | "video" =>
-  m.contentType?.startsWith("image/")
-    ? "image"
-    : m.contentType?.startsWith("video/")
-      ? "video"
-      : taskKind === "image"
-        ? "image"
-        : "video";
 
 /** Remix, use as reference, download and delete for the open item. */
 export function ReuseActions({ item, onDeleted }: { item: GalleryItemDetail; onDeleted: () => void }) {
@@ -89,22 +80,44 @@ export function ReuseActions({ item, onDeleted }: { item: GalleryItemDetail; onD
   );
 }
 
-/** Models and fields that take this media, grouped by model; a choice opens the studio with it. */
+const sourceLabel = { upstream: "Upstream original URL", studio: "Studio copy" } as const;
+const roleLabel = (role: string) =>
+  role === "last_frame" ? "Last frame" : role === "result" ? "Result" : "Extra";
+
+/**
+ * Which file, which URL (the server says which ones the upstream can fetch, best first) and which
+ * model field; a field opens the studio with that URL in it.
+ */
 function ReferencePicker({ item }: { item: GalleryItemDetail }) {
-  const usable = item.media.filter((m) => m.status === "stored" || m.source.state !== "expired");
-  const [mediaId, setMediaId] = useState(usable[0]?.id ?? "");
-  const media = usable.find((m) => m.id === mediaId);
-  const kind = media ? kindOf(media, item.kind) : null;
-  const reference = media ? chooseReferenceUrl(media, window.location.origin) : null;
+  const options = useReferenceOptionsQuery(item.id);
+  const usable = (options.data ?? []).filter((m) => m.candidates.length > 0);
+  const [mediaId, setMediaId] = useState<string | null>(null);
+  const [chosenUrl, setChosenUrl] = useState<string | null>(null);
+  const media = usable.find((m) => m.mediaId === mediaId) ?? usable[0];
+  const reference = media?.candidates.find((c) => c.url === chosenUrl) ?? media?.candidates[0];
   const groups = new Map<string, ReferenceTarget[]>();
-  for (const t of kind ? item.referenceTargets[kind] : [])
+  for (const t of media ? item.referenceTargets[media.kind] : [])
     groups.set(t.modelId, [...(groups.get(t.modelId) ?? []), t]);
   const byModel = [...groups.values()];
 
+  if (options.isPending) {
+    return (
+      <p className="flex items-center gap-2 text-xs text-zinc-400">
+        <Spinner label="Checking URLs" /> Checking which URLs the upstream can fetch…
+      </p>
+    );
+  }
+  if (options.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-300">
+        {options.error.message}
+      </p>
+    );
+  }
   if (!media || !reference) {
     return (
-      <p className="text-sm text-zinc-400">
-        No file of this item can be used: none is stored and the upstream URLs have expired.
+      <p className="text-sm text-zinc-400" data-testid="reference-none">
+        No file of this item can be used: none is stored and the upstream&apos;s URLs no longer answer.
       </p>
     );
   }
@@ -114,25 +127,51 @@ function ReferencePicker({ item }: { item: GalleryItemDetail }) {
       data-testid="reference-picker"
     >
       {usable.length > 1 && (
-        <div className="flex gap-2 text-xs">
+        <fieldset className="flex gap-3 text-xs">
+          <legend className="sr-only">File</legend>
           {usable.map((m) => (
-            <label key={m.id} className="flex items-center gap-1">
+            <label key={m.mediaId} className="flex items-center gap-1">
               <input
                 type="radio"
                 name="reference-media"
-                checked={m.id === mediaId}
-                onChange={() => setMediaId(m.id)}
+                checked={m.mediaId === media.mediaId}
+                onChange={() => {
+                  setMediaId(m.mediaId);
+                  setChosenUrl(null);
+                }}
               />
-              {m.role === "last_frame" ? "Last frame" : m.role === "result" ? "Result" : "Extra"} (
-              {kindOf(m, item.kind)})
+              {roleLabel(m.role)} ({m.kind})
             </label>
           ))}
-        </div>
+        </fieldset>
       )}
-      <p className="break-all text-[11px] text-zinc-500">
-        {reference.source === "upstream" ? "Original upstream URL: " : "Studio URL: "}
-        <span className="font-mono">{reference.url}</span>
-      </p>
+      <fieldset className="space-y-1.5">
+        <legend className="mb-1 text-xs font-semibold uppercase tracking-wide text-zinc-500">
+          URL to send
+        </legend>
+        {media.candidates.map((c) => (
+          <label
+            key={c.url}
+            className="flex items-start gap-2 text-xs"
+            data-testid="reference-candidate"
+            data-source={c.source}
+          >
+            <input
+              type="radio"
+              name="reference-url"
+              className="mt-0.5"
+              checked={c.url === reference.url}
+              onChange={() => setChosenUrl(c.url)}
+            />
+            <span className="min-w-0">
+              <span className="font-medium text-zinc-200">{sourceLabel[c.source]}</span>
+              {c.warning && <span className="text-amber-300"> · may not be reachable</span>}
+              <span className="block break-all font-mono text-[11px] text-zinc-500">{c.url}</span>
+              <span className="block text-[11px] text-zinc-400">{c.note}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
       {reference.warning && (
         <p
           className="rounded border border-amber-500/40 bg-amber-500/10 p-2 text-xs text-amber-100"
@@ -142,7 +181,7 @@ function ReferencePicker({ item }: { item: GalleryItemDetail }) {
         </p>
       )}
       {byModel.length === 0 ? (
-        <p className="text-sm text-zinc-400">No available model takes a {kind} as input.</p>
+        <p className="text-sm text-zinc-400">No available model takes a {media.kind} as input.</p>
       ) : (
         <ul className="max-h-64 space-y-2 overflow-y-auto pr-1">
           {byModel.map((targets) => (
@@ -157,6 +196,8 @@ function ReferencePicker({ item }: { item: GalleryItemDetail }) {
                     href={`/?${new URLSearchParams({ model: t.modelId, ref: reference.url, field: t.field })}`}
                     className="rounded-full border border-zinc-700 px-2.5 py-0.5 text-xs text-sky-300 hover:border-sky-400"
                     data-testid="reference-target"
+                    data-model={t.modelId}
+                    data-field={t.field}
                   >
                     {t.fieldLabel}
                     {t.maxItems > 1 ? ` (up to ${t.maxItems})` : ""}

@@ -18,6 +18,7 @@ import {
   fetchFacets,
   fetchGalleryItem,
   fetchGalleryPage,
+  fetchReferenceOptions,
   patchReview,
   postBulk,
   type BulkRequest,
@@ -71,6 +72,19 @@ export function useGalleryItemQuery(id: string | null, filters: GalleryFilters) 
     queryFn: () => fetchGalleryItem(id!, filters),
     enabled: Boolean(id),
     refetchInterval: (q) => (q.state.data && running(q.state.data) ? 5_000 : false),
+  });
+}
+
+/**
+ * Reference candidates of one item. Never cached for long: whether an original URL still answers
+ * is checked by the server on every ask.
+ */
+export function useReferenceOptionsQuery(id: string) {
+  return useQuery({
+    queryKey: ["gallery", "reference", id],
+    queryFn: () => fetchReferenceOptions(id),
+    staleTime: 0,
+    gcTime: 0,
   });
 }
 

@@ -40,6 +40,8 @@ export type SeedFile = {
   width?: number;
   height?: number;
   seconds?: number;
+  /** The upstream's original URL of this file (default: an unreachable example URL). */
+  sourceUrl?: string;
 };
 export type SeedItem = Omit<SeedTask, "media" | "id"> & { id?: string; files?: SeedFile[] };
 export type SeededItem = {
@@ -102,6 +104,7 @@ export async function seedGallery(items: SeedItem[]): Promise<SeededItem[]> {
             contentType: f.file.kind === "video" ? "video/mp4" : "image/png",
             size: f.bytes.length,
             sha256: f.sha256,
+            ...(f.file.sourceUrl ? { sourceUrl: f.file.sourceUrl } : {}),
           })),
         },
       ]),

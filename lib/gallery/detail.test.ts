@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTempDb } from "../testing/temp-db";
 import { getGalleryItem } from "./detail";
-import { chooseReferenceUrl } from "./reference-url";
 import { seedTasks } from "./testing/seed-tasks";
 import { signedExpiry, urlExpiry } from "../upstream/url-expiry";
 
@@ -181,24 +180,5 @@ describe("reuse", () => {
     const image = item.referenceTargets.image.map((t) => `${t.modelId}:${t.field}`);
     expect(image).toContain("sd_2.5_ORelay:reference_images");
     expect(image.some((t) => t.startsWith("vendorw2.7-r2v:"))).toBe(false);
-  });
-
-  it("prefers the original upstream URL until it expires, then the studio copy with a warning", () => {
-    const media = { sourceUrl: "https://up.example/v.mp4", status: "stored", url: "/api/media/m1" };
-    expect(
-      chooseReferenceUrl({ ...media, source: { state: "valid", expiresAt: null } }, "http://127.0.0.1:3000"),
-    ).toEqual({
-      url: "https://up.example/v.mp4",
-      source: "upstream",
-      warning: null,
-    });
-    const expired = { ...media, source: { state: "expired" as const, expiresAt: null } };
-    const local = chooseReferenceUrl(expired, "http://127.0.0.1:3000");
-    expect(local).toMatchObject({ url: "http://127.0.0.1:3000/api/media/m1", source: "studio" });
-    expect(local?.warning).toMatch(/local address/);
-    expect(chooseReferenceUrl(expired, "https://studio.example.com")?.warning).toMatch(
-      /reachable from the internet/,
-    );
-    expect(chooseReferenceUrl({ ...expired, status: "expired" }, "https://studio.example.com")).toBeNull();
   });
 });

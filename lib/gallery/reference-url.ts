@@ -1,33 +1,145 @@
-import type { GalleryMediaDetail } from "./types";
+import { isLocalAddress } from "../catalog/media-items";
+import { isUrlLive } from "../chat/public-urls";
+import type { Db } from "../db";
+import { env } from "../env";
+import { StudioError } from "../errors";
+import { mediaPath } from "../tasks/present-task";
+import { urlExpiry, type UrlExpiry } from "../upstream/url-expiry";
+import { sortMedia } from "./item-select";
+import { isUpstreamBaseUrl, upstreamBases } from "./mask-upstream";
+import { mediaKindOf } from "./reference-targets";
 
-export type ReferenceUrl = { url: string; source: "upstream" | "studio"; warning: string | null };
+/** One URL the upstream could fetch a gallery file from ("Use as reference"). */
+export type ReferenceCandidate = {
+  url: string;
+  /** The upstream's original result URL, or the studio's stored copy. */
+  source: "upstream" | "studio";
+  /** Why this URL is expected to work. */
+  note: string;
+  /** Set when a real upstream most likely cannot fetch it. */
+  warning: string | null;
+};
+
+/** The candidates of one stored file, best first (the first is the default choice). */
+export type MediaReference = {
+  mediaId: string;
+  role: string;
+  kind: "image" | "video";
+  candidates: ReferenceCandidate[];
+};
+
+export type ReferenceContext = {
+  /** The configured upstream bases: URLs under them are masked in responses, so never offered. */
+  bases: readonly string[];
+  /** PUBLIC_BASE_URL: where the upstream can fetch the studio's stored media, or null. */
+  publicBaseUrl: string | null;
+  /** The task upstream is the built-in sandbox, which fetches loopback addresses itself. */
+  sandbox: boolean;
+  /** The origin the browser reached the studio at. */
+  origin: string;
+};
+
+export function referenceContext(origin: string): ReferenceContext {
+  const { publicBaseUrl, usesSandbox } = env();
+  return { bases: upstreamBases(), publicBaseUrl, sandbox: usesSandbox.tasks, origin };
+}
+
+type MediaInput = { id: string; status: string; sourceUrl: string; source: UrlExpiry };
 
 /**
- * The URL to hand to the upstream as a reference (it fetches it itself). The upstream's original
- * URL works from anywhere, so it is preferred while it has not expired; after that only the
- * studio's stored copy remains, which the upstream can reach only if this studio is public.
+ * Which URLs to offer for one file. The upstream fetches references itself (spec), so:
+ * 1. its original URL, while known to work: signed and not yet expired, or probed live just now
+ *    (`live`; expiry is usually unknown, and an old URL is then most likely dead). URLs under the
+ *    configured base are never offered: responses show them masked.
+ * 2. the studio's stored copy, at PUBLIC_BASE_URL when set; else at the browser's origin, which a
+ *    real upstream cannot reach when it is a local address (said in the warning). The sandbox
+ *    fetches loopback itself, so there the local copy is fine.
  */
-export function chooseReferenceUrl(
-  media: Pick<GalleryMediaDetail, "sourceUrl" | "source" | "status" | "url">,
-  studioOrigin: string,
-): ReferenceUrl | null {
-  if (media.source.state !== "expired") {
-    return {
+export function referenceCandidates(
+  media: MediaInput,
+  live: boolean | undefined,
+  context: ReferenceContext,
+): ReferenceCandidate[] {
+  const candidates: ReferenceCandidate[] = [];
+  const { state, expiresAt } = media.source;
+  const usable = !isUpstreamBaseUrl(media.sourceUrl, context.bases) && /^https?:\/\//i.test(media.sourceUrl);
+  if (usable && (state === "valid" || (state === "unknown" && live === true))) {
+    candidates.push({
       url: media.sourceUrl,
       source: "upstream",
-      warning:
-        media.source.state === "unknown"
-          ? "Uses the upstream's original URL. When it expires is not known; if the task is rejected for an unreachable reference, the URL has expired."
-          : null,
+      note:
+        state === "valid" && expiresAt
+          ? `The upstream's original URL, signed until ${expiresAt}.`
+          : "The upstream's original URL: reachable when checked just now (when it expires is not known).",
+      warning: null,
+    });
+  }
+  if (media.status === "stored") candidates.push(studioCandidate(media.id, context));
+  return candidates;
+}
+
+function studioCandidate(mediaId: string, context: ReferenceContext): ReferenceCandidate {
+  const path = mediaPath(mediaId);
+  if (context.publicBaseUrl) {
+    return {
+      url: `${context.publicBaseUrl}${path}`,
+      source: "studio",
+      note: "The studio's stored copy at PUBLIC_BASE_URL.",
+      warning: null,
     };
   }
-  if (media.status !== "stored") return null;
-  const local = /^https?:\/\/(localhost|127\.|\[::1\]|0\.0\.0\.0)/i.test(studioOrigin);
+  const url = `${context.origin}${path}`;
+  if (context.sandbox) {
+    return {
+      url,
+      source: "studio",
+      note: "The studio's stored copy; the built-in sandbox upstream fetches it from this machine.",
+      warning: null,
+    };
+  }
   return {
-    url: `${studioOrigin}${media.url}`,
+    url,
     source: "studio",
-    warning: local
-      ? "The original upstream URL has expired, so the studio's copy is used — but this studio runs on a local address the upstream cannot reach. The task will fail unless the studio is served at a public address."
-      : "The original upstream URL has expired, so the studio's copy is used. The upstream can fetch it only if this studio is reachable from the internet.",
+    note: "The studio's stored copy at the address this page was opened at.",
+    warning: isLocalAddress(context.origin)
+      ? `This studio runs at a local address (${context.origin}) that a real upstream cannot fetch from: a task using this URL will fail. Set PUBLIC_BASE_URL to an address the upstream can reach (a tunnel or reverse proxy) to fix this.`
+      : "PUBLIC_BASE_URL is not set: this works only if the upstream can reach this address from the internet. Set PUBLIC_BASE_URL to the studio's public address to be sure.",
   };
+}
+
+/**
+ * The reference candidates of every file of a gallery item. Original URLs whose expiry is unknown
+ * are probed now (HEAD, else a one-byte GET, with a short timeout), all at once.
+ */
+export async function getReferenceOptions(
+  db: Db,
+  id: string,
+  context: ReferenceContext,
+  options: { now?: Date; probe?: (url: string) => Promise<boolean> } = {},
+): Promise<MediaReference[]> {
+  const { now = new Date(), probe = isUrlLive } = options;
+  const task = await db.task.findUnique({
+    where: { id },
+    select: {
+      kind: true,
+      media: { select: { id: true, role: true, status: true, sourceUrl: true, contentType: true } },
+    },
+  });
+  if (!task)
+    throw new StudioError("not_found", `Gallery item ${id} does not exist (it may have been deleted).`);
+  return Promise.all(
+    sortMedia(task.media).map(async (m) => {
+      const source = urlExpiry(m.sourceUrl, m.status === "expired", now);
+      const probed =
+        source.state === "unknown" && !isUpstreamBaseUrl(m.sourceUrl, context.bases)
+          ? await probe(m.sourceUrl)
+          : undefined;
+      return {
+        mediaId: m.id,
+        role: m.role,
+        kind: mediaKindOf(m.contentType, task.kind),
+        candidates: referenceCandidates({ ...m, source }, probed, context),
+      };
+    }),
+  );
 }
