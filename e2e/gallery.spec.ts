@@ -270,6 +270,32 @@ test("bulk zip download holds the selected files byte-identical", async ({ page 
   expect(names.every((n) => n.includes("_sd_2.5_ORelay_") && n.includes(word.toLowerCase()))).toBe(true);
 });
 
+test("changing the filters clears the selection and its shift-click anchor", async ({ page }) => {
+  const word = uniqueWord("select");
+  const [a, b, c] = await seedGallery([
+    { prompt: `${word} alpha`, submittedAt: minutesAgo(3) },
+    { prompt: `${word} beta`, submittedAt: minutesAgo(2) },
+    { prompt: `${word} gamma`, submittedAt: minutesAgo(1) },
+  ]);
+  const gallery = new GalleryPage(page);
+  await gallery.goto({ q: word });
+  await gallery.expectCards([c.id, b.id, a.id]);
+  await gallery.select(c.id);
+  await expect(page.getByTestId("selected-count")).toHaveText("1 selected");
+
+  await gallery.searchFor(`${word} beta`);
+  await gallery.expectCards([b.id]);
+  await expect(gallery.bulkBar).toBeHidden();
+
+  // Back under the first filters: the old selection does not come back, and a shift-click does not
+  // extend a range from the tile clicked before the change.
+  await gallery.searchFor(word);
+  await gallery.expectCards([c.id, b.id, a.id]);
+  await expect(gallery.bulkBar).toBeHidden();
+  await gallery.select(a.id, ["Shift"]);
+  await expect(page.getByTestId("selected-count")).toHaveText("1 selected");
+});
+
 test("compare shows two items side by side with differences and synchronized playback", async ({ page }) => {
   const word = uniqueWord("compare");
   const [a, b] = await seedGallery([

@@ -5,6 +5,7 @@ import { useCallback } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { filtersToSearchParams } from "@/lib/gallery/filters";
 import { BulkBar } from "./bulk-bar";
 import { CompareView } from "./compare-view";
 import { DetailDialog } from "./detail-dialog";
@@ -18,7 +19,8 @@ import { useSelection } from "./use-selection";
 export function GalleryView() {
   const url = useGalleryUrl();
   const list = useGalleryInfiniteQuery(url.filters);
-  const selection = useSelection(list.items);
+  // A selection made under other filters is dropped: bulk actions only reach items on screen.
+  const selection = useSelection(list.items, filtersToSearchParams(url.filters).toString());
   const { fetchNextPage } = list;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const { remove: unselect, clear } = selection;
