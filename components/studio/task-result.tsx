@@ -12,10 +12,37 @@ export function TaskResult({ task }: { task: PresentedTask }) {
   const mediaState = task.studio?.mediaState;
 
   if (results.length === 0) {
-    if (mediaState === "expired") return <Alert tone="warning" title={EXPIRED} testId="media-expired" />;
+    if (mediaState === "expired") {
+      return (
+        <Alert tone="warning" title={EXPIRED} testId="media-expired">
+          {lastFrame?.error && <span data-testid="media-expired-reason">{lastFrame.error}</span>}
+        </Alert>
+      );
+    }
+    if (mediaState === "none" && !task.studio.awaitingResultUrls) {
+      return (
+        <Alert
+          tone="warning"
+          title="The upstream reported completion without any result URL"
+          testId="media-missing"
+        >
+          There is nothing to store or show. The studio asked again for a while; if the task was billed,
+          contact the upstream provider with the task id.
+        </Alert>
+      );
+    }
     return (
       <div className="flex items-center gap-2 rounded-lg border border-zinc-800 px-3 py-4 text-sm text-zinc-400">
-        <Spinner label="Storing the result" /> Storing the result in the studio…
+        {mediaState === "none" ? (
+          <>
+            <Spinner label="Waiting for the result URL" /> The upstream reported completion without a result
+            URL yet; asking again…
+          </>
+        ) : (
+          <>
+            <Spinner label="Storing the result" /> Storing the result in the studio…
+          </>
+        )}
       </div>
     );
   }
@@ -41,7 +68,15 @@ export function TaskResult({ task }: { task: PresentedTask }) {
 }
 
 function ResultMedia({ media, kind }: { media: PresentedMedia; kind: "video" | "image" }) {
-  if (media.status === "expired") return <Alert tone="warning" title={EXPIRED} testId="media-expired" />;
+  if (media.status === "expired") {
+    // The specific reason (when the URL expired, which HTTP answer) helps tell a short URL lifetime
+    // from a slow or broken download.
+    return (
+      <Alert tone="warning" title={EXPIRED} testId="media-expired">
+        {media.error && <span data-testid="media-expired-reason">{media.error}</span>}
+      </Alert>
+    );
+  }
   if (media.status === "failed") {
     return (
       <Alert tone="danger" title="The result could not be stored" testId="media-failed">

@@ -14,11 +14,12 @@ export function fetchTask(id: string): Promise<PresentedTask> {
 
 /**
  * True once neither the status nor the stored files will change: failed, or completed with every
- * download finished (the result rows are created together with the completed status, so "pending"
- * is the only state still moving).
+ * download finished ("pending" is the state still moving) — unless the task completed without any
+ * result URL and the studio is still asking the upstream for one.
  */
 export function isTaskSettled(task: PresentedTask): boolean {
   if (task.status === "failed") return true;
+  if (task.studio.awaitingResultUrls) return false;
   return isTerminal(task.status) && task.studio.mediaState !== "pending";
 }
 

@@ -99,6 +99,7 @@ describe("presentTask", () => {
         mediaState: "stored",
         request: { model: "sd_2.5_ORelay", prompt: "a fox" },
         lastPollError: null,
+        awaitingResultUrls: false,
         media: [
           {
             id: "m1",

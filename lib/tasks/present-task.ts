@@ -3,6 +3,7 @@ import type { Media } from "../generated/prisma/client";
 import type { TaskStatus } from "../upstream/normalize-task";
 import type { MediaState } from "./media-state";
 import type { TaskWithMedia } from "./load-task";
+import { awaitsResultUrls } from "./result-url-grace";
 
 /** Path of a stored file on the studio (Range-capable). */
 export const mediaPath = (mediaId: string) => `/api/media/${encodeURIComponent(mediaId)}`;
@@ -72,6 +73,11 @@ export type PresentedTask = {
     request: Record<string, unknown>;
     /** The last error talking to the upstream about this task, while it keeps being retried. */
     lastPollError: string | null;
+    /**
+     * Completed without any result URL, and still being asked again for one (a short grace
+     * period); false once the studio has settled for "no result".
+     */
+    awaitingResultUrls: boolean;
     media: PresentedMedia[];
   };
 };
@@ -109,6 +115,7 @@ export function presentTask(
   task: TaskWithMedia,
   origin: string,
   bases: readonly string[] = upstreamBases(),
+  now: number = Date.now(),
 ): PresentedTask {
   const mask = (url: string) => maskUpstreamUrl(url, bases);
   const raw = parseObject(task.upstreamTask);
@@ -133,6 +140,7 @@ export function presentTask(
       mediaState: task.mediaState as MediaState,
       request: parseObject(task.request),
       lastPollError: task.lastPollError,
+      awaitingResultUrls: awaitsResultUrls(task, now),
       media: task.media.map((m) => presentMedia(m, origin)),
     },
   };

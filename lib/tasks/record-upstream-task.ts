@@ -3,11 +3,14 @@ import { isTerminal, normalizeTask, type NormalizedTask, type TaskStatus } from 
 import type { UpstreamTaskJson } from "../upstream/task-client";
 import { jitter, type TaskDeps } from "./deps";
 import { computeMediaState } from "./media-state";
+import { RESULT_URL_GRACE_MS } from "./result-url-grace";
 
 /**
  * Stores what the upstream just said about a task: its state, numbers and error, the raw object,
  * and — once it is terminal — one Media row per distinct result URL for the downloader.
- * Terminal states are final: the studio stops polling and never moves a task out of them.
+ * Terminal states are final: the studio never moves a task out of them, and stops polling — except
+ * that a task completed without any result URL is asked again for a grace period, whose URLs then
+ * still become Media rows.
  */
 export async function recordUpstreamTask(deps: TaskDeps, task: Task, raw: UpstreamTaskJson): Promise<void> {
   const upstream = normalizeTask(raw);
@@ -51,13 +54,16 @@ export async function recordUpstreamTask(deps: TaskDeps, task: Task, raw: Upstre
         finishedAt: terminal ? (task.finishedAt ?? now) : null,
         pollFailures: 0,
         lastPollError: null,
-        nextPollAt: new Date(now.getTime() + jitter(minPoll, maxPoll)),
+        // A completed task without result URLs is asked again, less often (result-url-grace.ts).
+        nextPollAt: new Date(now.getTime() + (terminal ? 3 : 1) * jitter(minPoll, maxPoll)),
         ...(terminal ? { mediaState: computeMediaState(media) } : {}),
       },
     });
   });
-  if (status === "completed" && upstream.resultUrls.length === 0) {
-    deps.log.warn(`[tasks] task ${task.id} completed without any result URL; nothing to download.`);
+  if (status === "completed" && upstream.resultUrls.length === 0 && task.status !== "completed") {
+    deps.log.warn(
+      `[tasks] task ${task.id} completed without any result URL; asking again for ${RESULT_URL_GRACE_MS / 60_000} minutes.`,
+    );
   }
 }
 

@@ -220,3 +220,48 @@ describe("refreshTask recording", () => {
     expect(task.lastPollError).toMatch(/^HTTP 404 on 1 query in a row since /);
   });
 });
+
+describe("a task completed without any result URL", () => {
+  it("is asked again until the URL appears, then downloaded", async () => {
+    await seedTask(bed.db, { id: "t-late", status: "processing", progress: 80 });
+    answers["t-late"] = { json: { id: "t-late", status: "completed", progress: 100 } };
+    const first = (await refreshTask("t-late", bed.deps))!;
+    expect(first).toMatchObject({ status: "completed", mediaState: "none", media: [] });
+    expect(presentTask(first, "http://studio.test", [], bed.now()).studio.awaitingResultUrls).toBe(true);
+    expect(bed.logs.some((l) => l.text.includes("t-late completed without any result URL"))).toBe(true);
+
+    answers["t-late"] = {
+      json: { id: "t-late", status: "completed", progress: 100, video_url: "https://cdn.example/late.mp4" },
+    };
+    const row = await bed.db.task.findUniqueOrThrow({ where: { id: "t-late" } });
+    bed.setNow(row.nextPollAt.getTime());
+    const later = (await refreshTask("t-late", bed.deps))!;
+    expect(queries("t-late")).toBe(2);
+    expect(later).toMatchObject({ status: "completed", mediaState: "pending" });
+    expect(later.media.map((m) => [m.role, m.sourceUrl, m.status])).toEqual([
+      ["result", "https://cdn.example/late.mp4", "pending"],
+    ]);
+    expect(presentTask(later, "http://studio.test", [], bed.now()).studio.awaitingResultUrls).toBe(false);
+  });
+
+  it("settles for no result after the grace period, and stops asking", async () => {
+    await seedTask(bed.db, { id: "t-empty", status: "queued" });
+    answers["t-empty"] = { json: { id: "t-empty", status: "succeeded" } };
+    const start = bed.now();
+    let task = (await refreshTask("t-empty", bed.deps))!;
+    while (bed.now() - start < 3 * 60_000) {
+      bed.advance(5_000);
+      task = (await refreshTask("t-empty", bed.deps))!;
+    }
+    const asked = queries("t-empty");
+    // Re-asked a few times (every 15–24 s) over the two minutes, never every 5 s.
+    expect(asked).toBeGreaterThanOrEqual(5);
+    expect(asked).toBeLessThanOrEqual(10);
+    expect(task).toMatchObject({ status: "completed", mediaState: "none", media: [] });
+    expect(presentTask(task, "http://studio.test", [], bed.now()).studio.awaitingResultUrls).toBe(false);
+
+    bed.advance(60_000);
+    await refreshTask("t-empty", bed.deps);
+    expect(queries("t-empty")).toBe(asked);
+  });
+});

@@ -11,6 +11,7 @@ import {
   readNotFoundStreak,
 } from "./not-found-streak";
 import { recordUpstreamTask } from "./record-upstream-task";
+import { awaitingResultUrlsWhere, awaitsResultUrls } from "./result-url-grace";
 
 // One upstream query per task at a time in this process (browsers and the tracker share it).
 const inFlight = ((
@@ -26,7 +27,8 @@ const inFlight = ((
 export async function refreshTask(id: string, deps: TaskDeps = taskDeps()): Promise<TaskWithMedia | null> {
   const task = await deps.db.task.findUnique({ where: { id } });
   if (!task) return null;
-  if (!isTerminal(task.status) && isDue(task, deps)) await pollTask(task.id, deps);
+  const running = !isTerminal(task.status) || awaitsResultUrls(task, deps.now());
+  if (running && isDue(task, deps)) await pollTask(task.id, deps);
   return loadTask(deps.db, id);
 }
 
@@ -40,27 +42,30 @@ export function pollTask(id: string, deps: TaskDeps = taskDeps()): Promise<void>
   return running;
 }
 
-// While polls fail, a browser waits for the back-off like the tracker does: an open tab must not
-// turn "back off to 5 minutes" into "ask every 5 s".
+// While polls fail — or a completed task waits for its result URL — a browser keeps to the
+// tracker's schedule (nextPollAt): an open tab must not turn "back off to 5 minutes" into "ask
+// every 5 s".
 function isDue(task: Task, deps: TaskDeps): boolean {
   const now = deps.now();
-  if (task.pollFailures > 0 && task.nextPollAt.getTime() > now) return false;
+  const scheduled = task.pollFailures > 0 || isTerminal(task.status);
+  if (scheduled && task.nextPollAt.getTime() > now) return false;
   return !task.lastPolledAt || now - task.lastPolledAt.getTime() >= deps.polling.minIntervalMs;
 }
 
 async function pollOnce(id: string, deps: TaskDeps): Promise<void> {
   const now = deps.now();
+  const due = { nextPollAt: { lte: new Date(now) } };
   // The claim is the throttle: only a caller that moves lastPolledAt forward may ask the upstream.
   const claimed = await deps.db.task.updateMany({
     where: {
       id,
-      status: { in: ["queued", "processing"] },
-      AND: [
-        {
-          OR: [{ lastPolledAt: null }, { lastPolledAt: { lte: new Date(now - deps.polling.minIntervalMs) } }],
-        },
-        { OR: [{ pollFailures: 0 }, { nextPollAt: { lte: new Date(now) } }] },
+      OR: [
+        { status: { in: ["queued", "processing"] }, OR: [{ pollFailures: 0 }, due] },
+        { ...awaitingResultUrlsWhere(now), ...due },
       ],
+      AND: {
+        OR: [{ lastPolledAt: null }, { lastPolledAt: { lte: new Date(now - deps.polling.minIntervalMs) } }],
+      },
     },
     data: { lastPolledAt: new Date(now) },
   });
@@ -80,7 +85,7 @@ async function pollOnce(id: string, deps: TaskDeps): Promise<void> {
 async function recordPollFailure(id: string, error: unknown, deps: TaskDeps): Promise<void> {
   const task = await deps.db.task.findUnique({
     where: { id },
-    select: { pollFailures: true, lastPollError: true },
+    select: { status: true, pollFailures: true, lastPollError: true },
   });
   if (!task) return;
   const failures = task.pollFailures + 1;
@@ -95,7 +100,12 @@ async function recordPollFailure(id: string, error: unknown, deps: TaskDeps): Pr
   const streak = isNotFoundStatus(upstreamStatus)
     ? extendNotFoundStreak(readNotFoundStreak(task.lastPollError), upstreamStatus, now)
     : null;
-  if (streak && streak.count >= deps.polling.lostAfter && now - streak.since >= deps.polling.lostAfterMs) {
+  if (
+    streak &&
+    !isTerminal(task.status) &&
+    streak.count >= deps.polling.lostAfter &&
+    now - streak.since >= deps.polling.lostAfterMs
+  ) {
     const minutes = Math.round((now - streak.since) / 60_000);
     deps.log.warn(`[tasks] task ${id}: the upstream no longer knows it (${message}); marking it failed.`);
     await deps.db.task.update({

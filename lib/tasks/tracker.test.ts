@@ -132,6 +132,33 @@ describe("tracker", () => {
     expect(bed.logs.some((l) => l.text.includes("thumbnailer exploded"))).toBe(true);
   });
 
+  it("asks again about a task completed without a result URL, only within the grace period", async () => {
+    const recently = new Date(Date.now() - 10_000);
+    const longAgo = new Date(Date.now() - 3_600_000);
+    for (const [id, finishedAt] of [
+      ["t-nourl-a", recently],
+      ["t-nourl-old-b", longAgo],
+    ] as const) {
+      await seedTask(bed.db, { id, status: "completed", progress: 100, finishedAt, mediaState: "none" });
+    }
+    const tracker = startTracker(bed.deps, { tickMs: 50 });
+    try {
+      await until(async () => {
+        const task = await bed.db.task.findUniqueOrThrow({ where: { id: "t-nourl-a" } });
+        return task.mediaState === "stored";
+      }, 20_000);
+    } finally {
+      await tracker.stop();
+    }
+    const media = await bed.db.media.findMany({ where: { taskId: "t-nourl-a" } });
+    expect(media.map((m) => [m.status, m.sha256])).toEqual([["stored", sha(videos.a)]]);
+    // Long settled: never asked again.
+    expect(upstream.count("/v2/model-center/tasks/t-nourl-old-b")).toBe(0);
+    expect(await bed.db.task.findUniqueOrThrow({ where: { id: "t-nourl-old-b" } })).toMatchObject({
+      mediaState: "none",
+    });
+  });
+
   it("polls each running task no more often than the spec's interval", async () => {
     await seedTask(bed.db, { id: "t-slow-e", status: "processing" });
     let answers = 0;

@@ -2,6 +2,7 @@ import { removeStaleTempFiles } from "../storage/files";
 import { taskDeps, type TaskDeps } from "./deps";
 import { downloadMedia } from "./download-media";
 import { pollTask } from "./refresh-task";
+import { awaitingResultUrlsWhere } from "./result-url-grace";
 
 export type TrackerOptions = {
   /** How often the tracker looks for due polls and downloads (their own schedules live in the DB). */
@@ -29,7 +30,8 @@ export type Tracker = {
 
 /**
  * The background loop that needs no browser: polls every running task when its nextPollAt is due
- * (5–10 s apart, backing off on upstream errors) and downloads every pending media file. All of
+ * (5–10 s apart, backing off on upstream errors) — and, for a short grace period, a task that
+ * completed without any result URL — and downloads every pending media file. All of
  * its state lives in the database, so a new process simply carries on where the last one stopped.
  */
 export function startTracker(deps: TaskDeps = taskDeps(), options: Partial<TrackerOptions> = {}): Tracker {
@@ -61,7 +63,7 @@ export function startTracker(deps: TaskDeps = taskDeps(), options: Partial<Track
     if (freePolls > 0) {
       const due = await deps.db.task.findMany({
         where: {
-          status: { in: ["queued", "processing"] },
+          OR: [{ status: { in: ["queued", "processing"] } }, awaitingResultUrlsWhere(now.getTime())],
           nextPollAt: { lte: now },
           id: { notIn: [...polls.keys()] },
         },
