@@ -122,7 +122,10 @@ test("the detail view shows the submitted parameters and plays the stored video"
 
 test("rating, tags and notes persist across a reload", async ({ page }) => {
   const word = uniqueWord("review");
-  const [item] = await seedGallery([{ prompt: `${word} review me`, files: [{ kind: "image" }] }]);
+  const [neighbour, item] = await seedGallery([
+    { prompt: `${word} older neighbour`, submittedAt: minutesAgo(2), files: [{ kind: "image" }] },
+    { prompt: `${word} review me`, submittedAt: minutesAgo(1), files: [{ kind: "image" }] },
+  ]);
   const tag = uniqueWord("tag");
   const gallery = new GalleryPage(page);
   await gallery.goto({ q: word });
@@ -143,6 +146,22 @@ test("rating, tags and notes persist across a reload", async ({ page }) => {
   await expect(gallery.detail.getByTestId("favorite-toggle")).toHaveAttribute("aria-pressed", "true");
   await expect(gallery.detail.getByTestId("tag-chip")).toHaveText([`${tag}×`]);
   await expect(gallery.detail.getByTestId("review-notes")).toHaveValue("Keep the second half");
+
+  // Notes typed and left without Save are not lost: moving to the next item saves them.
+  const notesSaved = page.waitForResponse(
+    (r) => r.url().includes(`/api/gallery/items/${item.id}`) && r.request().method() === "PATCH",
+  );
+  await gallery.detail.getByTestId("review-notes").fill("Keep the second half, tighten the ending");
+  await gallery.detail.getByTestId("detail-next").click();
+  await expect(page).toHaveURL(new RegExp(`item=${neighbour.id}`));
+  expect((await notesSaved).ok()).toBe(true);
+  await page.reload();
+  await expect(gallery.detail.getByTestId("detail-prompt")).toHaveText(`${word} older neighbour`);
+  await page.keyboard.press("ArrowLeft");
+  await expect(gallery.detail.getByTestId("detail-prompt")).toHaveText(`${word} review me`);
+  await expect(gallery.detail.getByTestId("review-notes")).toHaveValue(
+    "Keep the second half, tighten the ending",
+  );
 
   await page.keyboard.press("Escape");
   await page.getByTestId("filter-tag").selectOption(tag);

@@ -73,10 +73,16 @@ export async function fetchReferenceOptions(id: string): Promise<MediaReference[
   ).media;
 }
 
-export function patchReview(id: string, patch: ReviewPatch): Promise<ReviewState> {
+/** `keepalive`: the request outlives the page (notes saved while it unloads). */
+export function patchReview(
+  id: string,
+  patch: ReviewPatch,
+  options: { keepalive?: boolean } = {},
+): Promise<ReviewState> {
   return call(`/api/gallery/items/${encodeURIComponent(id)}`, {
     method: "PATCH",
     body: JSON.stringify(patch),
+    keepalive: options.keepalive,
   });
 }
 

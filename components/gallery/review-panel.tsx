@@ -1,22 +1,59 @@
 "use client";
 
 import clsx from "clsx";
-import { useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { MAX_NOTES_LENGTH } from "@/lib/gallery/limits";
 import type { GalleryItemDetail } from "@/lib/gallery/types";
+import { patchReview } from "./api";
 import { StarRating } from "./star-rating";
 import { TagEditor } from "./tag-editor";
 import { useReviewMutation } from "./use-gallery-queries";
 
-/** Favorite, rating, tags and notes of one item, each saved as soon as it changes (notes on Save). */
+/**
+ * Favorite, rating, tags and notes of one item, each saved as soon as it changes. Notes are saved on
+ * Save, Ctrl+Enter, when the field loses focus, when the panel goes away (← →, Esc, Close: the
+ * panel is keyed by item) and when the page unloads, so typed notes are never dropped silently.
+ */
 export function ReviewPanel({ item }: { item: GalleryItemDetail }) {
   const review = useReviewMutation(item.id);
   const [notes, setNotes] = useState(item.notes);
   const [savedNotes, setSavedNotes] = useState(item.notes);
   const dirty = notes !== savedNotes;
-  const saveNotes = () => review.mutate({ notes }, { onSuccess: (state) => setSavedNotes(state.notes) });
+  // What is typed and what was last sent, readable from blur, unmount and unload alike.
+  const latest = useRef<{ notes: string; sent: string | null }>({ notes: item.notes, sent: item.notes });
+  const mutate = useRef(review.mutate);
+  useEffect(() => {
+    mutate.current = review.mutate;
+  }, [review.mutate]);
+
+  const saveNotes = useCallback(() => {
+    const value = latest.current.notes;
+    if (value === latest.current.sent) return;
+    latest.current.sent = value;
+    // The mutation's own onSuccess updates the caches, even once this panel has unmounted.
+    mutate.current(
+      { notes: value },
+      {
+        onSuccess: (state) => setSavedNotes(state.notes),
+        onError: () => {
+          if (latest.current.sent === value) latest.current.sent = null;
+        },
+      },
+    );
+  }, []);
+  useEffect(() => () => saveNotes(), [saveNotes]);
+  useEffect(() => {
+    const onPageHide = () => {
+      const value = latest.current.notes;
+      if (value === latest.current.sent) return;
+      latest.current.sent = value;
+      patchReview(item.id, { notes: value }, { keepalive: true }).catch(() => undefined);
+    };
+    window.addEventListener("pagehide", onPageHide);
+    return () => window.removeEventListener("pagehide", onPageHide);
+  }, [item.id]);
 
   return (
     <section aria-label="Review" className="space-y-4 rounded-lg border border-zinc-800 bg-zinc-900/60 p-4">
@@ -48,7 +85,11 @@ export function ReviewPanel({ item }: { item: GalleryItemDetail }) {
           data-testid="review-notes"
           value={notes}
           maxLength={MAX_NOTES_LENGTH}
-          onChange={(event) => setNotes(event.target.value)}
+          onChange={(event) => {
+            latest.current.notes = event.target.value;
+            setNotes(event.target.value);
+          }}
+          onBlur={saveNotes}
           onKeyDown={(event) => {
             if (event.key === "Enter" && (event.metaKey || event.ctrlKey) && dirty) saveNotes();
           }}
@@ -70,7 +111,7 @@ export function ReviewPanel({ item }: { item: GalleryItemDetail }) {
             {review.isPending && dirty
               ? "Saving…"
               : dirty
-                ? "Unsaved changes (Ctrl+Enter saves)"
+                ? "Unsaved changes (saved when you leave the field; Ctrl+Enter saves now)"
                 : savedNotes
                   ? "Saved"
                   : ""}
