@@ -1,5 +1,7 @@
 // Answers that end early: stop button, browser gone, upstream cut off, server restart. Each keeps
 // the text received and says why, in the database and in the browser's stream.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readChatEvents, type ChatEvent } from "./chat-events";
 import { createConversation, deleteConversation, getConversationDetail } from "./conversations";
@@ -143,5 +145,131 @@ describe("answers that end early", () => {
     expect(deleted).toBe(true);
     expect(isGenerating(modelId)).toBe(false);
     expect(await f.db.message.count({ where: { conversationId: c.id } })).toBe(0);
+  });
+});
+
+/** A hand-driven upstream: `serve` writes whatever the test wants on each text API call. */
+async function withUpstream(
+  serve: (res: http.ServerResponse) => void | Promise<void>,
+  run: (config: { baseUrl: string; apiKey: string }) => Promise<void>,
+) {
+  const server = http.createServer((req, res) => {
+    req.resume();
+    void serve(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    await run({ baseUrl: `http://127.0.0.1:${port}`, apiKey: "k" });
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+}
+
+const sseChunk = (text: string, finishReason?: string) =>
+  `data: ${JSON.stringify({
+    candidates: [
+      { content: { role: "model", parts: [{ text }] }, ...(finishReason ? { finishReason } : {}) },
+    ],
+  })}\n\n`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("timeouts", () => {
+  it("an upstream that stalls mid-stream is given up after the idle limit, keeping the text", async () => {
+    const c = await createConversation(f.db);
+    const started = Date.now();
+    const events = await collectEvents(
+      await sendMessage(f.db, c.id, input("[stall] then nothing"), { config: f.config, idleTimeoutMs: 300 }),
+    );
+    const done = doneOf(events);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(done.message.status).toBe("interrupted");
+    expect(done.message.text).toBe(textOf(events));
+    expect(done.message.text).toContain("Sandbox");
+    expect(done.message.error).toMatchObject({ code: "timeout", status: 504 });
+    expect(done.message.error?.message).toContain("stopped sending mid-answer: nothing for 300 ms");
+    expect((await getConversationDetail(f.db, c.id)).messages[1].status).toBe("interrupted");
+  });
+
+  it("an upstream that never answers is an error answer after the first-chunk limit", async () => {
+    await withUpstream(
+      () => {
+        // accepts the request and never writes a byte
+      },
+      async (config) => {
+        const c = await createConversation(f.db);
+        const done = doneOf(
+          await collectEvents(
+            await sendMessage(f.db, c.id, input("hello?"), { config, firstChunkTimeoutMs: 300 }),
+          ),
+        );
+        expect(done.message.status).toBe("error");
+        expect(done.message.text).toBe("");
+        expect(done.message.error).toMatchObject({ code: "timeout", status: 504 });
+        expect(done.message.error?.message).toContain("sent nothing for 300 ms");
+      },
+    );
+  });
+
+  it("keep-alive comments count as activity: a slow but live stream completes", async () => {
+    await withUpstream(
+      async (res) => {
+        res.writeHead(200, { "Content-Type": "text/event-stream" });
+        res.write(sseChunk("Hello "));
+        for (let i = 0; i < 8; i++) {
+          await sleep(100);
+          res.write(": keep-alive\n\n");
+        }
+        res.end(sseChunk("world", "STOP"));
+      },
+      async (config) => {
+        const c = await createConversation(f.db);
+        const done = doneOf(
+          await collectEvents(await sendMessage(f.db, c.id, input("slowly"), { config, idleTimeoutMs: 400 })),
+        );
+        expect(done.message.status).toBe("complete");
+        expect(done.message.text).toBe("Hello world");
+      },
+    );
+  });
+});
+
+describe("streams that end without a complete answer", () => {
+  it.each([
+    ["an empty body", "text/event-stream", ""],
+    ["an HTML page", "text/html", "<html><body>Maintenance</body></html>\n\n"],
+  ])("a 200 with %s is an error answer, not an empty complete one", async (_name, type, body) => {
+    await withUpstream(
+      (res) => {
+        res.writeHead(200, { "Content-Type": type });
+        res.end(body);
+      },
+      async (config) => {
+        const c = await createConversation(f.db);
+        const done = doneOf(await collectEvents(await sendMessage(f.db, c.id, input("hi"), { config })));
+        expect(done.message.status).toBe("error");
+        expect(done.message.finishReason).toBeNull();
+        expect(done.message.error?.code).toMatch(/^(empty_stream|stream_broken)$/);
+        expect(done.message.error?.message).toMatch(/without a single answer chunk|broke off/);
+      },
+    );
+  });
+
+  it("a stream that ends without a finish reason keeps its text, marked interrupted", async () => {
+    await withUpstream(
+      (res) => {
+        res.writeHead(200, { "Content-Type": "text/event-stream" });
+        res.end(sseChunk("half of it"));
+      },
+      async (config) => {
+        const c = await createConversation(f.db);
+        const done = doneOf(await collectEvents(await sendMessage(f.db, c.id, input("hi"), { config })));
+        expect(done.message.status).toBe("interrupted");
+        expect(done.message.text).toBe("half of it");
+        expect(done.message.error).toMatchObject({ code: "stream_incomplete" });
+        expect(done.message.error?.message).toContain("ended without a finish reason");
+      },
+    );
   });
 });

@@ -11,11 +11,16 @@ import { getConversation } from "./conversations";
 import { endGeneration, startGeneration, stopGeneration } from "./generations";
 import { responseText, type GenerateContentRequest, type UsageMetadata } from "./native-schema";
 import { framingOf, parseGenerateContentStream } from "./stream-parser";
-import { callTextApi, textApiConfig, type TextApiConfig } from "./upstream-client";
+import {
+  TEXT_API_TIMEOUTS,
+  callTextApi,
+  formatWait,
+  textApiConfig,
+  type TextApiConfig,
+} from "./upstream-client";
 import type { MessageError, MessageStatus, MessageView } from "./types";
 import { messageInclude, messageView } from "./views";
 
-export const IDLE_TIMEOUT_MS = 60_000;
 const PROGRESS_SAVE_MS = 1_000;
 
 export type AnswerJob = {
@@ -28,6 +33,9 @@ export type AnswerJob = {
   /** The browser's request: its end (tab closed, network lost) interrupts the answer. */
   signal?: AbortSignal;
   config?: TextApiConfig;
+  /** Longest wait for the headers and first bytes (TEXT_API_TIMEOUTS.firstChunkMs by default). */
+  firstChunkTimeoutMs?: number;
+  /** Longest silence once bytes flow (TEXT_API_TIMEOUTS.idleMs by default). */
   idleTimeoutMs?: number;
 };
 
@@ -90,23 +98,43 @@ async function generate(
   onDelta: (text: string) => void,
 ): Promise<Outcome> {
   const id = job.modelMessage.id;
-  const idleMs = job.idleTimeoutMs ?? IDLE_TIMEOUT_MS;
+  const firstMs = job.firstChunkTimeoutMs ?? TEXT_API_TIMEOUTS.firstChunkMs;
+  const idleMs = job.idleTimeoutMs ?? TEXT_API_TIMEOUTS.idleMs;
   let text = "";
   let finishReason: string | null = null;
   let usage: UsageMetadata | null = null;
-  let idle = setTimeout(() => stopGeneration(id, "timeout"), idleMs);
+  let chunks = 0;
+  let bytesSeen = false;
+  // One timer: the first wait until any byte arrives, then the idle limit, restarted by every read.
+  let timer = setTimeout(() => stopGeneration(id, "timeout"), firstMs);
+  const onBytes = () => {
+    bytesSeen = true;
+    clearTimeout(timer);
+    timer = setTimeout(() => stopGeneration(id, "timeout"), idleMs);
+  };
   const progress = throttledSave(job.db, id);
+  const cut = (error: MessageError): Outcome => ({
+    text,
+    finishReason: null,
+    usage,
+    status: text ? "interrupted" : "error",
+    error,
+  });
   try {
     const response = await callTextApi(
-      { model: job.model, method: "streamGenerateContent", alt: "sse", body: job.request, signal },
+      {
+        model: job.model,
+        method: "streamGenerateContent",
+        alt: "sse",
+        body: job.request,
+        signal,
+      },
       job.config ?? textApiConfig(),
     );
-    const framing = framingOf(response.headers.get("content-type"));
-    for await (const chunk of parseGenerateContentStream(response.body ?? new ReadableStream(), {
-      framing,
-    })) {
-      clearTimeout(idle);
-      idle = setTimeout(() => stopGeneration(id, "timeout"), idleMs);
+    const contentType = response.headers.get("content-type");
+    const body = tapBytes(response.body ?? new ReadableStream(), onBytes);
+    for await (const chunk of parseGenerateContentStream(body, { framing: framingOf(contentType) })) {
+      chunks++;
       if (chunk.error) throw inStreamError(chunk.error);
       const delta = responseText(chunk);
       if (delta) {
@@ -117,14 +145,27 @@ async function generate(
       finishReason = chunk.candidates?.[0]?.finishReason ?? finishReason;
       usage = chunk.usageMetadata ?? usage;
     }
+    // A 200 that carried no chunk (an empty body, an HTML page) or stopped before the model said it
+    // was done is not a complete answer, whatever text came before.
+    if (chunks === 0) {
+      return cut({
+        code: "empty_stream",
+        status: 502,
+        message: `The text API answered HTTP ${response.status} without a single answer chunk${
+          contentType ? ` (Content-Type: ${contentType})` : ""
+        }.`,
+      });
+    }
+    if (!finishReason) {
+      return cut({
+        code: "stream_incomplete",
+        status: 502,
+        message: "The upstream's stream ended without a finish reason, so the answer may be incomplete.",
+      });
+    }
     return { text, status: "complete", finishReason, usage, error: null };
   } catch (error) {
     const partial = { text, finishReason: null, usage };
-    const cut = (e: MessageError): Outcome => ({
-      ...partial,
-      status: text ? "interrupted" : "error",
-      error: e,
-    });
     const reason = signal.aborted ? signal.reason : undefined;
     if (reason === "stop") return { ...partial, status: "stopped", error: null };
     if (reason === "client") {
@@ -141,7 +182,9 @@ async function generate(
       return cut({
         code: "timeout",
         status: 504,
-        message: `The text API sent nothing for ${Math.round(idleMs / 1000)} s, so the studio gave up.`,
+        message: bytesSeen
+          ? `The text API stopped sending mid-answer: nothing for ${formatWait(idleMs)}, so the studio gave up.`
+          : `The text API sent nothing for ${formatWait(firstMs)}, so the studio gave up.`,
       });
     }
     if (isStudioError(error)) return cut({ code: error.code, status: error.status, message: error.message });
@@ -150,8 +193,25 @@ async function generate(
       message: `The stream from the text API broke off: ${(error as Error)?.message ?? String(error)}`,
     });
   } finally {
-    clearTimeout(idle);
+    clearTimeout(timer);
     await progress.flushed();
+  }
+}
+
+/** The body's bytes as they are read, calling onBytes for each read (keep-alive comments included). */
+async function* tapBytes(body: ReadableStream<Uint8Array>, onBytes: () => void) {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      onBytes();
+      yield value;
+    }
+  } finally {
+    // Leaving early (stop, error) cancels the body: the upstream connection is closed.
+    reader.cancel().catch(() => {});
+    reader.releaseLock();
   }
 }
 

@@ -13,8 +13,13 @@ type Upstream = {
   close: () => Promise<void>;
 };
 
-/** Writes one SSE chunk, then waits for release() before the second and the end. */
-async function startUpstream(options: { body?: string; contentType?: string } = {}): Promise<Upstream> {
+/**
+ * Writes one SSE chunk, then waits for release() before the second and the end; with `body`, sends
+ * that at once; with `headersOnly`, sends the headers and then nothing.
+ */
+async function startUpstream(
+  options: { body?: string; contentType?: string; headersOnly?: boolean } = {},
+): Promise<Upstream> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let closedEarly!: (value: boolean) => void;
@@ -23,6 +28,10 @@ async function startUpstream(options: { body?: string; contentType?: string } = 
     req.resume();
     res.on("close", () => closedEarly(!res.writableFinished));
     res.writeHead(200, { "Content-Type": options.contentType ?? "text/event-stream" });
+    if (options.headersOnly) {
+      res.flushHeaders();
+      return;
+    }
     if (options.body !== undefined) {
       res.end(options.body);
       return;
@@ -99,5 +108,48 @@ describe("relayTextApi", () => {
     expect(error).toBeInstanceOf(StudioError);
     expect((error as StudioError).code).toBe("upstream_bad_response");
     expect((error as StudioError).message).toContain("<html>maintenance</html>");
+  });
+
+  it("closes the upstream connection when the caller stops reading the relayed body", async () => {
+    upstream = await startUpstream();
+    const response = await relayTextApi(
+      { model: "llm-2.5-pro", method: "streamGenerateContent", body, alt: "sse" },
+      { baseUrl: upstream.url, apiKey: "k" },
+    );
+    const reader = response.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    expect(await upstream.closedEarly).toBe(true);
+  });
+
+  it("ends a stream that goes silent with an SSE error event, and closes the upstream", async () => {
+    upstream = await startUpstream();
+    const started = Date.now();
+    const response = await relayTextApi(
+      { model: "llm-2.5-pro", method: "streamGenerateContent", body, alt: "sse" },
+      { baseUrl: upstream.url, apiKey: "k" },
+      { idleMs: 300 },
+    );
+    const text = await response.text();
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(text).toContain('"first"');
+    expect(text).not.toContain('"second"');
+    expect(text).toMatch(/data: \{"error":\{"code":504,.*sent nothing for 300 ms/);
+    expect(await upstream.closedEarly).toBe(true);
+  });
+
+  it("gives generateContent one deadline for headers and body", async () => {
+    upstream = await startUpstream({ headersOnly: true, contentType: "application/json" });
+    const started = Date.now();
+    const error = await relayTextApi(
+      { model: "llm-2.5-pro", method: "generateContent", body },
+      { baseUrl: upstream.url, apiKey: "k" },
+      { generateMs: 300 },
+    ).catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(error).toBeInstanceOf(StudioError);
+    expect((error as StudioError).status).toBe(504);
+    expect((error as StudioError).message).toContain("did not finish its answer");
+    expect(await upstream.closedEarly).toBe(true);
   });
 });

@@ -1,40 +1,130 @@
 /**
- * The proxy's answer: a streamed call is relayed as it arrives (the upstream body itself is the
- * response body, never collected); a plain call is checked to be JSON before it is passed on.
+ * The proxy's answer: a streamed call is relayed as it arrives (chunk by chunk, never collected,
+ * with an idle limit); a plain call is read within one deadline and checked to be JSON.
  */
 import { StudioError } from "../errors";
-import { callTextApi, textApiConfig, type TextApiCall, type TextApiConfig } from "./upstream-client";
+import {
+  TEXT_API_TIMEOUTS,
+  callTextApi,
+  formatWait,
+  textApiConfig,
+  type TextApiCall,
+  type TextApiConfig,
+} from "./upstream-client";
 
 // no-transform keeps compression from buffering chunks; X-Accel-Buffering does the same for nginx.
 export const STREAM_HEADERS = { "Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no" };
 
+export type RelayLimits = { generateMs?: number; firstChunkMs?: number; idleMs?: number };
+
 export async function relayTextApi(
   call: TextApiCall,
   config: TextApiConfig = textApiConfig(),
+  limits: RelayLimits = {},
 ): Promise<Response> {
-  const upstream = await callTextApi(call, config);
+  const { generateMs, firstChunkMs, idleMs } = { ...TEXT_API_TIMEOUTS, ...limits };
+  // Ends the upstream call when the caller goes away or a time limit passes.
+  const upstreamCall = new AbortController();
+  const signal = call.signal ? AbortSignal.any([call.signal, upstreamCall.signal]) : upstreamCall.signal;
   if (call.method === "streamGenerateContent") {
+    const upstream = await callTextApi(
+      { ...call, signal, timeoutMs: call.timeoutMs ?? firstChunkMs },
+      config,
+    );
     const contentType =
       upstream.headers.get("content-type") ?? (call.alt === "sse" ? "text/event-stream" : "application/json");
-    return new Response(upstream.body, {
+    return new Response(withIdleLimit(upstream.body, { firstChunkMs, idleMs, upstreamCall, contentType }), {
       status: upstream.status,
       headers: { "Content-Type": contentType, ...STREAM_HEADERS },
     });
   }
-  const text = await upstream.text();
+  // generateContent: one deadline for headers and body together.
+  const deadline = setTimeout(() => upstreamCall.abort(new Error("deadline")), generateMs);
+  let text: string;
+  let status: number;
+  try {
+    const upstream = await callTextApi({ ...call, signal, timeoutMs: call.timeoutMs ?? generateMs }, config);
+    status = upstream.status;
+    text = await upstream.text();
+  } catch (error) {
+    if (upstreamCall.signal.aborted && !call.signal?.aborted) {
+      throw new StudioError(
+        "upstream_unreachable",
+        `The text API did not finish its answer within ${formatWait(generateMs)}.`,
+        { status: 504, details: { timeout: true } },
+      );
+    }
+    throw error;
+  } finally {
+    clearTimeout(deadline);
+  }
   try {
     JSON.parse(text);
   } catch {
     const flat = text.replace(/\s+/g, " ").trim().slice(0, 200);
     throw new StudioError(
       "upstream_bad_response",
-      `The text API answered HTTP ${upstream.status} with a body that is not JSON: "${flat}"`,
+      `The text API answered HTTP ${status} with a body that is not JSON: "${flat}"`,
     );
   }
   return new Response(text, {
-    status: upstream.status,
+    status,
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
   });
+}
+
+/**
+ * The upstream body, passed on as it arrives, ended when it stays silent too long: first the wait
+ * for the first bytes, then the idle limit between reads. On SSE the caller gets a last `error`
+ * event (the native API's in-stream error shape) so it can tell a timeout from a network break;
+ * other framings can only be cut.
+ */
+function withIdleLimit(
+  body: ReadableStream<Uint8Array> | null,
+  limits: { firstChunkMs: number; idleMs: number; upstreamCall: AbortController; contentType: string },
+): ReadableStream<Uint8Array> | null {
+  if (!body) return body;
+  const reader = body.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(out) {
+        const silent = timer === undefined ? limits.firstChunkMs : limits.idleMs;
+        const timedOut = new Promise<"timeout">((resolve) => {
+          timer = setTimeout(() => resolve("timeout"), silent);
+        });
+        let result: ReadableStreamReadResult<Uint8Array> | "timeout";
+        try {
+          result = await Promise.race([reader.read(), timedOut]);
+        } catch (error) {
+          out.error(error);
+          return;
+        } finally {
+          clearTimeout(timer);
+        }
+        if (result === "timeout") {
+          limits.upstreamCall.abort(new Error("idle"));
+          reader.cancel().catch(() => {});
+          const message = `The text API sent nothing for ${formatWait(silent)}, so the studio gave up.`;
+          if (limits.contentType.includes("text/event-stream")) {
+            const event = { error: { code: 504, status: "DEADLINE_EXCEEDED", message } };
+            out.enqueue(new TextEncoder().encode(`data: ${JSON.stringify(event)}\n\n`));
+            out.close();
+          } else {
+            out.error(new Error(message));
+          }
+          return;
+        }
+        if (result.done) out.close();
+        else out.enqueue(result.value);
+      },
+      cancel(reason) {
+        clearTimeout(timer);
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 /** The chat's own event stream to the browser. */

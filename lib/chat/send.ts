@@ -24,7 +24,13 @@ import {
   type MessageRow,
 } from "./views";
 
-type Options = { signal?: AbortSignal; config?: TextApiConfig };
+type Options = {
+  signal?: AbortSignal;
+  config?: TextApiConfig;
+  /** Timeouts of the upstream call (tests shorten them); TEXT_API_TIMEOUTS by default. */
+  firstChunkTimeoutMs?: number;
+  idleTimeoutMs?: number;
+};
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 async function loadThread(db: Db, conversationId: string): Promise<MessageRow[]> {

@@ -178,6 +178,19 @@ describe("truncated and malformed streams", () => {
     expect((error as IncompleteStreamError).partial).toMatch(/^data: \{/);
   });
 
+  it("reports leftover text after the last event as a cut stream, not a clean end", async () => {
+    const html = await truncated("<html><body>Bad gateway</body></html>");
+    expect(html.seen).toEqual([]);
+    expect(html.error).toBeInstanceOf(IncompleteStreamError);
+    expect((html.error as IncompleteStreamError).partial).toContain("Bad gateway");
+    // An event whose data line was never finished (no closing blank line, no JSON end).
+    const field = await truncated(`${sse}event: message\ndata`);
+    expect(field.seen).toHaveLength(3);
+    expect(field.error).toBeInstanceOf(IncompleteStreamError);
+    // Comments, blank lines and an unterminated [DONE] after the last event are a clean end.
+    expect((await truncated(`${sse}: keep-alive\n\ndata: [DONE]`)).error).toBeUndefined();
+  });
+
   it("rejects garbage between JSON chunks and non-object chunks", async () => {
     expect((await truncated('[{"a":1} x]')).error).toBeInstanceOf(StreamFormatError);
     expect((await truncated("data: 42\n\n")).error).toBeInstanceOf(StreamFormatError);

@@ -152,8 +152,12 @@ function sseSplitter(): Splitter {
       return take();
     },
     end(received) {
-      // Nothing but blank or comment lines after the last event: a clean end.
-      if (!/^data:/m.test(unfinished)) return [];
+      // Nothing but blank lines, comments or an end marker after the last event: a clean end. Any
+      // other text (a field whose blank line never came, an HTML page) means the stream was cut.
+      const leftover = unfinished
+        .split(/\r\n|\r|\n/)
+        .filter((line) => line.trim() && !line.startsWith(":") && !/^data:\s*\[DONE\]\s*$/.test(line));
+      if (leftover.length === 0) return [];
       // A final event whose blank line never came: accept it when its data is whole JSON.
       try {
         parser.feed("\n\n");

@@ -10,8 +10,22 @@ import { redact, type UpstreamConfig } from "../upstream/config";
 import { extractErrorCode, extractErrorMessage } from "../upstream/error-message";
 import type { TextMethod } from "./native-schema";
 
-/** How long the upstream may take to answer with headers (the stream itself may run longer). */
-export const UPSTREAM_HEADERS_TIMEOUT_MS = 60_000;
+/**
+ * How long the text API may take, per method (docs/decisions/chat.md, "Timeouts"). A pro model
+ * analysing a video can think for minutes before its first byte, so the first wait is long; once a
+ * stream flows, a minute without a byte means it is stuck.
+ */
+export const TEXT_API_TIMEOUTS = {
+  /** generateContent: the whole answer, headers and body. */
+  generateMs: 300_000,
+  /** streamGenerateContent: headers and the first chunk. */
+  firstChunkMs: 300_000,
+  /** streamGenerateContent: between two reads of the body (any bytes, keep-alive comments too). */
+  idleMs: 60_000,
+} as const;
+
+/** A wait as a message shows it: "300 s", or "250 ms" below a second. */
+export const formatWait = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`);
 
 export type TextApiCall = {
   model: string;
@@ -21,6 +35,7 @@ export type TextApiCall = {
   alt?: string | null;
   /** The caller's lifetime (client disconnect, stop button): aborting it aborts the upstream call. */
   signal?: AbortSignal;
+  /** How long to wait for the response headers; by default the method's first wait (TEXT_API_TIMEOUTS). */
   timeoutMs?: number;
 };
 
@@ -38,7 +53,10 @@ export async function callTextApi(
 ): Promise<Response> {
   const query = call.alt ? `?alt=${encodeURIComponent(call.alt)}` : "";
   const url = `${config.baseUrl}/v1/models/${encodeURIComponent(call.model)}:${call.method}${query}`;
-  const timeoutMs = call.timeoutMs ?? config.timeoutMs ?? UPSTREAM_HEADERS_TIMEOUT_MS;
+  const timeoutMs =
+    call.timeoutMs ??
+    config.timeoutMs ??
+    (call.method === "generateContent" ? TEXT_API_TIMEOUTS.generateMs : TEXT_API_TIMEOUTS.firstChunkMs);
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(new Error("headers timeout")), timeoutMs);
   const signal = call.signal ? AbortSignal.any([call.signal, timeout.signal]) : timeout.signal;
@@ -60,7 +78,7 @@ export async function callTextApi(
     if (timeout.signal.aborted) {
       throw new StudioError(
         "upstream_unreachable",
-        `The text API did not answer within ${Math.round(timeoutMs / 1000)} s.`,
+        `The text API did not answer within ${formatWait(timeoutMs)}.`,
         { status: 504, details: { timeout: true }, cause },
       );
     }

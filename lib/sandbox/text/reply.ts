@@ -4,12 +4,19 @@
  *   [error:NNN] answer HTTP NNN with an upstream-style error body (400–599)
  *   [slow]      stream 20 chunks 150 ms apart
  *   [drop]      cut the connection after a few chunks (a network error mid-stream)
+ *   [stall]     send the headers and one chunk, then nothing until the client gives up
  *   [script]    put a <script> tag in the markdown (the studio must show it as text)
  */
 import type { GenerateContentRequest, UsageMetadata } from "@/lib/chat/native-schema";
 import { describeMediaPart, formatFacts } from "./describe-media";
 
-export type TextTriggers = { errorStatus?: number; slow: boolean; drop: boolean; script: boolean };
+export type TextTriggers = {
+  errorStatus?: number;
+  slow: boolean;
+  drop: boolean;
+  stall: boolean;
+  script: boolean;
+};
 
 export type SandboxReply = {
   text: string;
@@ -35,6 +42,7 @@ export function parseTextTriggers(text: string): TextTriggers {
     errorStatus: status !== undefined && status >= 400 && status <= 599 ? status : undefined,
     slow: /\[slow\]/i.test(text),
     drop: /\[drop\]/i.test(text),
+    stall: /\[stall\]/i.test(text),
     script: /\[script\]/i.test(text),
   };
 }

@@ -58,6 +58,7 @@ export function streamResponse(
   };
   let index = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let wake: (() => void) | undefined;
 
   // highWaterMark 0: a chunk is produced only when the reader asks, so [drop] loses nothing queued.
   const body = new ReadableStream<Uint8Array>(
@@ -65,6 +66,19 @@ export function streamResponse(
       async pull(controller) {
         if (index > 0) await new Promise<void>((resolve) => (timer = setTimeout(resolve, interval)));
         if (signal.aborted) return;
+        if (reply.triggers.stall && index === 1) {
+          // Silence until the client gives up (aborts or cancels): what a stuck upstream does.
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            signal.addEventListener("abort", () => resolve(), { once: true });
+          });
+          try {
+            controller.error(new Error("sandbox [stall]: the client gave up"));
+          } catch {
+            // already cancelled
+          }
+          return;
+        }
         if (reply.triggers.drop && index === DROP_AFTER_CHUNKS) {
           controller.error(new Error("sandbox [drop]: connection cut mid-stream"));
           return;
@@ -81,6 +95,7 @@ export function streamResponse(
       },
       cancel() {
         clearTimeout(timer);
+        wake?.();
       },
     },
     { highWaterMark: 0 },
