@@ -321,12 +321,13 @@ test("compare shows two items side by side with differences and synchronized pla
     {
       prompt: `${word} one`,
       request: { model: "sd_2.5_ORelay", prompt: `${word} one`, duration: 5 },
-      files: [{ kind: "video" }],
+      // The shorter clip comes first: it must not lead the longer one.
+      files: [{ kind: "video", seconds: 3 }],
     },
     {
       prompt: `${word} two`,
       request: { model: "sd_2.5_ORelay", prompt: `${word} two`, duration: 10 },
-      files: [{ kind: "video" }],
+      files: [{ kind: "video", seconds: 6 }],
     },
   ]);
   const gallery = new GalleryPage(page);
@@ -351,13 +352,34 @@ test("compare shows two items side by side with differences and synchronized pla
   await expect
     .poll(() => videos.evaluateAll((vs) => vs.every((v) => (v as HTMLVideoElement).readyState >= 1)))
     .toBe(true);
+  const currentTimes = () => videos.evaluateAll((vs) => vs.map((v) => (v as HTMLVideoElement).currentTime));
+
+  // Scrubbing moves every video to the same moment.
+  await page.getByTestId("compare-scrubber").evaluate((input: HTMLInputElement) => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, "1.5");
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  await expect
+    .poll(async () => (await currentTimes()).every((t) => Math.abs(t - 1.5) < 0.05), {
+      message: "every video at 1.5 s",
+    })
+    .toBe(true);
+
   await page.getByTestId("compare-play").click();
   await expect
     .poll(() => videos.evaluateAll((vs) => vs.map((v) => !(v as HTMLVideoElement).paused)))
     .toEqual([true, true]);
+  const [short, long] = await currentTimes();
+  expect(short).toBeGreaterThanOrEqual(1.4);
+  expect(Math.abs(short - long)).toBeLessThan(0.3);
+  // Past the end of the 3 s clip the 6 s one keeps playing (it is not pulled back to 3 s).
+  await expect
+    .poll(async () => (await currentTimes())[1], { message: "the longer video plays on", timeout: 10_000 })
+    .toBeGreaterThan(4);
+  const [ended, playing] = await currentTimes();
+  expect(ended).toBeGreaterThan(2.9);
+  expect(playing).toBeGreaterThan(4);
   await page.getByTestId("compare-play").click();
-  const times = await videos.evaluateAll((vs) => vs.map((v) => (v as HTMLVideoElement).currentTime));
-  expect(Math.abs(times[0] - times[1])).toBeLessThan(0.3);
 });
 
 test("a task run through the API appears with its stored video and a poster", async ({ page, request }) => {

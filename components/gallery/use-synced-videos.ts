@@ -6,11 +6,18 @@ const MAX_DRIFT_S = 0.2;
 
 type Videos = { current: (HTMLVideoElement | null)[] };
 const present = (videos: Videos) => videos.current.filter((v): v is HTMLVideoElement => Boolean(v));
-const leaderOf = (videos: Videos): HTMLVideoElement | undefined => present(videos)[0];
+const lengthOf = (v: HTMLVideoElement) => (Number.isFinite(v.duration) ? v.duration : 0);
+/** The longest video leads: it is the last to end, so every moment of the group has a leader. */
+const leaderOf = (videos: Videos): HTMLVideoElement | undefined =>
+  present(videos).reduce<HTMLVideoElement | undefined>(
+    (best, v) => (!best || lengthOf(v) > lengthOf(best) ? v : best),
+    undefined,
+  );
 
 /**
- * Plays, pauses and seeks several <video>s together. The first video leads; the others are pulled
- * back in step when they drift (decoders start at slightly different moments).
+ * Plays, pauses and seeks several <video>s together. The longest video leads; the others are
+ * pulled back in step when they drift (decoders start at slightly different moments). A shorter
+ * video rests on its last frame once past its end, and nothing is corrected once the leader ended.
  */
 export function useSyncedVideos(count: number) {
   const videos = useRef<(HTMLVideoElement | null)[]>([]);
@@ -24,9 +31,7 @@ export function useSyncedVideos(count: number) {
         videos.current[i] = el;
         if (!el) return;
         el.addEventListener("loadedmetadata", () =>
-          setDuration(
-            Math.max(0, ...present(videos).map((v) => (Number.isFinite(v.duration) ? v.duration : 0))),
-          ),
+          setDuration(Math.max(0, ...present(videos).map(lengthOf))),
         );
         // Once every video has ended (the longest last), the group stops.
         el.addEventListener("ended", () => {
@@ -43,9 +48,9 @@ export function useSyncedVideos(count: number) {
       const lead = leaderOf(videos);
       if (lead) {
         setTime(lead.currentTime);
-        for (const v of present(videos).slice(1)) {
-          const target = Math.min(lead.currentTime, v.duration || 0);
-          if (!v.ended && Math.abs(v.currentTime - target) > MAX_DRIFT_S) v.currentTime = target;
+        for (const v of lead.ended ? [] : present(videos)) {
+          if (v === lead || v.ended || lead.currentTime >= lengthOf(v)) continue;
+          if (Math.abs(v.currentTime - lead.currentTime) > MAX_DRIFT_S) v.currentTime = lead.currentTime;
         }
       }
       frame = requestAnimationFrame(tick);
