@@ -112,6 +112,36 @@ describe("downloadMedia", () => {
     expect((await taskRow(id)).mediaState).toBe("pending");
   });
 
+  it("removes the file when its task was deleted while it downloaded", async () => {
+    const video = Buffer.concat([
+      Buffer.from("000000186674797069736f6d0000020069736f6d69736f32", "hex"),
+      randomBytes(200_000),
+    ]);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    files["/r/deleted.mp4"] = {
+      stream: () =>
+        Readable.from(
+          (async function* () {
+            yield video.subarray(0, 1000);
+            await released;
+            yield video.subarray(1000);
+          })(),
+        ),
+      headers: { "content-type": "video/mp4" },
+    };
+    const { id, media } = await completedTask([{ path: "/r/deleted.mp4" }]);
+    const download = downloadMedia(media[0].id, bed.deps);
+    while (host.count("/r/deleted.mp4") === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    // The gallery deletes the task (its rows; no file exists yet to remove) mid-download.
+    await bed.db.task.delete({ where: { id } });
+    release();
+    await expect(download).resolves.toBe(true);
+    expect(taskFiles(id)).toEqual([]);
+    expect(fs.existsSync(path.join(bed.mediaDir(), "tasks", id))).toBe(false);
+    expect(bed.logs.some((l) => l.text.includes("its task was deleted during the download"))).toBe(true);
+  });
+
   it("rejects an HTML error page served as a video, then gives up", async () => {
     files["/r/page.mp4"] = {
       text: "<!DOCTYPE html><html><body><h1>Rate limited</h1></body></html>",

@@ -1,7 +1,9 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import { isStudioError } from "../errors";
 import { extensionFor } from "../storage/file-names";
 import { signedExpiry } from "../upstream/url-expiry";
-import { removeMediaFile, writeMediaFile, type WrittenFile } from "../storage/files";
+import { removeMediaFile, resolveMediaPath, writeMediaFile, type WrittenFile } from "../storage/files";
 import { baseType, isMediaType } from "../storage/sniff-type";
 import { jitter, taskDeps, type TaskDeps } from "./deps";
 import { updateMediaState } from "./media-state";
@@ -36,18 +38,21 @@ export async function downloadMedia(mediaId: string, deps: TaskDeps = taskDeps()
   const media = await db.media.findUniqueOrThrow({ where: { id: mediaId } });
 
   let stored = false;
+  let written: string | undefined;
   try {
     const { rel, file } = await fetchToDisk(
       media.sourceUrl,
       `tasks/${safeSegment(media.taskId)}/${media.id}`,
       deps,
     );
-    const path = await reuseIdenticalFile(deps, media.taskId, media.id, rel, file.sha256);
+    written = rel;
+    const storedPath = await reuseIdenticalFile(deps, media.taskId, media.id, rel, file.sha256);
+    if (storedPath !== rel) written = undefined;
     await db.media.update({
       where: { id: mediaId },
       data: {
         status: "stored",
-        path,
+        path: storedPath,
         contentType: file.contentType,
         size: file.size,
         sha256: file.sha256,
@@ -57,6 +62,13 @@ export async function downloadMedia(mediaId: string, deps: TaskDeps = taskDeps()
     });
     stored = true;
   } catch (error) {
+    // The task was deleted (gallery) while its file was downloading: nothing owns that file now,
+    // and the deletion could not remove what did not exist yet.
+    if (!(await db.media.findUnique({ where: { id: mediaId }, select: { id: true } }))) {
+      if (written) await removeOrphan(written, deps);
+      deps.log.info(`[downloads] media ${mediaId}: its task was deleted during the download; dropped.`);
+      return true;
+    }
     await recordFailure(deps, mediaId, media.attempts, media.sourceUrl, error);
   }
   await updateMediaState(db, media.taskId);
@@ -203,6 +215,16 @@ async function reuseIdenticalFile(
   if (!twin?.path || twin.path === rel) return rel;
   await removeMediaFile(rel);
   return twin.path;
+}
+
+async function removeOrphan(rel: string, deps: TaskDeps): Promise<void> {
+  try {
+    await removeMediaFile(rel);
+    // The task's folder too, when this file was all it held (rmdir refuses a non-empty one).
+    await fs.rmdir(path.dirname(resolveMediaPath(rel))).catch(() => undefined);
+  } catch (error) {
+    deps.log.warn(`[downloads] could not remove orphaned ${rel}: ${(error as Error)?.message ?? error}`);
+  }
 }
 
 /** Runs `onChunk` for each chunk passing through (the idle timer), without buffering. */

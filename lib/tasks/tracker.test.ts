@@ -159,6 +159,48 @@ describe("tracker", () => {
     });
   });
 
+  it("downloads the URLs that expire soonest first, then the oldest", async () => {
+    await seedTask(bed.db, {
+      id: "t-order",
+      status: "completed",
+      finishedAt: new Date(),
+      mediaState: "pending",
+    });
+    const inSeconds = (s: number) => Math.floor(Date.now() / 1000) + s;
+    const urls = [
+      `${upstream.url}/files/a.mp4?order=1`,
+      `${upstream.url}/files/b.mp4?order=2&expires=${inSeconds(3600)}`,
+      `${upstream.url}/files/c.mp4?order=3&expires=${inSeconds(600)}`,
+      `${upstream.url}/files/d.mp4?order=4`,
+    ];
+    for (const [index, sourceUrl] of urls.entries()) {
+      await bed.db.media.create({
+        data: {
+          taskId: "t-order",
+          role: index === 0 ? "result" : "extra",
+          fields: "result_url",
+          sourceUrl,
+          createdAt: new Date(Date.now() - 60_000 + index * 1000),
+        },
+      });
+    }
+    const before = upstream.requests.length;
+    const tracker = startTracker(bed.deps, { tickMs: 20, downloadConcurrency: 1 });
+    try {
+      await until(
+        async () => (await bed.db.media.count({ where: { taskId: "t-order", status: "stored" } })) === 4,
+        20_000,
+      );
+    } finally {
+      await tracker.stop();
+    }
+    const order = upstream.requests
+      .slice(before)
+      .map((r) => /order=(\d)/.exec(r.path)?.[1])
+      .filter(Boolean);
+    expect(order).toEqual(["3", "2", "1", "4"]);
+  });
+
   it("polls each running task no more often than the spec's interval", async () => {
     await seedTask(bed.db, { id: "t-slow-e", status: "processing" });
     let answers = 0;

@@ -1,4 +1,5 @@
 import { removeStaleTempFiles } from "../storage/files";
+import { signedExpiry } from "../upstream/url-expiry";
 import { taskDeps, type TaskDeps } from "./deps";
 import { downloadMedia } from "./download-media";
 import { pollTask } from "./refresh-task";
@@ -17,8 +18,12 @@ export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
   tickMs: 1_000,
   startDelayMs: 0,
   pollConcurrency: 4,
-  downloadConcurrency: 2,
+  // Four at once: two large, slow downloads must not hold up others whose URLs are about to expire.
+  downloadConcurrency: 4,
 };
+
+/** How many due downloads are looked at to pick the most urgent. */
+const DOWNLOAD_CANDIDATES = 50;
 
 export type Tracker = {
   /** One pass: start due polls and downloads (does not wait for them). */
@@ -75,13 +80,15 @@ export function startTracker(deps: TaskDeps = taskDeps(), options: Partial<Track
     }
     const freeDownloads = downloadConcurrency - downloads.size;
     if (freeDownloads > 0) {
-      const pending = await deps.db.media.findMany({
+      const due = await deps.db.media.findMany({
         where: { status: "pending", nextAttemptAt: { lte: now }, id: { notIn: [...downloads.keys()] } },
-        orderBy: { nextAttemptAt: "asc" },
-        take: freeDownloads,
-        select: { id: true },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        take: DOWNLOAD_CANDIDATES,
+        select: { id: true, sourceUrl: true, createdAt: true },
       });
-      for (const { id } of pending) track(downloads, id, () => downloadMedia(id, deps), "downloading media");
+      for (const { id } of mostUrgentFirst(due).slice(0, freeDownloads)) {
+        track(downloads, id, () => downloadMedia(id, deps), "downloading media");
+      }
     }
   };
 
@@ -119,6 +126,18 @@ export function startTracker(deps: TaskDeps = taskDeps(), options: Partial<Track
       await idle();
     },
   };
+}
+
+/**
+ * URLs that say when they expire go first, soonest first; then the rest, oldest first (the media
+ * row is created when its task completes). The candidates arrive oldest first, and sort is stable.
+ */
+function mostUrgentFirst<T extends { sourceUrl: string }>(media: T[]): T[] {
+  const expiry = new Map(media.map((m) => [m, signedExpiry(m.sourceUrl)?.getTime() ?? Infinity]));
+  return [...media].sort((a, b) => {
+    const [x, y] = [expiry.get(a)!, expiry.get(b)!];
+    return x === y ? 0 : x < y ? -1 : 1;
+  });
 }
 
 /**
