@@ -3,6 +3,7 @@ import { downloadZip, predictLength } from "client-zip";
 import { z } from "zod";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
+import { readJson } from "../http/respond";
 import { resolveMediaPath } from "../storage/files";
 import { downloadFileName, uniqueNames } from "../storage/file-names";
 import { sortMedia } from "./item-select";
@@ -14,6 +15,34 @@ export const zipRequestSchema = z.object({
     .min(1, { error: "must name at least one item" })
     .max(MAX_BULK_ITEMS, { error: `must name at most ${MAX_BULK_ITEMS} items` }),
 });
+
+export type ZipRequest = z.infer<typeof zipRequestSchema>;
+
+/**
+ * The body of a zip request: `{ ids }` as JSON, or a form post with repeated `ids` fields (the page
+ * submits a real form so the browser streams the archive to disk). Anything else, or a form that
+ * cannot be parsed, is a 400 naming what to send — never an internal error.
+ */
+export async function readZipRequest(request: Request): Promise<ZipRequest> {
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  if (type.includes("application/json")) return zipRequestSchema.parse(await readJson(request));
+  if (!type.includes("multipart/form-data") && !type.includes("application/x-www-form-urlencoded")) {
+    throw new StudioError(
+      "invalid_request",
+      `Send { "ids": [...] } as application/json, or a form with repeated "ids" fields (got ${type ? `Content-Type ${type}` : "no Content-Type"}).`,
+      { issues: [{ path: "body", message: "must be JSON or a form" }] },
+    );
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch (cause) {
+    throw new StudioError("invalid_request", `The form body could not be read: ${(cause as Error).message}`, {
+      issues: [{ path: "body", message: "must be a well-formed form" }],
+    });
+  }
+  return zipRequestSchema.parse({ ids: form.getAll("ids").filter((v) => typeof v === "string") });
+}
 
 type Entry = { name: string; size: number; lastModified: Date; file: string };
 
