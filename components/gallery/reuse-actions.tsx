@@ -24,9 +24,9 @@ export function ReuseActions({ item, onDeleted }: { item: GalleryItemDetail; onD
   const remove = async () => {
     setDeleting(true);
     try {
-      await deleteItem(item.id);
+      const { deleted } = await deleteItem(item.id);
       setConfirming(false);
-      dropCachedItems(client, new Set([item.id]));
+      dropCachedItems(client, new Set([item.id]), new Set(deleted));
       onDeleted();
     } catch (e) {
       setError((e as Error).message);

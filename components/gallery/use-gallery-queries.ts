@@ -7,6 +7,7 @@ import {
   useQueryClient,
   type InfiniteData,
   type QueryClient,
+  type QueryKey,
 } from "@tanstack/react-query";
 import { useMemo } from "react";
 import type { GalleryFilters } from "@/lib/gallery/filters";
@@ -114,23 +115,37 @@ function patchCachedItems(
   );
 }
 
-/** Removes deleted items from the grid's pages in place (no refetch of every loaded page). */
-export function dropCachedItems(client: QueryClient, ids: Set<string>) {
-  client.setQueriesData<InfiniteData<GalleryPage>>({ queryKey: keys.lists }, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page, i) => ({
-            ...page,
-            items: page.items.filter((item) => !ids.has(item.id)),
-            total:
-              i === 0 && page.total !== null
-                ? page.total - page.items.filter((it) => ids.has(it.id)).length
-                : page.total,
-          })),
-        }
-      : data,
-  );
+/**
+ * Removes items that no longer exist from the grid's pages in place, no refetch of every loaded
+ * page. Each list's total drops by the items the server says it actually `deleted` (ids it did not
+ * find were gone already) that the list had loaded, on any page. A list that had not loaded all of
+ * them may count some it never showed, so it is also marked stale and recounts when next used.
+ */
+export function dropCachedItems(
+  client: QueryClient,
+  ids: ReadonlySet<string>,
+  deleted: ReadonlySet<string> = ids,
+) {
+  if (ids.size === 0) return;
+  const incomplete: QueryKey[] = [];
+  for (const [key, data] of client.getQueriesData<InfiniteData<GalleryPage>>({ queryKey: keys.lists })) {
+    if (!data) continue;
+    const found = data.pages.reduce(
+      (n, page) => n + page.items.filter((item) => deleted.has(item.id)).length,
+      0,
+    );
+    if (found < deleted.size) incomplete.push(key);
+    client.setQueryData<InfiniteData<GalleryPage>>(key, {
+      ...data,
+      pages: data.pages.map((page, i) => ({
+        ...page,
+        items: page.items.filter((item) => !ids.has(item.id)),
+        total: i === 0 && page.total !== null ? Math.max(0, page.total - found) : page.total,
+      })),
+    });
+  }
+  for (const queryKey of incomplete)
+    void client.invalidateQueries({ queryKey, exact: true, refetchType: "none" });
   client.removeQueries({ queryKey: keys.items, predicate: (q) => ids.has(String(q.queryKey[2])) });
 }
 
@@ -169,9 +184,10 @@ export function useBulkMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: postBulk,
-    onSuccess: (_result, request: BulkRequest) => {
+    onSuccess: (result, request: BulkRequest) => {
       const ids = new Set(request.ids);
-      if (request.action === "delete") dropCachedItems(client, ids);
+      // Only what the server actually deleted leaves the grid and the totals.
+      if (request.action === "delete") dropCachedItems(client, ids, new Set(result.deleted ?? []));
       else if (request.action === "favorite" || request.action === "unfavorite") {
         patchCachedItems(client, ids, () => ({ favorite: request.action === "favorite" }));
       } else {
