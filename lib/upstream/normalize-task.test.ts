@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   normalizeCreated,
   normalizeProgress,
@@ -175,5 +175,27 @@ describe("normalizeTask", () => {
     expect(task.status).toBeUndefined();
     expect(task.rawStatus).toBe("warming_up");
     expect(task.progress).toBe(3);
+  });
+});
+
+describe("unparseable numbers", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("are logged once each with the field and the raw value, and read as unknown", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const task = {
+      id: "t",
+      status: "processing",
+      progress: "about half",
+      amount: { usd: 1 },
+      actual_duration: "",
+    };
+    for (let i = 0; i < 3; i++) {
+      expect(normalizeTask(task)).toMatchObject({ progress: null, amount: null, actualDuration: null });
+    }
+    expect(warn.mock.calls.map((call) => call.join(" "))).toEqual([
+      '[upstream] unparseable progress "about half"; keeping the previous value.',
+      '[upstream] unparseable amount {"usd":1}; keeping the previous value.',
+    ]);
   });
 });

@@ -166,6 +166,26 @@ export function normalizeCreated(value: unknown): number | null {
   return null;
 }
 
+// Each distinct unparseable value is logged once per process: a relay sending "N/A" on every poll
+// of every task must not flood the log, but the operator should learn what it sends.
+const reported = new Set<string>();
+const MAX_REPORTED = 200;
+
+/** `parse(value)`, with a warning (once) when a value was sent but could not be read. */
+function noted(field: string, value: unknown, parse: (value: unknown) => number | null): number | null {
+  const parsed = parse(value);
+  const absent = value === undefined || value === null || (typeof value === "string" && !value.trim());
+  if (parsed === null && !absent) {
+    const raw = JSON.stringify(value) ?? String(value);
+    const key = `${field}:${raw}`;
+    if (!reported.has(key) && reported.size < MAX_REPORTED) {
+      reported.add(key);
+      console.warn(`[upstream] unparseable ${field} ${raw.slice(0, 200)}; keeping the previous value.`);
+    }
+  }
+  return parsed;
+}
+
 export function normalizeTask(task: Record<string, unknown> & { id: string }): NormalizedTask {
   const status = normalizeStatus(task.status);
   const urlFields = readUrlFields(task);
@@ -175,9 +195,13 @@ export function normalizeTask(task: Record<string, unknown> & { id: string }): N
     model: typeof task.model === "string" ? task.model : null,
     status,
     rawStatus: typeof task.status === "string" ? task.status : null,
-    progress: status === "completed" ? 100 : normalizeProgress(task.progress),
-    amount: toNumber(task.amount),
-    actualDuration: toNumber(task.actualDuration ?? task.actual_duration),
+    progress: status === "completed" ? 100 : noted("progress", task.progress, normalizeProgress),
+    amount: noted("amount", task.amount, toNumber),
+    actualDuration: noted(
+      task.actualDuration !== undefined ? "actualDuration" : "actual_duration",
+      task.actualDuration ?? task.actual_duration,
+      toNumber,
+    ),
     // A completed task's error_message is often "" or a leftover; only failures carry an error.
     error:
       status === "failed"
