@@ -175,6 +175,13 @@ function ModelMessage({
         </div>
       ) : null}
 
+      {message.notices.length > 0 && (
+        <ul data-testid="message-notice" className="space-y-1 text-xs text-amber-200/90">
+          {message.notices.map((notice) => (
+            <li key={notice}>{notice}</li>
+          ))}
+        </ul>
+      )}
       {message.status === "stopped" && (
         <p data-testid="stopped-note" className="text-xs text-zinc-400">
           Stopped. The text above is what arrived before you pressed stop.

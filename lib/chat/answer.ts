@@ -19,7 +19,7 @@ import {
   type TextApiConfig,
 } from "./upstream-client";
 import type { MessageError, MessageStatus, MessageView } from "./types";
-import { messageInclude, messageView } from "./views";
+import { errorColumn, messageInclude, messageView } from "./views";
 
 const PROGRESS_SAVE_MS = 1_000;
 
@@ -37,6 +37,8 @@ export type AnswerJob = {
   firstChunkTimeoutMs?: number;
   /** Longest silence once bytes flow (TEXT_API_TIMEOUTS.idleMs by default). */
   idleTimeoutMs?: number;
+  /** Kept on the answer whatever its outcome (lib/chat/build-parts.ts: files left out). */
+  notices?: string[];
 };
 
 type Outcome = {
@@ -68,7 +70,7 @@ export function answerStream(job: AnswerJob): ReadableStream<Uint8Array> {
         const conversation = await getConversation(job.db, job.conversationId);
         send({ type: "start", userMessage: job.userMessage, modelMessage: job.modelMessage, conversation });
         const outcome = await generate(job, controller.signal, (text) => send({ type: "delta", text }));
-        const message = await finishAnswer(job.db, id, outcome);
+        const message = await finishAnswer(job.db, id, outcome, job.notices);
         send({ type: "done", message, conversation: await getConversation(job.db, job.conversationId) });
       };
       void run()
@@ -243,7 +245,12 @@ function throttledSave(db: Db, id: string) {
   };
 }
 
-async function finishAnswer(db: Db, id: string, outcome: Outcome): Promise<MessageView> {
+async function finishAnswer(
+  db: Db,
+  id: string,
+  outcome: Outcome,
+  notices: string[] = [],
+): Promise<MessageView> {
   const row = await db.message.update({
     where: { id },
     data: {
@@ -253,7 +260,7 @@ async function finishAnswer(db: Db, id: string, outcome: Outcome): Promise<Messa
       promptTokenCount: outcome.usage?.promptTokenCount ?? null,
       candidatesTokenCount: outcome.usage?.candidatesTokenCount ?? null,
       totalTokenCount: outcome.usage?.totalTokenCount ?? null,
-      error: outcome.error ? JSON.stringify(outcome.error) : null,
+      error: errorColumn(outcome.error, notices),
     },
     include: messageInclude,
   });

@@ -113,7 +113,32 @@ describe("size limits, checked before anything is read", () => {
     expect(error.status).toBe(413);
     expect(error.message).toContain('"holiday.mp4" is 8 MB');
     expect(error.message).toContain("7 MB limit");
+    expect(error.message).toContain("Attach it by URL instead");
     expect(error.issues[0].path).toBe("attachments.holiday");
+  });
+
+  it("replaces such a file of an earlier message by a note, and says so, instead of refusing", () => {
+    const big = attachment("holiday", 8 * MB);
+    const notices: string[] = [];
+    const planned = planContents(
+      [
+        user([{ attachmentId: "holiday" }, { text: "what is this" }], [big]),
+        model("a beach"),
+        user([{ text: "and now?" }]),
+      ],
+      notices,
+    );
+    expect(planned[0].parts).toEqual([
+      { text: '[video "holiday.mp4" is no longer available to the model]' },
+      { text: "what is this" },
+    ]);
+    expect(planned.at(-1)?.parts).toEqual([{ text: "and now?" }]);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain('"holiday.mp4" from an earlier message');
+    // The question being sent still refuses it: the user can act on that file now.
+    expect(thrown(() => planContents([model("hi"), user([{ attachmentId: "holiday" }], [big])])).status).toBe(
+      413,
+    );
   });
 
   it("accepts a file of exactly the inline limit", () => {

@@ -35,11 +35,23 @@ function tooLarge(message: string, attachment?: PartsAttachment): StudioError {
   });
 }
 
-/** Decides inline or by-reference for every attachment; throws before anything is read. */
-export function planContents(turns: PartsTurn[]): PlannedContent[] {
+/** What the model is told in place of an earlier file it can no longer be sent. */
+export function unavailableText(attachment: PartsAttachment): string {
+  const kind = attachment.mimeType.toLowerCase().startsWith("video/") ? "video" : "image";
+  return `[${kind} ${label(attachment)} is no longer available to the model]`;
+}
+
+/**
+ * Decides inline or by-reference for every attachment; throws before anything is read. A file of
+ * the question being sent that cannot go either way is refused; one of an earlier message (its
+ * public URL has expired since) is replaced by a short text saying so, with a line in `notices`
+ * for the user, so one stale file does not make the whole conversation unanswerable.
+ */
+export function planContents(turns: PartsTurn[], notices: string[] = []): PlannedContent[] {
   const planned: PlannedContent[] = [];
   const inline: PartsAttachment[] = [];
   const byReference = new Set<PartsAttachment>();
+  const current = turns.at(-1);
 
   for (const turn of turns) {
     const parts: PlannedPart[] = [];
@@ -57,10 +69,20 @@ export function planContents(turns: PartsTurn[]): PlannedContent[] {
           );
         }
         if (attachment.size > INLINE_MAX_FILE_BYTES) {
+          if (!attachment.publicUrl && turn !== current) {
+            parts.push({ text: unavailableText(attachment) });
+            notices.push(
+              `${label(attachment)} from an earlier message is over the ${formatSize(INLINE_MAX_FILE_BYTES)} inline limit ` +
+                `and has no public URL any more (gallery URLs expire), so the model no longer sees it. ` +
+                `Attach it again by URL to ask about it.`,
+            );
+            continue;
+          }
           if (!attachment.publicUrl) {
             throw tooLarge(
               `${label(attachment)} is ${formatOver(attachment.size, INLINE_MAX_FILE_BYTES)}, over the ${formatSize(INLINE_MAX_FILE_BYTES)} ` +
-                `limit for a file sent inline, and it has no public URL to send by reference.`,
+                `limit for a file sent inline, and it has no public URL to send by reference. ` +
+                `Attach it by URL instead ("By URL", if it is online) or use a smaller file.`,
               attachment,
             );
           }
@@ -135,6 +157,7 @@ export async function materializeContents(
 export async function buildContents(
   turns: PartsTurn[],
   readFile: (attachment: PartsAttachment) => Promise<Uint8Array>,
+  notices: string[] = [],
 ): Promise<NativeContent[]> {
-  return materializeContents(planContents(turns), readFile);
+  return materializeContents(planContents(turns, notices), readFile);
 }

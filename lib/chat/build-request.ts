@@ -5,12 +5,14 @@
  */
 import fs from "node:fs/promises";
 import type { Db } from "../db";
+import { env } from "../env";
 import { resolveMediaPath } from "../storage/files";
 import { buildContents, type PartsAttachment, type PartsTurn } from "./build-parts";
 import { INLINE_MAX_FILE_BYTES, INLINE_MAX_REQUEST_BYTES } from "./limits";
 import type { GenerateContentRequest } from "./native-schema";
 import { liveSourceUrls } from "./public-urls";
 import type { GenerationSettings, StoredPart } from "./types";
+import { attachmentUrl } from "./views";
 
 export type HistoryMessage = {
   role: string;
@@ -28,22 +30,43 @@ export type HistoryMessage = {
 
 const SENT_AGAIN = new Set(["complete", "stopped", "interrupted"]);
 
+export type BuiltRequest = {
+  request: GenerateContentRequest;
+  /** For the user: earlier files the model can no longer be sent (see planContents). */
+  notices: string[];
+};
+
+/**
+ * `publicBaseUrl` (PUBLIC_BASE_URL, env() by default): where the upstream can fetch this studio's
+ * stored attachments. When set, any stored file can go by reference at the URL the studio serves it
+ * at; otherwise only a gallery pick can, at its upstream URL while that still answers.
+ */
 export async function buildGenerateRequest(
   db: Db,
   settings: { systemInstruction: string; generationConfig: GenerationSettings },
   history: HistoryMessage[],
-): Promise<GenerateContentRequest> {
+  options: { publicBaseUrl?: string | null } = {},
+): Promise<BuiltRequest> {
+  const publicBaseUrl = options.publicBaseUrl === undefined ? env().publicBaseUrl : options.publicBaseUrl;
   const kept = history.filter((m) => m.role === "user" || SENT_AGAIN.has(m.status));
   const all = kept.flatMap((m) => m.attachments);
   const total = all.reduce((sum, a) => sum + a.size, 0);
   // Upstream URLs are only checked when some file cannot go inline: it costs a request each.
-  const needUrls = all.filter(
-    (a) => a.sourceMediaId && (a.size > INLINE_MAX_FILE_BYTES || total > INLINE_MAX_REQUEST_BYTES),
-  );
+  const needUrls = publicBaseUrl
+    ? []
+    : all.filter(
+        (a) => a.sourceMediaId && (a.size > INLINE_MAX_FILE_BYTES || total > INLINE_MAX_REQUEST_BYTES),
+      );
   const urls = await liveSourceUrls(
     db,
     needUrls.map((a) => a.sourceMediaId as string),
   );
+  const publicUrlOf = (a: HistoryMessage["attachments"][number]) =>
+    publicBaseUrl
+      ? `${publicBaseUrl}${attachmentUrl(a.id)}`
+      : a.sourceMediaId
+        ? urls.get(a.sourceMediaId)
+        : undefined;
 
   const turns: PartsTurn[] = kept.map((m) => ({
     role: m.role === "model" ? "model" : "user",
@@ -54,18 +77,20 @@ export async function buildGenerateRequest(
       mimeType: a.mimeType,
       size: a.size,
       path: a.path,
-      publicUrl: a.sourceMediaId ? urls.get(a.sourceMediaId) : undefined,
+      publicUrl: publicUrlOf(a),
     })),
   }));
-  const contents = await buildContents(turns, (a) => fs.readFile(resolveMediaPath(a.path)));
+  const notices: string[] = [];
+  const contents = await buildContents(turns, (a) => fs.readFile(resolveMediaPath(a.path)), notices);
   const config = Object.fromEntries(
     Object.entries(settings.generationConfig).filter(([, v]) => v !== undefined && v !== null),
   );
-  return {
+  const request: GenerateContentRequest = {
     contents,
     ...(settings.systemInstruction.trim()
       ? { systemInstruction: { parts: [{ text: settings.systemInstruction }] } }
       : {}),
     ...(Object.keys(config).length ? { generationConfig: config } : {}),
   };
+  return { request, notices };
 }

@@ -8,7 +8,7 @@ export function errorKind(error: Pick<MessageError, "code" | "status">): ErrorKi
   const { code, status } = error;
   if (code === "timeout" || status === 504) return "timeout";
   if (code === "client_disconnected") return "disconnected";
-  if (code === "stream_broken" || code === "network") return "network";
+  if (code === "stream_broken" || code === "stream_incomplete" || code === "network") return "network";
   if (status === 429) return "quota";
   if (status === 401 || status === 403) return "auth";
   if (code === "upstream_unreachable" || (status !== undefined && status >= 500)) return "unavailable";

@@ -44,7 +44,7 @@ export function uploadProblem(file: { name: string; size: number; type: string }
   if (file.size > INLINE_MAX_FILE_BYTES) {
     return (
       `"${file.name}" is ${formatOver(file.size, INLINE_MAX_FILE_BYTES)}; uploaded files are sent inline and may be at most ` +
-      `${formatSize(INLINE_MAX_FILE_BYTES)} each. Pick it from the gallery instead (sent by its URL) or use a smaller file.`
+      `${formatSize(INLINE_MAX_FILE_BYTES)} each. Attach it by URL instead ("By URL", if it is online), pick it from the gallery (sent by its URL), or use a smaller file.`
     );
   }
   return undefined;

@@ -8,15 +8,15 @@ import type { Db } from "../db";
 import { StudioError } from "../errors";
 import { removeMediaFile } from "../storage/files";
 import { answerStream } from "./answer";
-import { buildGenerateRequest, type HistoryMessage } from "./build-request";
+import { buildGenerateRequest, type BuiltRequest, type HistoryMessage } from "./build-request";
 import { DEFAULT_TITLE, requireConversation } from "./conversations";
 import { replacedExchange } from "./failed-exchange";
 import { conversationBusy } from "./generations";
-import type { GenerateContentRequest } from "./native-schema";
 import type { SendMessageInput } from "./send-schema";
 import { partsText, type GenerationSettings, type StoredPart } from "./types";
 import type { TextApiConfig } from "./upstream-client";
 import {
+  errorColumn,
   messageInclude,
   messageView,
   parseStoredParts,
@@ -68,11 +68,12 @@ async function openThread(db: Db, conversationId: string) {
 function streamAnswer(
   db: Db,
   conversation: ConversationRow,
-  request: GenerateContentRequest,
+  { request, notices }: BuiltRequest,
   rows: { user: MessageRow | null; model: MessageRow },
   options: Options,
 ) {
   return answerStream({
+    notices,
     db,
     conversationId: conversation.id,
     userMessage: rows.user ? messageView(rows.user) : null,
@@ -93,7 +94,7 @@ function assertIdle(conversationId: string): void {
 }
 
 /** The answer's row, created after the question so the thread's order never depends on ids. */
-async function createPlaceholder(tx: Tx, conversation: ConversationRow, after: Date) {
+async function createPlaceholder(tx: Tx, conversation: ConversationRow, after: Date, notices: string[]) {
   return tx.message.create({
     data: {
       conversationId: conversation.id,
@@ -102,6 +103,7 @@ async function createPlaceholder(tx: Tx, conversation: ConversationRow, after: D
       status: "streaming",
       model: conversation.model,
       generationConfig: conversation.generationConfig,
+      error: errorColumn(null, notices),
       createdAt: new Date(Math.max(Date.now(), after.getTime() + 1)),
     },
     include: messageInclude,
@@ -185,7 +187,7 @@ export async function sendMessage(
       },
     });
     const user = await tx.message.findUniqueOrThrow({ where: { id: created.id }, include: messageInclude });
-    return { user, model: await createPlaceholder(tx, conversation, created.createdAt) };
+    return { user, model: await createPlaceholder(tx, conversation, created.createdAt, request.notices) };
   });
 
   return streamAnswer(db, conversation, request, { user, model }, options);
@@ -211,7 +213,7 @@ export async function regenerateAnswer(
   const model = await db.$transaction(async (tx) => {
     await tx.message.deleteMany({ where: { id: { in: dropped.map((m) => m.id) } } });
     await tx.conversation.update({ where: { id: conversationId }, data: { updatedAt: new Date() } });
-    return createPlaceholder(tx, conversation, kept.at(-1)!.createdAt);
+    return createPlaceholder(tx, conversation, kept.at(-1)!.createdAt, request.notices);
   });
   return streamAnswer(db, conversation, request, { user: null, model }, options);
 }
@@ -246,7 +248,7 @@ export async function editAndResend(
     await tx.message.update({ where: { id: messageId }, data: { parts: JSON.stringify(parts) } });
     await tx.conversation.update({ where: { id: conversation.id }, data: { updatedAt: new Date() } });
     const user = await tx.message.findUniqueOrThrow({ where: { id: messageId }, include: messageInclude });
-    return { user, model: await createPlaceholder(tx, conversation, edited.createdAt) };
+    return { user, model: await createPlaceholder(tx, conversation, edited.createdAt, request.notices) };
   });
   await Promise.all(droppedFiles.map((p) => removeMediaFile(p).catch(() => undefined)));
   return streamAnswer(db, conversation, request, { user, model }, options);

@@ -48,6 +48,8 @@ export type MessageView = {
   usage: Usage | null;
   status: MessageStatus;
   error: MessageError | null;
+  /** What the user should know about how this answer was asked (e.g. an earlier file left out). */
+  notices: string[];
   createdAt: string;
   updatedAt: string;
 };

@@ -20,6 +20,9 @@ export type MessageRow = Prisma.MessageGetPayload<{ include: typeof messageInclu
 export type AttachmentRow = MessageRow["attachments"][number];
 export type ConversationRow = Prisma.ConversationGetPayload<object>;
 
+/** Where the studio serves an attachment's bytes (app/api/chat/attachments/[id]). */
+export const attachmentUrl = (id: string) => `/api/chat/attachments/${id}`;
+
 export function attachmentView(row: AttachmentRow): AttachmentView {
   return {
     id: row.id,
@@ -27,7 +30,7 @@ export function attachmentView(row: AttachmentRow): AttachmentView {
     mimeType: row.mimeType,
     size: row.size,
     name: row.originalName,
-    url: `/api/chat/attachments/${row.id}`,
+    url: attachmentUrl(row.id),
     sourceMediaId: row.sourceMediaId,
   };
 }
@@ -62,7 +65,7 @@ export function messageView(row: MessageRow): MessageView {
         }
       : null,
     status: row.status as MessageView["status"],
-    error: row.error ? parseError(row.error) : null,
+    ...parseErrorColumn(row.error),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -81,11 +84,28 @@ export function conversationView(row: ConversationRow, usage: ConversationView["
   };
 }
 
-function parseError(text: string): MessageError {
-  const value = parseJson(text) as Partial<MessageError> | undefined;
-  return value && typeof value.message === "string"
-    ? { code: value.code ?? "error", status: value.status, message: value.message }
-    : { code: "error", message: text };
+/**
+ * The `error` column holds a JSON object: the error (code, status, message) when the answer failed,
+ * and/or `notices` (lib/chat/answer.ts). Plain text from an older row is shown as the message.
+ */
+function parseErrorColumn(text: string | null): { error: MessageError | null; notices: string[] } {
+  if (!text) return { error: null, notices: [] };
+  const value = parseJson(text) as (Partial<MessageError> & { notices?: unknown }) | undefined;
+  if (!value || typeof value !== "object") return { error: { code: "error", message: text }, notices: [] };
+  const notices = Array.isArray(value.notices)
+    ? value.notices.filter((n): n is string => typeof n === "string")
+    : [];
+  const error =
+    typeof value.message === "string"
+      ? { code: value.code ?? "error", status: value.status, message: value.message }
+      : null;
+  return { error, notices };
+}
+
+/** The `error` column's value for an error and/or notices; null when there is neither. */
+export function errorColumn(error: MessageError | null, notices: string[] = []): string | null {
+  if (!error && notices.length === 0) return null;
+  return JSON.stringify({ ...error, ...(notices.length ? { notices } : {}) });
 }
 
 function parseJson(text: string): unknown {
