@@ -7,6 +7,7 @@ import type { ModelDef, ParamDef } from "@/lib/catalog";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { fieldMessage, itemMessages, paramId } from "./field-errors";
+import { FieldNotices } from "./field-notices";
 import { ParamHelp } from "./param-help";
 
 type MediaParam = ParamDef & { type: "media" };
@@ -119,6 +120,12 @@ export function MediaListField({ model, param }: { model: ModelDef; param: Media
                       {rowErrors[index]}
                     </p>
                   )}
+                  <FieldNotices
+                    model={model}
+                    name={param.name}
+                    index={index}
+                    testId={`notices-${id}-${index}`}
+                  />
                 </div>
               ))}
             </div>

@@ -1,15 +1,10 @@
 "use client";
 
 import { useFormContext, useFormState, useWatch } from "react-hook-form";
-import {
-  countChineseCharacters,
-  countEnglishWords,
-  requestNotices,
-  type ModelDef,
-  type ParamDef,
-} from "@/lib/catalog";
+import { countChineseCharacters, countEnglishWords, type ModelDef, type ParamDef } from "@/lib/catalog";
 import { Field, inputClass } from "@/components/ui/field";
 import { fieldMessage, paramId } from "./field-errors";
+import { FieldNotices } from "./field-notices";
 import { ParamHelp } from "./param-help";
 
 /** Live counts under the prompt, counted the way the catalog's prompt rules count. */
@@ -28,7 +23,6 @@ export function PromptField({ model, param }: { model: ModelDef; param: ParamDef
   const text = typeof value === "string" ? value : "";
   const id = paramId(param.name);
   const error = fieldMessage(errors, param.name);
-  const notices = requestNotices(model, { prompt: text }).map((notice) => notice.message);
   const stats = promptStats(text);
   const over = param.maxLength !== undefined && stats.characters > param.maxLength;
 
@@ -67,18 +61,7 @@ export function PromptField({ model, param }: { model: ModelDef; param: ParamDef
           {stats.chinese > 0 && ` · ${stats.chinese} Chinese`}
         </p>
       </div>
-      {notices.length > 0 && (
-        <ul data-testid="prompt-notices" aria-live="polite" className="space-y-1">
-          {notices.map((notice) => (
-            <li
-              key={notice}
-              className="rounded-md border border-amber-500/40 bg-amber-500/10 px-2.5 py-1.5 text-xs text-amber-200"
-            >
-              {notice}
-            </li>
-          ))}
-        </ul>
-      )}
+      <FieldNotices model={model} name={param.name} testId="prompt-notices" />
     </Field>
   );
 }

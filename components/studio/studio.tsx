@@ -8,11 +8,13 @@ import {
   listModelGroups,
   listModelNames,
   type ModelDef,
+  type NoticeContext,
 } from "@/lib/catalog";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { isSubmittable } from "./availability";
 import { loadLastModel, saveLastModel } from "./drafts";
+import { NoticeConfigProvider } from "./field-notices";
 import { ModelHeader } from "./model-header";
 import { ModelPicker } from "./model-picker";
 import { RecentTasks } from "./recent-tasks";
@@ -38,7 +40,8 @@ function firstAvailable(): ModelDef | undefined {
     .find((model) => isSubmittable(model) && model.documented);
 }
 
-export function Studio() {
+/** The studio page. `notices`: the server's configuration the form's warnings depend on. */
+export function Studio({ notices }: { notices: NoticeContext }) {
   const url = useStudioUrl();
   const hydrated = useHydrated();
   const groups = useMemo(() => listModelGroups(), []);
@@ -71,69 +74,71 @@ export function Studio() {
   }
 
   return (
-    <div className="mx-auto grid max-w-screen-2xl gap-6 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_minmax(22rem,28rem)] xl:grid-cols-[minmax(0,1fr)_32rem]">
-      <section aria-labelledby="compose-heading" className="min-w-0 space-y-6">
-        <h1 id="compose-heading" className="sr-only">
-          Generate
-        </h1>
-        <div className="space-y-5 rounded-2xl border border-zinc-800 bg-zinc-900/40 p-5">
-          <ModelPicker groups={groups} names={names} value={model} onChange={selectModel} />
-          {unknownId && (
-            <Alert
-              tone="danger"
-              title={`“${unknownId}” is not a model id of the catalog`}
-              testId="unknown-model"
-            >
-              {findModelByName(unknownId)
-                ? "That is a published model name. The upstream resolves Model IDs only, so a name cannot be submitted: pick a model id from the list."
-                : "Pick a model from the list."}
-            </Alert>
-          )}
-          {prefill.notice && (
-            <Alert tone={prefill.notice.tone} title={prefill.notice.title} testId="prefill-notice">
-              {prefill.notice.message}
-              <Button size="sm" variant="ghost" onClick={prefill.dismiss} className="-mb-1 mt-1 block">
-                Dismiss
-              </Button>
-            </Alert>
-          )}
-          {model && <ModelHeader model={model} />}
-        </div>
+    <NoticeConfigProvider value={notices}>
+      <div className="mx-auto grid max-w-screen-2xl gap-6 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_minmax(22rem,28rem)] xl:grid-cols-[minmax(0,1fr)_32rem]">
+        <section aria-labelledby="compose-heading" className="min-w-0 space-y-6">
+          <h1 id="compose-heading" className="sr-only">
+            Generate
+          </h1>
+          <div className="space-y-5 rounded-2xl border border-zinc-800 bg-zinc-900/40 p-5">
+            <ModelPicker groups={groups} names={names} value={model} onChange={selectModel} />
+            {unknownId && (
+              <Alert
+                tone="danger"
+                title={`“${unknownId}” is not a model id of the catalog`}
+                testId="unknown-model"
+              >
+                {findModelByName(unknownId)
+                  ? "That is a published model name. The upstream resolves Model IDs only, so a name cannot be submitted: pick a model id from the list."
+                  : "Pick a model from the list."}
+              </Alert>
+            )}
+            {prefill.notice && (
+              <Alert tone={prefill.notice.tone} title={prefill.notice.title} testId="prefill-notice">
+                {prefill.notice.message}
+                <Button size="sm" variant="ghost" onClick={prefill.dismiss} className="-mb-1 mt-1 block">
+                  Dismiss
+                </Button>
+              </Alert>
+            )}
+            {model && <ModelHeader model={model} />}
+          </div>
 
-        <div className={unknownId ? "hidden" : "rounded-2xl border border-zinc-800 bg-zinc-900/40 p-5"}>
-          {model && form && !prefill.pending ? (
-            <TaskForm
-              key={formKey}
-              model={model}
-              initialValues={form.values}
-              defaults={form.defaults}
-              onSubmitted={(taskId) => {
-                url.update({ task: taskId });
-                // In the one-column layout the panel is below the form: bring it into view.
-                if (!window.matchMedia("(min-width: 1024px)").matches)
-                  document
-                    .getElementById("task-panel")
-                    ?.scrollIntoView({ behavior: "smooth", block: "start" });
-              }}
-            />
-          ) : (
-            <FormSkeleton />
-          )}
-        </div>
-      </section>
+          <div className={unknownId ? "hidden" : "rounded-2xl border border-zinc-800 bg-zinc-900/40 p-5"}>
+            {model && form && !prefill.pending ? (
+              <TaskForm
+                key={formKey}
+                model={model}
+                initialValues={form.values}
+                defaults={form.defaults}
+                onSubmitted={(taskId) => {
+                  url.update({ task: taskId });
+                  // In the one-column layout the panel is below the form: bring it into view.
+                  if (!window.matchMedia("(min-width: 1024px)").matches)
+                    document
+                      .getElementById("task-panel")
+                      ?.scrollIntoView({ behavior: "smooth", block: "start" });
+                }}
+              />
+            ) : (
+              <FormSkeleton />
+            )}
+          </div>
+        </section>
 
-      <aside
-        aria-label="Tasks"
-        className="min-w-0 space-y-6 lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto lg:overscroll-contain"
-      >
-        <TaskPanel
-          taskId={url.task}
-          onClose={() => url.update({ task: null })}
-          onRemix={(taskId) => url.update({ remix: taskId })}
-        />
-        <RecentTasks selectedId={url.task} onOpen={(id) => url.update({ task: id })} />
-      </aside>
-    </div>
+        <aside
+          aria-label="Tasks"
+          className="min-w-0 space-y-6 lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto lg:overscroll-contain"
+        >
+          <TaskPanel
+            taskId={url.task}
+            onClose={() => url.update({ task: null })}
+            onRemix={(taskId) => url.update({ remix: taskId })}
+          />
+          <RecentTasks selectedId={url.task} onOpen={(id) => url.update({ task: id })} />
+        </aside>
+      </div>
+    </NoticeConfigProvider>
   );
 }
 

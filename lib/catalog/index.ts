@@ -16,7 +16,7 @@ export { requestSchema, formSchema } from "./schema";
 export { normalizeRequest, type NormalizeResult } from "./normalize";
 export { validateTaskRequest, resolveModel } from "./validate";
 export { promptNotices, estimateTruncation, countChineseCharacters, countEnglishWords } from "./prompt-text";
-export { requestNotices } from "./notices";
+export { requestNotices, type NoticeContext } from "./notices";
 export { defaultFormValues, cleanFormValues, formValuesFromRequest, type FormValues } from "./form";
 export { describeParam, paramConstraints } from "./describe-param";
 export { detectScenario, detectMode, MODE_LABEL, type Scenario, type GenerationMode } from "./modes";

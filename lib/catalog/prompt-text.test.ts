@@ -5,7 +5,6 @@ import {
   estimateTruncation,
   getModel,
   promptNotices,
-  requestNotices,
   type ModelDef,
 } from "./index";
 
@@ -47,25 +46,5 @@ describe("promptNotices", () => {
   it("is a notice, not a validation error", () => {
     expect(m("vendorw2.7-r2v").promptTruncation).toEqual(LIMIT);
     expect(promptNotices(m("sd2_disc_nvid"), "a".repeat(9000))).toEqual([]);
-  });
-});
-
-describe("requestNotices", () => {
-  it("collects truncation and local media URLs with their paths", () => {
-    expect(
-      requestNotices(m("vendorw2.7-r2v"), {
-        prompt: "猫".repeat(2501),
-        reference_images: ["https://cdn.example.com/a.png", "http://127.0.0.1:3000/api/media/1"],
-      }),
-    ).toEqual([
-      {
-        path: ["prompt"],
-        message: expect.stringContaining("the last 1 of this prompt's 2501 characters will be cut off"),
-      },
-      {
-        path: ["reference_images", 1],
-        message: "points at a local address: only the built-in sandbox can fetch it, a real upstream cannot",
-      },
-    ]);
   });
 });
