@@ -35,7 +35,9 @@ export const GalleryCard = memo(function GalleryCard({
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const poster = stored ? (media.thumbnailUrl ?? (isVideo ? null : media.url)) : null;
+  // Never the full-size original as a tile (megabytes per image): a placeholder until the
+  // thumbnail exists; the grid refetches while posters are being made.
+  const poster = stored ? media.thumbnailUrl : null;
   const toggle = (event: MouseEvent) => {
     event.stopPropagation();
     onToggle(index, event.shiftKey);
@@ -76,7 +78,7 @@ export const GalleryCard = memo(function GalleryCard({
             draggable={false}
           />
         ) : (
-          <Placeholder item={item} />
+          <Placeholder item={item} makingPoster={stored} />
         )}
         {preview && media && (
           <video
@@ -142,9 +144,10 @@ export const GalleryCard = memo(function GalleryCard({
   );
 });
 
-function Placeholder({ item }: { item: GalleryItem }) {
-  const text =
-    item.status === "failed"
+function Placeholder({ item, makingPoster }: { item: GalleryItem; makingPoster: boolean }) {
+  const text = makingPoster
+    ? "Making preview…"
+    : item.status === "failed"
       ? "Generation failed"
       : item.expired
         ? "Result expired before it was stored"
@@ -156,7 +159,10 @@ function Placeholder({ item }: { item: GalleryItem }) {
               ? "Video"
               : "Image";
   return (
-    <div className="flex size-full flex-col items-center justify-center gap-2 bg-gradient-to-br from-zinc-900 to-zinc-950 p-4 text-center">
+    <div
+      className="flex size-full flex-col items-center justify-center gap-2 bg-gradient-to-br from-zinc-900 to-zinc-950 p-4 text-center"
+      data-testid="poster-placeholder"
+    >
       <span aria-hidden className="text-2xl text-zinc-600">
         {item.status === "failed" ? "⚠" : item.kind === "video" ? "▶" : "▣"}
       </span>

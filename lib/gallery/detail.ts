@@ -8,6 +8,7 @@ import { mediaKindOf, referenceTargets } from "./reference-targets";
 import type { GalleryItemDetail, GalleryMediaDetail, UpstreamUrl } from "./types";
 import { urlExpiry } from "../upstream/url-expiry";
 import { isUpstreamBaseUrl, maskUpstreamText, maskUpstreamUrl, upstreamBases } from "./mask-upstream";
+import { thumbnailFileExists } from "../storage/thumbnails";
 
 const detailSelect = {
   id: true,
@@ -60,7 +61,7 @@ export async function getGalleryItem(
   const { prevId, nextId } = await neighbours(db, id, filters);
 
   const media: GalleryMediaDetail[] = sortMedia(row.media).map((m) => ({
-    ...toGalleryMedia(m),
+    ...toGalleryMedia(m, thumbnailFileExists(m.thumbPath)),
     fields: m.fields.split(",").filter(Boolean),
     sha256: m.sha256,
     sourceUrl: maskUpstreamUrl(m.sourceUrl, bases),

@@ -11,6 +11,8 @@ import { galleryDownloadResponse } from "./download";
 import { downloadFileName, promptSlug, uniqueNames } from "../storage/file-names";
 import { makeMp4, makePng } from "../testing/media-fixtures";
 import { seedTasks } from "./testing/seed-tasks";
+import { listGalleryItems } from "./list";
+import { thumbnailsIdle } from "./thumbnail-backfill";
 import { galleryZipResponse } from "./zip";
 
 const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "gallery-files-media-"));
@@ -86,6 +88,25 @@ describe("delete", () => {
     const result = await deleteGalleryItems(temp.db, ["del-2", "ghost"]);
     expect(result).toEqual({ deleted: ["del-2"], notFound: ["ghost"], removedFiles: 0 });
     expect(fs.existsSync(abs("results/shared.png"))).toBe(true);
+  });
+});
+
+describe("thumbnails in the list", () => {
+  it("shows none while the recorded file is missing, and makes it again", async () => {
+    const bytes = await makePng(abs("results/thumb-gone.png"), { width: 800, height: 600 });
+    await storedTask("thumb-gone", "thumbgone lost poster", [{ rel: "results/thumb-gone.png", bytes }]);
+    const [media] = await temp.db.media.findMany({ where: { taskId: "thumb-gone" } });
+    await createThumbnail(temp.db, media.id);
+    const rel = (await temp.db.media.findUniqueOrThrow({ where: { id: media.id } })).thumbPath!;
+    const thumbUrl = async () =>
+      (await listGalleryItems(temp.db, { q: "thumbgone" })).items[0].media[0].thumbnailUrl;
+    expect(await thumbUrl()).toBe(`/api/media/${media.id}/thumbnail`);
+
+    fs.rmSync(abs(rel));
+    expect(await thumbUrl()).toBeNull();
+    await thumbnailsIdle();
+    expect(fs.existsSync(abs(rel))).toBe(true);
+    expect(await thumbUrl()).toBe(`/api/media/${media.id}/thumbnail`);
   });
 });
 

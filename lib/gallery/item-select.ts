@@ -1,4 +1,5 @@
 import type { Prisma } from "../generated/prisma/client";
+import { thumbnailFileExists } from "../storage/thumbnails";
 import type { GalleryItem, GalleryMedia } from "./types";
 
 /** Just the columns a grid card needs (no request/upstream JSON, no notes). */
@@ -41,7 +42,8 @@ export function sortMedia<T extends { role: string; id: string }>(media: T[]): T
   );
 }
 
-export function toGalleryMedia(m: MediaRow): GalleryMedia {
+/** `hasThumbnail`: false while the recorded thumbnail file is missing (it is being made again). */
+export function toGalleryMedia(m: MediaRow, hasThumbnail = Boolean(m.thumbPath)): GalleryMedia {
   return {
     id: m.id,
     role: m.role,
@@ -49,14 +51,15 @@ export function toGalleryMedia(m: MediaRow): GalleryMedia {
     size: m.size,
     status: m.status,
     url: `/api/media/${m.id}`,
-    thumbnailUrl: m.thumbPath ? `/api/media/${m.id}/thumbnail` : null,
+    thumbnailUrl: hasThumbnail ? `/api/media/${m.id}/thumbnail` : null,
     width: m.width,
     height: m.height,
     durationSec: m.durationSec,
   };
 }
 
-export function toGalleryItem(row: ListRow): GalleryItem {
+/** `noThumbnail`: media ids whose thumbnail is missing (see `missingThumbnails`). */
+export function toGalleryItem(row: ListRow, noThumbnail: ReadonlySet<string> = new Set()): GalleryItem {
   return {
     id: row.id,
     model: row.model,
@@ -70,11 +73,16 @@ export function toGalleryItem(row: ListRow): GalleryItem {
     tags: row.tags.map((t) => t.tag.name).sort(),
     submittedAt: row.submittedAt.toISOString(),
     error: row.error,
-    media: sortMedia(row.media).map(toGalleryMedia),
+    media: sortMedia(row.media).map((m) => toGalleryMedia(m, Boolean(m.thumbPath) && !noThumbnail.has(m.id))),
   };
 }
 
-/** Stored media whose thumbnail has not been made yet (the gallery backfills them). */
+/**
+ * Stored media whose thumbnail has not been made yet, or whose recorded file is gone (the gallery
+ * backfills both; `createThumbnail` makes a missing file again). One stat per media: a page is ≤ 200.
+ */
 export function missingThumbnails(rows: ListRow[]): string[] {
-  return rows.flatMap((r) => r.media.filter((m) => m.status === "stored" && !m.thumbPath).map((m) => m.id));
+  return rows.flatMap((r) =>
+    r.media.filter((m) => m.status === "stored" && !thumbnailFileExists(m.thumbPath)).map((m) => m.id),
+  );
 }

@@ -56,12 +56,14 @@ export async function listGalleryItems(db: Db, query: GalleryListQuery): Promise
   // A row deleted between the two queries is simply skipped; the cursor still advances past it.
   const ordered = page.flatMap((k) => byId.get(k.id) ?? []);
 
+  // Tiles show a placeholder (never the full-size original) until these are made.
   const missing = missingThumbnails(ordered);
   if (missing.length) scheduleThumbnails(db, missing);
+  const noThumbnail = new Set(missing);
 
   const last = page.at(-1);
   return {
-    items: ordered.map(toGalleryItem),
+    items: ordered.map((row) => toGalleryItem(row, noThumbnail)),
     nextCursor: keys.length > limit && last ? encodeCursor(last) : null,
     total,
   };

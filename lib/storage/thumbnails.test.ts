@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeMp4, makePng } from "../testing/media-fixtures";
 import { createTempDb } from "../testing/temp-db";
-import { createThumbnail, parseFfmpegInfo } from "./thumbnails";
+import { createThumbnail, parseFfmpegInfo, thumbnailFileExists, thumbnailFileFor } from "./thumbnails";
 
 const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "thumbs-test-media-"));
 process.env.MEDIA_DIR = mediaDir;
@@ -108,6 +108,38 @@ describe("createThumbnail", () => {
 
     const pending = await storedMedia("v/none.mp4", "video/mp4", "expired");
     await expect(createThumbnail(temp.db, pending)).rejects.toMatchObject({ code: "conflict" });
+  });
+});
+
+describe("thumbnailFileFor (serving)", () => {
+  it("makes a thumbnail again when its row names a file that is gone", async () => {
+    await makePng(path.join(mediaDir, "r/image.png"), { width: 900, height: 600 });
+    const id = await storedMedia("r/image.png", "image/png");
+    await createThumbnail(temp.db, id);
+    const rel = (await row(id)).thumbPath!;
+    fs.rmSync(path.join(mediaDir, rel));
+    expect(thumbnailFileExists(rel)).toBe(false);
+
+    expect(await thumbnailFileFor(temp.db, id)).toBe(rel);
+    expect(thumbnailFileExists(rel)).toBe(true);
+    const thumb = await sharp(path.join(mediaDir, rel)).metadata();
+    expect([thumb.format, thumb.width]).toEqual(["webp", 480]);
+  });
+
+  it("answers not_found when there is nothing to serve or rebuild from", async () => {
+    const never = await storedMedia("r/never.png", "image/png");
+    await expect(thumbnailFileFor(temp.db, never)).rejects.toMatchObject({ code: "not_found" });
+    await expect(thumbnailFileFor(temp.db, "no-such-media")).rejects.toMatchObject({ code: "not_found" });
+
+    await makePng(path.join(mediaDir, "r/lost.png"), { width: 300, height: 200 });
+    const lost = await storedMedia("r/lost.png", "image/png");
+    await createThumbnail(temp.db, lost);
+    fs.rmSync(path.join(mediaDir, (await row(lost)).thumbPath!));
+    fs.rmSync(path.join(mediaDir, "r/lost.png"));
+    await expect(thumbnailFileFor(temp.db, lost)).rejects.toMatchObject({
+      code: "not_found",
+      message: expect.stringMatching(/could not be made again/),
+    });
   });
 });
 

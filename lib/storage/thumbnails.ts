@@ -59,6 +59,43 @@ async function generate(db: Db, mediaId: string): Promise<void> {
   if (count === 0) await removeMediaFile(rel);
 }
 
+/**
+ * Whether a recorded thumbnail is really on disk. A row can outlive its file (MEDIA_DIR restored
+ * from an older backup, thumbs/ cleared by hand): such a row must be treated as "no thumbnail".
+ */
+export function thumbnailFileExists(thumbPath: string | null): boolean {
+  if (!thumbPath) return false;
+  try {
+    return fs.existsSync(resolveMediaPath(thumbPath));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The thumbnail file to serve for a media: the recorded one, or — when the row names a file that is
+ * gone — made again now from the stored original (a few hundred ms; concurrent requests share the
+ * job). Media that never had a thumbnail stay a 404 here: the gallery's backfill makes those.
+ */
+export async function thumbnailFileFor(db: Db, mediaId: string): Promise<string> {
+  const media = await db.media.findUnique({ where: { id: mediaId }, select: { thumbPath: true } });
+  if (!media) throw new StudioError("not_found", `Media ${mediaId} does not exist.`);
+  if (!media.thumbPath) throw new StudioError("not_found", `Media ${mediaId} has no thumbnail yet.`);
+  if (thumbnailFileExists(media.thumbPath)) return media.thumbPath;
+  try {
+    await createThumbnail(db, mediaId);
+  } catch (cause) {
+    throw new StudioError(
+      "not_found",
+      `The thumbnail of media ${mediaId} is missing and could not be made again: ${(cause as Error).message}`,
+      { cause },
+    );
+  }
+  const rebuilt = await db.media.findUnique({ where: { id: mediaId }, select: { thumbPath: true } });
+  if (!rebuilt?.thumbPath) throw new StudioError("not_found", `Media ${mediaId} has no thumbnail.`);
+  return rebuilt.thumbPath;
+}
+
 type Made = { webp: Buffer; width: number | null; height: number | null; durationSec?: number | null };
 
 function isVideo(contentType: string | null, path: string): boolean {
