@@ -5,7 +5,7 @@ import type { ConversationView } from "@/lib/chat/types";
 import { Button } from "@/components/ui/button";
 import { ModelSelect } from "./model-select";
 
-/** Title, model, the conversation's running token total and the settings toggle. */
+/** Title, model, the running token total of the answers in the thread, and the settings toggle. */
 export function ThreadHeader({
   title,
   model,
@@ -32,12 +32,13 @@ export function ThreadHeader({
         {title}
       </h1>
       {usage && usage.totalTokenCount > 0 && (
+        // Summed over the answers still in the thread: a regenerated or edited-away answer no longer counts.
         <span
-          className="hidden text-xs text-zinc-400 md:inline"
+          className="shrink-0 text-xs whitespace-nowrap text-zinc-400"
           data-testid="conversation-usage"
-          title={`Prompt ${n(usage.promptTokenCount)} · Output ${n(usage.candidatesTokenCount)}`}
+          title={`Answers still in this thread: prompt ${n(usage.promptTokenCount)} · output ${n(usage.candidatesTokenCount)} tokens`}
         >
-          {n(usage.totalTokenCount)} tokens in this chat
+          {n(usage.totalTokenCount)} tokens in this thread
         </span>
       )}
       <ModelSelect families={families} value={model} onChange={onModel} disabled={modelDisabled} />

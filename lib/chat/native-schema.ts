@@ -32,8 +32,10 @@ export const nativePartSchema = z
     inlineData: inlineDataSchema.optional(),
     fileData: fileDataSchema.optional(),
   })
-  .refine((part) => part.text !== undefined || part.inlineData || part.fileData, {
-    error: "must carry text, inlineData {mimeType, data} or fileData {mimeType, fileUri}",
+  // Other kinds of part (functionCall, functionResponse, executableCode, …) pass through untouched:
+  // which ones a model takes is the upstream's business. An empty part is a mistake either way.
+  .refine((part) => Object.keys(part).length > 0, {
+    error: "must carry text, inlineData {mimeType, data}, fileData {mimeType, fileUri} or another part field",
   });
 
 export const nativeContentSchema = z.looseObject({
@@ -51,8 +53,9 @@ export const generateContentRequestSchema = z.looseObject({
   systemInstruction: z
     .looseObject({
       role: z.string().optional(),
-      parts: z.array(z.looseObject({ text: z.string({ error: "must be a string" }) }), {
-        error: "is required: an array of {text}",
+      // The spec does not require text on these parts; when present it must be a string.
+      parts: z.array(z.looseObject({ text: z.string({ error: "must be a string" }).optional() }), {
+        error: "is required: an array of parts",
       }),
     })
     .optional(),

@@ -8,6 +8,8 @@ import { relayTextApi } from "./relay";
 
 type Upstream = {
   url: string;
+  /** The Authorization header of each call received. */
+  authorizations: (string | undefined)[];
   release: () => void;
   closedEarly: Promise<boolean>;
   close: () => Promise<void>;
@@ -24,7 +26,9 @@ async function startUpstream(
   const released = new Promise<void>((resolve) => (release = resolve));
   let closedEarly!: (value: boolean) => void;
   const closed = new Promise<boolean>((resolve) => (closedEarly = resolve));
+  const authorizations: (string | undefined)[] = [];
   const server = http.createServer(async (req, res) => {
+    authorizations.push(req.headers.authorization);
     req.resume();
     res.on("close", () => closedEarly(!res.writableFinished));
     res.writeHead(200, { "Content-Type": options.contentType ?? "text/event-stream" });
@@ -44,6 +48,7 @@ async function startUpstream(
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    authorizations,
     release,
     closedEarly: closed,
     close: () =>
@@ -84,6 +89,8 @@ describe("relayTextApi", () => {
     }
     expect(rest).toContain('"second"');
     expect(await upstream.closedEarly).toBe(false);
+    // The studio's key, never anything from the caller (the call carries no caller headers at all).
+    expect(upstream.authorizations).toEqual(["Bearer k"]);
   });
 
   it("closes the upstream connection when the caller goes away", async () => {

@@ -7,7 +7,7 @@ import { StudioError } from "../errors";
 import { TEXT_METHODS, type TextMethod } from "./native-schema";
 
 export function parseTextTarget(segment: string): { model: string; method: TextMethod } {
-  const target = decodeURIComponent(segment);
+  const target = decodeSegment(segment);
   const colon = target.lastIndexOf(":");
   if (colon <= 0) {
     throw new StudioError(
@@ -31,4 +31,17 @@ export function parseTextTarget(segment: string): { model: string; method: TextM
     });
   }
   return { model, method: method as TextMethod };
+}
+
+/** The segment percent-decoded; a stray `%` is the caller's mistake (400), not a server error. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new StudioError(
+      "invalid_request",
+      `The path segment "${segment}" is not valid percent-encoding; write {model}:{method} with "%" as "%25".`,
+      { issues: [{ path: "model", message: "is not valid percent-encoding" }] },
+    );
+  }
 }

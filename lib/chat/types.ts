@@ -67,7 +67,7 @@ export type ConversationView = ConversationSummary & {
   systemInstruction: string;
   generationConfig: GenerationSettings;
   createdAt: string;
-  /** Sum of every answer's token usage in this conversation. */
+  /** Token usage summed over the answers still in the thread (replaced answers no longer count). */
   usage: { promptTokenCount: number; candidatesTokenCount: number; totalTokenCount: number };
 };
 

@@ -5,7 +5,7 @@
  *   [slow]      stream 20 chunks 150 ms apart
  *   [drop]      cut the connection after a few chunks (a network error mid-stream)
  *   [stall]     send the headers and one chunk, then nothing until the client gives up
- *   [script]    put a <script> tag in the markdown (the studio must show it as text)
+ *   [script]    put a <script> tag and an <img onerror> in the markdown (the studio must show both as text)
  */
 import type { GenerateContentRequest, UsageMetadata } from "@/lib/chat/native-schema";
 import { describeMediaPart, formatFacts } from "./describe-media";
@@ -56,7 +56,7 @@ export async function composeReply(model: string, request: GenerateContentReques
     const facts = await describeMediaPart(part);
     if (facts) media.push(facts);
   }
-  const system = (request.systemInstruction?.parts ?? []).map((p) => p.text).join(" ");
+  const system = (request.systemInstruction?.parts ?? []).flatMap((p) => (p.text ? [p.text] : [])).join(" ");
   const quoted = userText.replace(/\s+/g, " ").trim();
 
   const lines = [
@@ -71,7 +71,15 @@ export async function composeReply(model: string, request: GenerateContentReques
       ? ["- Attachments: none"]
       : media.map((facts, i) => `- Attachment ${i + 1}: ${formatFacts(facts)}`)),
     "",
-    ...(triggers.script ? ["Here is a script tag: <script>window.__pwned=1</script>", ""] : []),
+    ...(triggers.script
+      ? [
+          "Here is a script tag: <script>window.__pwned=1</script>",
+          "",
+          // Unlike a <script> inserted by React, this one would run if raw HTML were ever rendered.
+          'And an image: <img src=x onerror="window.__pwned=1">',
+          "",
+        ]
+      : []),
     "```ts",
     `const words = ${quoted ? quoted.split(" ").length : 0};`,
     "```",
@@ -107,7 +115,7 @@ function tokens(text: string): number {
 
 function promptTokens(request: GenerateContentRequest): number {
   let count = 0;
-  const texts = (request.systemInstruction?.parts ?? []).map((p) => p.text);
+  const texts = (request.systemInstruction?.parts ?? []).flatMap((p) => (p.text ? [p.text] : []));
   for (const content of request.contents) {
     for (const part of content.parts) {
       if (part.text !== undefined) texts.push(part.text);

@@ -24,7 +24,7 @@ export const POST = handler(async (request: Request) => {
     return Response.json(attachment, { status: 201 });
   }
   if (!request.body) throw new StudioError("invalid_request", "The request has no file in its body.");
-  const name = decodeURIComponent(request.headers.get("x-file-name") ?? "upload");
+  const name = decodeFileName(request.headers.get("x-file-name") ?? "upload");
   const attachment = await saveUploadedAttachment(db(), request.body, {
     name,
     declaredType: type,
@@ -32,3 +32,15 @@ export const POST = handler(async (request: Request) => {
   });
   return Response.json(attachment, { status: 201 });
 });
+
+function decodeFileName(header: string): string {
+  try {
+    return decodeURIComponent(header);
+  } catch {
+    throw new StudioError(
+      "invalid_request",
+      'The X-File-Name header is not valid URI encoding; send the name through encodeURIComponent ("%" as "%25").',
+      { issues: [{ path: "X-File-Name", message: "is not valid URI encoding" }] },
+    );
+  }
+}
