@@ -242,4 +242,28 @@ describe("sending", () => {
     );
     await collectEvents(stream);
   });
+
+  it("lets only one of two simultaneous sends into a conversation, and frees it after a refusal", async () => {
+    const c = await createConversation(f.db);
+    const results = await Promise.allSettled([
+      sendMessage(f.db, c.id, input("first at once"), { config: f.config }),
+      sendMessage(f.db, c.id, input("second at once"), { config: f.config }),
+      regenerateAnswer(f.db, c.id, { config: f.config }),
+    ]);
+    const sent = results.filter((r) => r.status === "fulfilled");
+    const refused = results.filter((r) => r.status === "rejected");
+    expect(sent).toHaveLength(1);
+    expect(refused).toHaveLength(2);
+    for (const r of refused) expect(String(r.reason)).toMatch(/still streaming/);
+    await collectEvents(sent[0].value);
+    expect((await getConversationDetail(f.db, c.id)).messages.map((m) => m.role)).toEqual(["user", "model"]);
+
+    // A request refused while building (here: an unknown attachment) does not keep the conversation.
+    const missing = sendMessageSchema.parse({ text: "with a file", attachmentIds: ["nope"] });
+    await expect(sendMessage(f.db, c.id, missing, { config: f.config })).rejects.toThrow(/does not exist/);
+    const next = doneOf(
+      await collectEvents(await sendMessage(f.db, c.id, input("next"), { config: f.config })),
+    );
+    expect(next.message.status).toBe("complete");
+  });
 });

@@ -7,7 +7,10 @@ export type StopReason = "stop" | "client" | "timeout";
 
 type Generation = { conversationId: string; controller: AbortController };
 
-const shared = globalThis as typeof globalThis & { __studioChatGenerations?: Map<string, Generation> };
+const shared = globalThis as typeof globalThis & {
+  __studioChatGenerations?: Map<string, Generation>;
+  __studioChatClaims?: Set<string>;
+};
 const active = (shared.__studioChatGenerations ??= new Map());
 
 export function startGeneration(messageId: string, conversationId: string): AbortController {
@@ -24,9 +27,28 @@ export function isGenerating(messageId: string): boolean {
   return active.has(messageId);
 }
 
+// Conversations claimed by a request that is still building its upstream request (reading the
+// thread and files can take seconds): checked and claimed in one synchronous step.
+const claimed = (shared.__studioChatClaims ??= new Set<string>());
+
 export function conversationBusy(conversationId: string): boolean {
+  if (claimed.has(conversationId)) return true;
   for (const g of active.values()) if (g.conversationId === conversationId) return true;
   return false;
+}
+
+/**
+ * Claims the conversation for an answer about to start; false when one is streaming or claimed.
+ * Release it once the answer's generation has started (or the request failed).
+ */
+export function claimConversation(conversationId: string): boolean {
+  if (conversationBusy(conversationId)) return false;
+  claimed.add(conversationId);
+  return true;
+}
+
+export function releaseConversation(conversationId: string): void {
+  claimed.delete(conversationId);
 }
 
 /** Aborts a live answer with `reason`; the first reason wins. False when nothing is streaming. */

@@ -11,7 +11,7 @@ import { answerStream } from "./answer";
 import { buildGenerateRequest, type BuiltRequest, type HistoryMessage } from "./build-request";
 import { DEFAULT_TITLE, requireConversation } from "./conversations";
 import { replacedExchange } from "./failed-exchange";
-import { conversationBusy } from "./generations";
+import { claimConversation, releaseConversation } from "./generations";
 import type { SendMessageInput } from "./send-schema";
 import { partsText, type GenerationSettings, type StoredPart } from "./types";
 import type { TextApiConfig } from "./upstream-client";
@@ -58,11 +58,28 @@ function settingsOf(conversation: ConversationRow) {
   return { systemInstruction: conversation.systemInstruction, generationConfig };
 }
 
-/** The conversation and its thread, refusing while an answer is still streaming in it. */
-async function openThread(db: Db, conversationId: string) {
+/**
+ * Runs `build` with the conversation and its thread, refusing while an answer is streaming in it.
+ * The conversation is claimed synchronously right after the check and until `build` returns (by
+ * then the answer's generation is registered), so two requests can never both pass the check.
+ */
+async function withThread<T>(
+  db: Db,
+  conversationId: string,
+  build: (conversation: ConversationRow, thread: MessageRow[]) => Promise<T>,
+): Promise<T> {
   const conversation = await requireConversation(db, conversationId);
-  assertIdle(conversationId);
-  return { conversation, thread: await loadThread(db, conversationId) };
+  if (!claimConversation(conversationId)) {
+    throw new StudioError(
+      "conflict",
+      "An answer is still streaming in this conversation; stop it or wait for it to end.",
+    );
+  }
+  try {
+    return await build(conversation, await loadThread(db, conversationId));
+  } finally {
+    releaseConversation(conversationId);
+  }
 }
 
 function streamAnswer(
@@ -82,15 +99,6 @@ function streamAnswer(
     request,
     ...options,
   });
-}
-
-function assertIdle(conversationId: string): void {
-  if (conversationBusy(conversationId)) {
-    throw new StudioError(
-      "conflict",
-      "An answer is still streaming in this conversation; stop it or wait for it to end.",
-    );
-  }
 }
 
 /** The answer's row, created after the question so the thread's order never depends on ids. */
@@ -122,75 +130,75 @@ export async function sendMessage(
   input: SendMessageInput,
   options: Options = {},
 ): Promise<ReadableStream<Uint8Array>> {
-  const { conversation, thread } = await openThread(db, conversationId);
+  return withThread(db, conversationId, async (conversation, thread) => {
+    // Only the exchange the composer's draft came back from is replaced; every other turn is kept.
+    const superseded = replacedExchange(
+      thread,
+      (m) => partsText(parseStoredParts(m.parts)),
+      input.replaceFailed,
+    );
+    const kept = thread.slice(0, thread.length - superseded.length);
 
-  // Only the exchange the composer's draft came back from is replaced; every other turn is kept.
-  const superseded = replacedExchange(
-    thread,
-    (m) => partsText(parseStoredParts(m.parts)),
-    input.replaceFailed,
-  );
-  const kept = thread.slice(0, thread.length - superseded.length);
-
-  const attachments = input.attachmentIds.length
-    ? await db.attachment.findMany({ where: { id: { in: input.attachmentIds } } })
-    : [];
-  for (const id of input.attachmentIds) {
-    const row = attachments.find((a) => a.id === id);
-    if (!row) throw new StudioError("not_found", `Attachment ${id} does not exist; attach the file again.`);
-    if (row.messageId && row.messageId !== superseded[0]?.id) {
-      throw new StudioError(
-        "conflict",
-        `"${row.originalName}" was already sent with another message; attach it again.`,
-      );
+    const attachments = input.attachmentIds.length
+      ? await db.attachment.findMany({ where: { id: { in: input.attachmentIds } } })
+      : [];
+    for (const id of input.attachmentIds) {
+      const row = attachments.find((a) => a.id === id);
+      if (!row) throw new StudioError("not_found", `Attachment ${id} does not exist; attach the file again.`);
+      if (row.messageId && row.messageId !== superseded[0]?.id) {
+        throw new StudioError(
+          "conflict",
+          `"${row.originalName}" was already sent with another message; attach it again.`,
+        );
+      }
     }
-  }
-  const ordered = input.attachmentIds.map((id) => attachments.find((a) => a.id === id)!);
-  const parts: StoredPart[] = [
-    ...ordered.map((a) => ({ attachmentId: a.id })),
-    ...input.fileRefs.map((fileData) => ({ fileData })),
-    ...(input.text.trim() ? [{ text: input.text }] : []),
-  ];
+    const ordered = input.attachmentIds.map((id) => attachments.find((a) => a.id === id)!);
+    const parts: StoredPart[] = [
+      ...ordered.map((a) => ({ attachmentId: a.id })),
+      ...input.fileRefs.map((fileData) => ({ fileData })),
+      ...(input.text.trim() ? [{ text: input.text }] : []),
+    ];
 
-  const request = await buildGenerateRequest(db, settingsOf(conversation), [
-    ...kept.map((row) => asHistory(row)),
-    { role: "user", status: "complete", parts, attachments: ordered },
-  ]);
+    const request = await buildGenerateRequest(db, settingsOf(conversation), [
+      ...kept.map((row) => asHistory(row)),
+      { role: "user", status: "complete", parts, attachments: ordered },
+    ]);
 
-  const { user, model } = await db.$transaction(async (tx) => {
-    if (superseded.length) {
-      await tx.attachment.updateMany({ where: { messageId: superseded[0].id }, data: { messageId: null } });
-      await tx.message.deleteMany({ where: { id: { in: superseded.map((m) => m.id) } } });
-    }
-    const created = await tx.message.create({
-      data: { conversationId, role: "user", parts: JSON.stringify(parts), status: "complete" },
-    });
-    if (ordered.length) {
-      await tx.attachment.updateMany({
-        where: { id: { in: input.attachmentIds } },
-        data: { messageId: created.id },
+    const { user, model } = await db.$transaction(async (tx) => {
+      if (superseded.length) {
+        await tx.attachment.updateMany({ where: { messageId: superseded[0].id }, data: { messageId: null } });
+        await tx.message.deleteMany({ where: { id: { in: superseded.map((m) => m.id) } } });
+      }
+      const created = await tx.message.create({
+        data: { conversationId, role: "user", parts: JSON.stringify(parts), status: "complete" },
       });
-    }
-    const firstQuestion = kept.every((m) => m.role !== "user");
-    await tx.conversation.update({
-      where: { id: conversationId },
-      data: {
-        updatedAt: new Date(),
-        ...(firstQuestion && conversation.title === DEFAULT_TITLE
-          ? {
-              title: titleFrom(
-                parts,
-                ordered.map((a) => a.originalName),
-              ),
-            }
-          : {}),
-      },
+      if (ordered.length) {
+        await tx.attachment.updateMany({
+          where: { id: { in: input.attachmentIds } },
+          data: { messageId: created.id },
+        });
+      }
+      const firstQuestion = kept.every((m) => m.role !== "user");
+      await tx.conversation.update({
+        where: { id: conversationId },
+        data: {
+          updatedAt: new Date(),
+          ...(firstQuestion && conversation.title === DEFAULT_TITLE
+            ? {
+                title: titleFrom(
+                  parts,
+                  ordered.map((a) => a.originalName),
+                ),
+              }
+            : {}),
+        },
+      });
+      const user = await tx.message.findUniqueOrThrow({ where: { id: created.id }, include: messageInclude });
+      return { user, model: await createPlaceholder(tx, conversation, created.createdAt, request.notices) };
     });
-    const user = await tx.message.findUniqueOrThrow({ where: { id: created.id }, include: messageInclude });
-    return { user, model: await createPlaceholder(tx, conversation, created.createdAt, request.notices) };
-  });
 
-  return streamAnswer(db, conversation, request, { user, model }, options);
+    return streamAnswer(db, conversation, request, { user, model }, options);
+  });
 }
 
 /** Replaces the last answer with a new one for the same question (with the current settings). */
@@ -199,23 +207,24 @@ export async function regenerateAnswer(
   conversationId: string,
   options: Options = {},
 ): Promise<ReadableStream<Uint8Array>> {
-  const { conversation, thread } = await openThread(db, conversationId);
-  const dropped = thread.at(-1)?.role === "model" ? [thread.at(-1)!] : [];
-  const kept = thread.slice(0, thread.length - dropped.length);
-  if (kept.at(-1)?.role !== "user")
-    throw new StudioError("conflict", "There is no question to answer again.");
+  return withThread(db, conversationId, async (conversation, thread) => {
+    const dropped = thread.at(-1)?.role === "model" ? [thread.at(-1)!] : [];
+    const kept = thread.slice(0, thread.length - dropped.length);
+    if (kept.at(-1)?.role !== "user")
+      throw new StudioError("conflict", "There is no question to answer again.");
 
-  const request = await buildGenerateRequest(
-    db,
-    settingsOf(conversation),
-    kept.map((row) => asHistory(row)),
-  );
-  const model = await db.$transaction(async (tx) => {
-    await tx.message.deleteMany({ where: { id: { in: dropped.map((m) => m.id) } } });
-    await tx.conversation.update({ where: { id: conversationId }, data: { updatedAt: new Date() } });
-    return createPlaceholder(tx, conversation, kept.at(-1)!.createdAt, request.notices);
+    const request = await buildGenerateRequest(
+      db,
+      settingsOf(conversation),
+      kept.map((row) => asHistory(row)),
+    );
+    const model = await db.$transaction(async (tx) => {
+      await tx.message.deleteMany({ where: { id: { in: dropped.map((m) => m.id) } } });
+      await tx.conversation.update({ where: { id: conversationId }, data: { updatedAt: new Date() } });
+      return createPlaceholder(tx, conversation, kept.at(-1)!.createdAt, request.notices);
+    });
+    return streamAnswer(db, conversation, request, { user: null, model }, options);
   });
-  return streamAnswer(db, conversation, request, { user: null, model }, options);
 }
 
 /** New text for a question (its attachments stay); everything after it is dropped, then answered anew. */
@@ -232,24 +241,25 @@ export async function editAndResend(
   if (!target) throw new StudioError("not_found", `Message ${messageId} does not exist.`);
   if (target.role !== "user")
     throw new StudioError("invalid_request", "Only your own messages can be edited.");
-  const { conversation, thread } = await openThread(db, target.conversationId);
-  const index = thread.findIndex((m) => m.id === messageId);
-  const edited = thread[index];
-  const later = thread.slice(index + 1);
-  const parts: StoredPart[] = [...parseStoredParts(edited.parts).filter((p) => !("text" in p)), { text }];
+  return withThread(db, target.conversationId, async (conversation, thread) => {
+    const index = thread.findIndex((m) => m.id === messageId);
+    const edited = thread[index];
+    const later = thread.slice(index + 1);
+    const parts: StoredPart[] = [...parseStoredParts(edited.parts).filter((p) => !("text" in p)), { text }];
 
-  const request = await buildGenerateRequest(db, settingsOf(conversation), [
-    ...thread.slice(0, index).map((row) => asHistory(row)),
-    asHistory(edited, parts),
-  ]);
-  const droppedFiles = later.flatMap((m) => m.attachments.map((a) => a.path));
-  const { user, model } = await db.$transaction(async (tx) => {
-    await tx.message.deleteMany({ where: { id: { in: later.map((m) => m.id) } } });
-    await tx.message.update({ where: { id: messageId }, data: { parts: JSON.stringify(parts) } });
-    await tx.conversation.update({ where: { id: conversation.id }, data: { updatedAt: new Date() } });
-    const user = await tx.message.findUniqueOrThrow({ where: { id: messageId }, include: messageInclude });
-    return { user, model: await createPlaceholder(tx, conversation, edited.createdAt, request.notices) };
+    const request = await buildGenerateRequest(db, settingsOf(conversation), [
+      ...thread.slice(0, index).map((row) => asHistory(row)),
+      asHistory(edited, parts),
+    ]);
+    const droppedFiles = later.flatMap((m) => m.attachments.map((a) => a.path));
+    const { user, model } = await db.$transaction(async (tx) => {
+      await tx.message.deleteMany({ where: { id: { in: later.map((m) => m.id) } } });
+      await tx.message.update({ where: { id: messageId }, data: { parts: JSON.stringify(parts) } });
+      await tx.conversation.update({ where: { id: conversation.id }, data: { updatedAt: new Date() } });
+      const user = await tx.message.findUniqueOrThrow({ where: { id: messageId }, include: messageInclude });
+      return { user, model: await createPlaceholder(tx, conversation, edited.createdAt, request.notices) };
+    });
+    await Promise.all(droppedFiles.map((p) => removeMediaFile(p).catch(() => undefined)));
+    return streamAnswer(db, conversation, request, { user, model }, options);
   });
-  await Promise.all(droppedFiles.map((p) => removeMediaFile(p).catch(() => undefined)));
-  return streamAnswer(db, conversation, request, { user, model }, options);
 }
