@@ -22,7 +22,8 @@ test("submits a video task, shows its progress and plays the stored video with b
   request,
 }) => {
   const studio = new StudioPage(page);
-  const prompt = uniquePrompt("[fast] a paper boat on a pond, studio e2e video");
+  // Not [fast]: a 10–30 s run, so the page sees several progress values (one query per 5 s).
+  const prompt = uniquePrompt("a paper boat on a pond, studio e2e video");
   await studio.goto({ model: VIDEO_MODEL });
   await expect(page.getByTestId("sandbox-badge")).toBeVisible();
 
@@ -32,6 +33,11 @@ test("submits a video task, shows its progress and plays the stored video with b
   const taskId = await studio.openTaskId();
   await expect(studio.panel.getByRole("progressbar", { name: "Task progress" })).toBeVisible();
   await expect(studio.panel.getByTestId("task-elapsed")).toHaveText(/\d+ s/);
+  // The percentage shown rises while the task runs.
+  const seen = await studio.progressValuesUntilDone();
+  expect(new Set(seen).size).toBeGreaterThanOrEqual(2);
+  expect(seen).toEqual([...seen].sort((a, b) => a - b));
+  expect(seen.at(-1)!).toBeGreaterThan(seen[0]);
   await studio.waitForStatus("completed");
 
   await expect(studio.video).toBeVisible({ timeout: 60_000 });
@@ -70,6 +76,36 @@ test("submits a video task, shows its progress and plays the stored video with b
   await item.click();
   await expect(page).toHaveURL(new RegExp(`task=${taskId}`));
   await expect(studio.video).toBeVisible();
+});
+
+test("a task whose page was closed one second after submit is still tracked and stored", async ({
+  browser,
+  request,
+}) => {
+  const page = await browser.newPage();
+  const studio = new StudioPage(page);
+  const prompt = uniquePrompt("[fast] a tram at night, closed tab e2e");
+  await studio.goto({ model: VIDEO_MODEL });
+  await studio.prompt.fill(prompt);
+  await studio.submit.click();
+  const taskId = await studio.openTaskId();
+  await page.waitForTimeout(1_000);
+  await page.close();
+
+  // Nobody watches: only the server's tracker can finish the job (GET /api/tasks never refreshes).
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await request.get("/api/tasks?limit=100")).json()) as {
+          items: { id: string; status: string; studio: { mediaState: string } }[];
+        };
+        const task = list.items.find((item) => item.id === taskId);
+        return task ? `${task.status}/${task.studio.mediaState}` : "missing";
+      },
+      { timeout: 60_000, intervals: [1_000] },
+    )
+    .toBe("completed/stored");
+  expect(await upstreamSubmits(request, prompt)).toHaveLength(1);
 });
 
 test("submits an image task and renders the stored image", async ({ page, request }) => {

@@ -71,6 +71,24 @@ export class StudioPage {
     return new URL(this.page.url()).searchParams.get("task")!;
   }
 
+  /**
+   * Every percentage the panel shows while the task runs, in the order seen, sampled until the
+   * task leaves processing (the panel then hides the bar).
+   */
+  async progressValuesUntilDone(timeout = 60_000): Promise<number[]> {
+    const seen: number[] = [];
+    const progress = this.panel.getByTestId("task-progress");
+    const deadline = Date.now() + timeout;
+    while (Date.now() < deadline) {
+      const status = (await this.status.textContent())?.trim();
+      if (status === "completed" || status === "failed") return seen;
+      const match = /(\d+)%/.exec((await progress.textContent({ timeout: 1_000 }).catch(() => "")) ?? "");
+      if (match && Number(match[1]) !== seen.at(-1)) seen.push(Number(match[1]));
+      await this.page.waitForTimeout(250);
+    }
+    throw new Error(`the task did not finish within ${timeout} ms (progress seen: ${seen.join(", ")})`);
+  }
+
   async waitForStatus(status: string, timeout = 60_000) {
     await expect(this.status).toHaveText(status, { timeout });
   }
