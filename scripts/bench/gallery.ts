@@ -53,8 +53,11 @@ async function main() {
   const http = process.argv.includes("--http");
   let server: RunningStudio | undefined;
   try {
+    // The library calls and the HTTP server read the same media folder (thumbnail files included).
+    const mediaDir = path.join(temp.dir, "media");
+    process.env.MEDIA_DIR = mediaDir;
     const t0 = performance.now();
-    bulkSeedGallery(temp.file, ITEMS);
+    bulkSeedGallery(temp.file, ITEMS, { mediaDir });
     console.log(`seeded ${ITEMS} items in ${((performance.now() - t0) / 1000).toFixed(1)} s (${temp.file})`);
     console.log(`median of ${RUNS} runs after ${WARMUP} warm-up runs; target < ${TARGET_MS} ms per page`);
 
@@ -76,7 +79,7 @@ async function main() {
       allOk;
 
     if (http) {
-      server = await startStudio(temp.url, path.join(temp.dir, "media"));
+      server = await startStudio(temp.url, mediaDir);
       console.log(`HTTP (GET /api/gallery on next start; client-measured, includes JSON):`);
       for (const s of scenarios) {
         const url = `${server.url}/api/gallery?${new URLSearchParams(s.query)}`;

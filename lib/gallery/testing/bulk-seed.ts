@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import Database from "better-sqlite3";
 import { toDbTime } from "../where";
 
@@ -54,7 +56,20 @@ function rng(seed: number) {
   };
 }
 
-export function bulkSeedGallery(file: string, count: number, seed = 42): void {
+// A 1×1 WebP: the list checks that each recorded thumbnail file exists, so the library has them.
+const TINY_WEBP = Buffer.from("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==", "base64");
+
+/**
+ * `mediaDir`: where to write every stored item's (tiny) thumbnail file, as a real library has them;
+ * without it the rows name thumbnails that do not exist and the list would try to rebuild them.
+ */
+export function bulkSeedGallery(
+  file: string,
+  count: number,
+  options: { seed?: number; mediaDir?: string } = {},
+): void {
+  const { seed = 42, mediaDir } = options;
+  if (mediaDir) fs.mkdirSync(path.join(mediaDir, "thumbs"), { recursive: true });
   const random = rng(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
   const sqlite = new Database(file);
@@ -108,6 +123,7 @@ export function bulkSeedGallery(file: string, count: number, seed = 42): void {
           media.push(expired ? "expired" : "stored", expired ? null : `results/${id}.${ext}`);
           media.push(kind === "video" ? "video/mp4" : "image/png", expired ? null : 1_000_000);
           media.push(expired ? null : `thumbs/m-${id}.webp`, 1280, 720, kind === "video" ? 5 : null);
+          if (mediaDir && !expired) fs.writeFileSync(path.join(mediaDir, `thumbs/m-${id}.webp`), TINY_WEBP);
         }
         if (random() < 0.2) links.push(id, pick(tagIds));
       }
