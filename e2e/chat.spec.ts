@@ -34,7 +34,10 @@ test("a streamed answer appears progressively, then shows finishReason and usage
   expect(full).toContain("no model was called");
   await expect(answer.getByTestId("finish-reason")).toHaveText("STOP");
   await expect(answer.getByTestId("usage")).toHaveText(/^Prompt \d+ · Output \d+ · Total \d+ tokens$/);
-  await expect(page.getByTestId("conversation-usage")).toContainText("tokens in this chat");
+  await expect(page.getByTestId("conversation-usage")).toContainText("tokens in this thread");
+  // Also on a phone-sized screen.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(page.getByTestId("conversation-usage")).toBeVisible();
 });
 
 test("stop keeps the partial answer, marked stopped, also after a reload", async ({ page }) => {
@@ -123,14 +126,19 @@ test("the thread survives a reload exactly, with usage", async ({ page }) => {
   await expect(page.getByTestId("conversation-title")).toHaveText(first);
 });
 
-test("a <script> in a markdown answer is shown as text and never runs", async ({ page }) => {
+test("HTML in a markdown answer (<script>, <img onerror>) is shown as text and never runs", async ({
+  page,
+}) => {
   const chat = new ChatPage(page);
   await chat.newChat();
   await chat.send(unique("[script] show me html"));
   await chat.waitForAnswer();
   await expect(chat.answerText()).toContainText("<script>window.__pwned=1</script>");
+  // An inserted <img onerror> would run at once (unlike a React-inserted <script>): this can fail.
+  await expect(chat.answerText()).toContainText(`<img src=x onerror="window.__pwned=1">`);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(await chat.answerText().locator("script").count()).toBe(0);
+  expect(await page.locator("img[onerror]").count()).toBe(0);
 });
 
 test("an upstream 429 shows the error with what to do and keeps the draft", async ({ page, request }) => {
@@ -182,6 +190,34 @@ test("edit-and-resend replaces later messages; regenerate replaces the last answ
   await page.reload();
   await expect(chat.userMessages).toHaveCount(1);
   await expect(chat.modelMessages).toHaveCount(1);
+});
+
+test("an edit refused before streaming reopens the editor with the edited text", async ({ page }) => {
+  const chat = new ChatPage(page);
+  await chat.newChat();
+  const original = unique("Question before the edit");
+  await chat.send(original);
+  await chat.waitForAnswer();
+  await page.route("**/api/chat/messages/*/edit", (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: "application/json",
+      body: JSON.stringify({ error: { code: "internal", message: "The studio is restarting." } }),
+    }),
+  );
+  await chat.userMessages.first().getByTestId("edit-message").click();
+  await page.getByTestId("edit-textarea").fill("My carefully edited question");
+  await page.getByRole("button", { name: "Save & resend" }).click();
+
+  const error = page.getByTestId("request-error");
+  await expect(error).toContainText("The studio is restarting.");
+  await expect(error).toContainText("Your edited text is still in the editor above.");
+  await expect(error).not.toContainText("still in the box below");
+  await expect(page.getByTestId("edit-textarea")).toHaveValue("My carefully edited question");
+  await expect(chat.userMessages).toHaveCount(1);
+  await expect(chat.modelMessages).toHaveCount(1);
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(chat.userMessages.first()).toContainText(original);
 });
 
 test("conversations can be searched, renamed and deleted", async ({ page }) => {
@@ -358,4 +394,93 @@ test("an answer cut off by a network error keeps its text and is marked interrup
   await page.reload();
   await chat.waitForAnswer("interrupted");
   await expect(chat.answerText()).toHaveText(kept);
+});
+
+test.describe("the native text API through the studio proxy", () => {
+  const proxy = (target: string) => `/api/llm/v1/models/${target}`;
+  const ask = (text: string) => ({ contents: [{ role: "user", parts: [{ text }] }] });
+  type ErrorBody = { error: { code: string; message: string; issues?: { path: string; message: string }[] } };
+
+  test("refuses an unknown model, an unknown method, a bad body and a stray %, naming each", async ({
+    request,
+  }) => {
+    const model = await request.post(proxy("gpt-4:generateContent"), { data: ask("hi") });
+    expect(model.status()).toBe(400);
+    const modelError = ((await model.json()) as ErrorBody).error;
+    expect(modelError.code).toBe("unknown_model");
+    expect(modelError.message).toContain("llm-2.5-flash-lite");
+    expect(modelError.message).toContain("llm-3.1-pro-preview-low");
+
+    const method = await request.post(proxy("llm-2.5-pro:countTokens"), { data: ask("hi") });
+    expect(method.status()).toBe(400);
+    expect(((await method.json()) as ErrorBody).error.message).toContain('Unknown method "countTokens"');
+
+    const body = await request.post(proxy("llm-2.5-pro:generateContent"), {
+      data: { contents: [{ role: "user", parts: [{ inlineData: { mimeType: "image/png", data: "!!" } }] }] },
+    });
+    expect(body.status()).toBe(400);
+    const bodyError = ((await body.json()) as ErrorBody).error;
+    expect(bodyError.issues?.[0].path).toBe("contents[0].parts[0].inlineData.data");
+    expect(bodyError.message).toContain("must be base64-encoded bytes");
+
+    // A "%" in the model (sent encoded, as any client would) is an unknown model, not a server error.
+    const percent = await request.post(proxy("llm-2.5-pro%25:generateContent"), { data: ask("hi") });
+    expect(percent.status()).toBe(400);
+    const percentError = ((await percent.json()) as ErrorBody).error;
+    expect(percentError.message).toContain('"llm-2.5-pro%" is not a text model');
+    expect(percentError.issues?.[0].path).toBe("model");
+
+    const upload = await request.post("/api/chat/attachments", {
+      headers: { "Content-Type": "image/png", "X-File-Name": "100%.png" },
+      data: Buffer.from("not really a png"),
+    });
+    expect(upload.status()).toBe(400);
+    expect(((await upload.json()) as ErrorBody).error.issues?.[0].path).toBe("X-File-Name");
+
+    // None of these reached the upstream.
+    const calls = await sandboxRequests(request, "/v1/models/");
+    expect(calls.filter((c) => /gpt-4|countTokens|"!!"/.test(`${c.path}${JSON.stringify(c.body)}`))).toEqual(
+      [],
+    );
+  });
+
+  test("streams server-sent events from the upstream, sent with the studio's key", async ({ request }) => {
+    const prompt = unique("Proxy stream check");
+    const response = await request.post(proxy("llm-2.5-flash-lite:streamGenerateContent?alt=sse"), {
+      // A client's own key must not matter: the studio sends its server-side key.
+      headers: { Authorization: "Bearer client-secret-not-for-upstream" },
+      data: ask(prompt),
+    });
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("text/event-stream");
+    const events = (await response.text())
+      .split(/\r?\n\r?\n/)
+      .filter((e) => e.startsWith("data: "))
+      .map(
+        (e) =>
+          JSON.parse(e.slice(6)) as {
+            candidates: { content: { parts: { text: string }[] }; finishReason?: string }[];
+          },
+      );
+    expect(events.length).toBeGreaterThan(1);
+    expect(events.map((e) => e.candidates[0].content.parts[0].text).join("")).toContain(prompt);
+    expect(events.at(-1)?.candidates[0].finishReason).toBe("STOP");
+
+    const calls = (await sandboxRequests(request, "/v1/models/")).filter((c) =>
+      JSON.stringify(c.body).includes(prompt),
+    );
+    expect(calls).toHaveLength(1);
+    expect(calls[0].path).toBe("/v1/models/llm-2.5-flash-lite:streamGenerateContent?alt=sse");
+    expect(calls[0].authorization).toBe(true);
+
+    // Without any Authorization from the client the upstream still gets a key: the studio's.
+    const bare = unique("Proxy without a client key");
+    expect(
+      (await request.post(proxy("llm-2.5-flash-lite:generateContent"), { data: ask(bare) })).status(),
+    ).toBe(200);
+    const bareCalls = (await sandboxRequests(request, "/v1/models/")).filter((c) =>
+      JSON.stringify(c.body).includes(bare),
+    );
+    expect(bareCalls.map((c) => c.authorization)).toEqual([true]);
+  });
 });

@@ -40,7 +40,7 @@ function decodeSegment(segment: string): string {
   } catch {
     throw new StudioError(
       "invalid_request",
-      `The path segment "${segment}" is not valid percent-encoding; write {model}:{method} with "%" as "%25".`,
+      `The path segment "${segment}" is not valid percent-encoding: a "%" must be followed by two hex digits.`,
       { issues: [{ path: "model", message: "is not valid percent-encoding" }] },
     );
   }

@@ -6,8 +6,10 @@ import { handler, readJson } from "@/lib/http/respond";
 
 export const dynamic = "force-dynamic";
 
-export const POST = handler(async (request: Request, context: { params: Promise<{ target: string }> }) => {
-  const { model, method } = parseTextTarget((await context.params).target);
+// The segment is read from the raw URL and decoded once, by parseTextTarget: Next's params are
+// already decoded, and decoding those again turns an encoded "%25" into a URIError.
+export const POST = handler(async (request: Request) => {
+  const { model, method } = parseTextTarget(new URL(request.url).pathname.split("/").pop() ?? "");
   const body = generateContentRequestSchema.parse(await readJson(request));
   const alt = new URL(request.url).searchParams.get("alt");
   return relayTextApi({ model, method, body, alt, signal: request.signal });
