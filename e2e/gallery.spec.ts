@@ -382,7 +382,11 @@ test("compare shows two items side by side with differences and synchronized pla
   await page.getByTestId("compare-play").click();
 });
 
-test("a task run through the API appears with its stored video and a poster", async ({ page, request }) => {
+test("a task run through the API appears with its stored video and a poster", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const word = uniqueWord("live");
   const submit = await request.post("/api/v2/model-center/tasks", {
     data: { model: "sd_2.5_ORelay", prompt: `[fast] ${word} a comet over a lake`, duration: 5 },
@@ -407,6 +411,11 @@ test("a task run through the API appears with its stored video and a poster", as
   await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await gallery.card(id).hover();
   await expect(gallery.card(id).getByTestId("hover-preview")).toBeVisible();
+
+  // The sandbox's result URLs lie under the configured base URL, which no response reveals.
+  const detail = await (await request.get(`/api/gallery/items/${id}`)).text();
+  expect(detail).toContain("{base_url}/");
+  expect(detail).not.toContain(`${baseURL}/api/sandbox`);
 });
 
 test("the gallery API names the parameter and the rule it rejects", async ({ request }) => {
