@@ -19,10 +19,11 @@ const inFlight = ((
 ).__studioTaskRefreshes ??= new Map());
 
 /**
- * The task as the studio knows it, first refreshed from the upstream when it is still running and
- * was not asked about within `polling.minIntervalMs` — nor, while polls are failing, before the
- * backed-off `nextPollAt` (DB-backed, so it holds however many browsers poll and across processes). null for unknown ids. Upstream trouble never fails the read: it is
- * recorded on the task (lastPollError) and the tracker backs off.
+ * The task as the studio knows it, first refreshed from the upstream when it is still running (or
+ * completed without a result URL, within the grace period) and was not asked about within
+ * `polling.minIntervalMs` — nor, while polls fail, before the backed-off `nextPollAt`. DB-backed,
+ * so it holds however many browsers poll and across processes. null for unknown ids. Upstream
+ * trouble never fails the read: it is recorded on the task (lastPollError) and polling backs off.
  */
 export async function refreshTask(id: string, deps: TaskDeps = taskDeps()): Promise<TaskWithMedia | null> {
   const task = await deps.db.task.findUnique({ where: { id } });
