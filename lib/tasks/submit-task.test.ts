@@ -140,6 +140,21 @@ describe("submitTask forwarding", () => {
     expect(await bed.db.task.count()).toBe(before);
   });
 
+  it("logs a submit that may have created an upstream task, and stores nothing", async () => {
+    next = { hangUp: true };
+    const before = await bed.db.task.count();
+    const error = await rejection({ model: "sd_2.5_ORelay", prompt: "lost answer" });
+    expect(error).toMatchObject({ code: "upstream_unreachable", details: { outcome: "unknown" } });
+    expect(await bed.db.task.count()).toBe(before);
+    expect(
+      bed.logs.some(
+        (l) =>
+          l.level === "warn" &&
+          l.text.includes('submit of sd_2.5_ORelay prompt "lost answer" may have created an upstream task'),
+      ),
+    ).toBe(true);
+  });
+
   it("maps an unreachable upstream to 502 without naming it", async () => {
     const closed = await startFakeUpstream(() => ({ json: {} }));
     await closed.close();

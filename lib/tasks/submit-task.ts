@@ -1,5 +1,5 @@
 import { validateTaskRequest } from "../catalog";
-import { StudioError } from "../errors";
+import { isStudioError, StudioError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import { submitTask as sendToUpstream } from "../upstream/task-client";
 import { taskDeps, type TaskDeps } from "./deps";
@@ -13,7 +13,21 @@ import { recordUpstreamTask } from "./record-upstream-task";
  */
 export async function submitTask(input: unknown, deps: TaskDeps = taskDeps()): Promise<TaskWithMedia> {
   const { model, body } = validateTaskRequest(input);
-  const raw = await sendToUpstream(body, deps.upstream);
+  let raw;
+  try {
+    raw = await sendToUpstream(body, deps.upstream);
+  } catch (error) {
+    // The upstream may hold (and bill) a task the studio never heard of: leave the operator a trace
+    // to reconcile it with the upstream's task list.
+    if (isStudioError(error) && error.details.outcome === "unknown") {
+      const prompt =
+        typeof body.prompt === "string" ? ` prompt ${JSON.stringify(body.prompt.slice(0, 80))}` : "";
+      deps.log.warn(
+        `[tasks] submit of ${model.id}${prompt} may have created an upstream task: ${error.message}`,
+      );
+    }
+    throw error;
+  }
   const now = new Date(deps.now());
 
   let task;
