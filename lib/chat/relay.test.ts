@@ -145,6 +145,17 @@ describe("relayTextApi", () => {
     expect(await upstream.closedEarly).toBe(true);
   });
 
+  it("gives up on a stream whose headers came but whose first bytes never do", async () => {
+    upstream = await startUpstream({ headersOnly: true });
+    const response = await relayTextApi(
+      { model: "llm-2.5-pro", method: "streamGenerateContent", body, alt: "sse" },
+      { baseUrl: upstream.url, apiKey: "k" },
+      { firstChunkMs: 300 },
+    );
+    expect(await response.text()).toMatch(/^data: \{"error":\{"code":504,.*sent nothing for 300 ms/);
+    expect(await upstream.closedEarly).toBe(true);
+  });
+
   it("gives generateContent one deadline for headers and body", async () => {
     upstream = await startUpstream({ headersOnly: true, contentType: "application/json" });
     const started = Date.now();

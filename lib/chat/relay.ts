@@ -27,16 +27,20 @@ export async function relayTextApi(
   const upstreamCall = new AbortController();
   const signal = call.signal ? AbortSignal.any([call.signal, upstreamCall.signal]) : upstreamCall.signal;
   if (call.method === "streamGenerateContent") {
+    const firstBytesBy = Date.now() + firstChunkMs;
     const upstream = await callTextApi(
       { ...call, signal, timeoutMs: call.timeoutMs ?? firstChunkMs },
       config,
     );
     const contentType =
       upstream.headers.get("content-type") ?? (call.alt === "sse" ? "text/event-stream" : "application/json");
-    return new Response(withIdleLimit(upstream.body, { firstChunkMs, idleMs, upstreamCall, contentType }), {
-      status: upstream.status,
-      headers: { "Content-Type": contentType, ...STREAM_HEADERS },
-    });
+    return new Response(
+      withIdleLimit(upstream.body, { firstBytesBy, firstChunkMs, idleMs, upstreamCall, contentType }),
+      {
+        status: upstream.status,
+        headers: { "Content-Type": contentType, ...STREAM_HEADERS },
+      },
+    );
   }
   // generateContent: one deadline for headers and body together.
   const deadline = setTimeout(() => upstreamCall.abort(new Error("deadline")), generateMs);
@@ -81,7 +85,14 @@ export async function relayTextApi(
  */
 function withIdleLimit(
   body: ReadableStream<Uint8Array> | null,
-  limits: { firstChunkMs: number; idleMs: number; upstreamCall: AbortController; contentType: string },
+  limits: {
+    /** When the first bytes are due (the headers' wait counts against it) and the allowance it came from. */
+    firstBytesBy: number;
+    firstChunkMs: number;
+    idleMs: number;
+    upstreamCall: AbortController;
+    contentType: string;
+  },
 ): ReadableStream<Uint8Array> | null {
   if (!body) return body;
   const reader = body.getReader();
@@ -89,9 +100,11 @@ function withIdleLimit(
   return new ReadableStream<Uint8Array>(
     {
       async pull(out) {
-        const silent = timer === undefined ? limits.firstChunkMs : limits.idleMs;
+        const first = timer === undefined;
+        const silent = first ? limits.firstChunkMs : limits.idleMs;
+        const wait = first ? Math.max(0, limits.firstBytesBy - Date.now()) : limits.idleMs;
         const timedOut = new Promise<"timeout">((resolve) => {
-          timer = setTimeout(() => resolve("timeout"), silent);
+          timer = setTimeout(() => resolve("timeout"), wait);
         });
         let result: ReadableStreamReadResult<Uint8Array> | "timeout";
         try {
