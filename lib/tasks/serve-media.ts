@@ -2,6 +2,7 @@ import type { Db } from "../db";
 import { StudioError } from "../errors";
 import { downloadFileName } from "../storage/file-names";
 import { mediaFileResponse } from "../storage/files";
+import { thumbnailFileFor } from "../storage/thumbnails";
 
 /**
  * A stored result file (Range, ETag, HEAD). `download` adds an attachment name that says what the
@@ -25,12 +26,9 @@ export async function mediaResponse(
   });
 }
 
-/** The stored thumbnail or poster frame (WebP); 404 while none exists yet. */
+/** The stored thumbnail or poster frame (WebP), made again when its file has gone; 404 while none exists yet. */
 export async function thumbnailResponse(db: Db, request: Request, mediaId: string): Promise<Response> {
-  const media = await db.media.findUnique({ where: { id: mediaId }, select: { thumbPath: true } });
-  if (!media) throw new StudioError("not_found", `Media ${mediaId} does not exist.`);
-  if (!media.thumbPath) throw new StudioError("not_found", `Media ${mediaId} has no thumbnail yet.`);
-  return mediaFileResponse(request, media.thumbPath, "image/webp");
+  return mediaFileResponse(request, await thumbnailFileFor(db, mediaId), "image/webp");
 }
 
 function notStoredMessage(media: { id: string; status: string; error: string | null }): string {
