@@ -164,6 +164,34 @@ test("an upstream 429 shows the error with what to do and keeps the draft", asyn
   await expect(chat.userMessages).toHaveCount(1);
 });
 
+test("a question edited after a refused send is kept when a new message follows", async ({ page }) => {
+  const chat = new ChatPage(page);
+  await chat.newChat();
+  await chat.send(unique("[error:429] first try"));
+  await chat.waitForAnswer("error");
+  await expect(chat.input).not.toHaveValue("");
+
+  // The user edits the stored question instead of resending the draft; that fails too.
+  await chat.userMessages.first().getByTestId("edit-message").click();
+  const edited = unique("[error:503] edited question");
+  await page.getByTestId("edit-textarea").fill(edited);
+  await page.getByRole("button", { name: "Save & resend" }).click();
+  await expect(chat.userMessages.first()).toContainText(edited);
+  await chat.waitForAnswer("error");
+
+  // A new message now must not replace the edited question.
+  await chat.input.fill("A different question");
+  await chat.input.press("Enter");
+  await expect(chat.userMessages).toHaveCount(2);
+  // Both questions go upstream as one user turn (the failed answers are left out), so the sandbox
+  // sees the edited question's [error:503] again: proof that it is still part of the history.
+  await chat.waitForAnswer("error");
+  await expect(chat.lastAnswer().getByTestId("message-error")).toContainText("HTTP 503");
+  await page.reload();
+  await expect(chat.userMessages).toHaveCount(2);
+  await expect(chat.userMessages.first()).toContainText(edited);
+});
+
 test("edit-and-resend replaces later messages; regenerate replaces the last answer", async ({ page }) => {
   const chat = new ChatPage(page);
   await chat.newChat();

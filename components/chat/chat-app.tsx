@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import clsx from "clsx";
 import { useParams, useRouter } from "next/navigation";
-import { useEffect, useState, type DragEvent } from "react";
+import { useEffect, useRef, useState, type DragEvent } from "react";
 import type { TextModelFamily } from "@/lib/catalog";
 import { describeError } from "@/lib/chat/error-advice";
 import type { ConversationSettings } from "@/lib/chat/settings-schema";
@@ -77,7 +77,12 @@ export function ChatApp({
     return () => window.removeEventListener("keydown", onKey);
   }, [streaming, stream]);
 
+  // The question of the last send the upstream refused outright, as long as nothing else has been
+  // asked since: only then may a draft replace it (a regenerate or an edit of it must not be lost).
+  const failedSend = useRef<string | null>(null);
+
   const runStream = async (request: StreamRequest) => {
+    failedSend.current = null;
     setRequestError(null);
     const result = await stream.run(request);
     if (!result.ok && !result.started) setRequestError(result.error, request.conversationId, request.kind);
@@ -101,6 +106,8 @@ export function ChatApp({
         return { sent: false };
       }
     }
+    const replaceFailed =
+      draft.replaceFailed && draft.replaceFailed === failedSend.current ? draft.replaceFailed : undefined;
     const attachmentIds = draft.attachments.flatMap((a) => (a.attachment ? [a.attachment.id] : []));
     const result = await runStream({
       kind: "send",
@@ -109,13 +116,14 @@ export function ChatApp({
         text: draft.text,
         attachmentIds,
         fileRefs: draft.attachments.flatMap((a) => (a.fileRef ? [a.fileRef] : [])),
-        ...(draft.replaceFailed ? { replaceFailed: draft.replaceFailed } : {}),
+        ...(replaceFailed ? { replaceFailed } : {}),
       },
     });
     if (!result.ok) return result.started ? { sent: true } : { sent: false };
     // The upstream refused outright: the question is on record with its error, and the draft comes
     // back; resending it replaces that question.
     if (result.message.status === "error" && !result.message.text) {
+      failedSend.current = result.question;
       return { sent: false, failedQuestion: result.question ?? undefined };
     }
     return { sent: true };
