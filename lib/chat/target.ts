@@ -4,6 +4,7 @@
  */
 import { TEXT_MODELS, isTextModel } from "../catalog";
 import { StudioError } from "../errors";
+import { percentDecode } from "../http/percent-decode";
 import { TEXT_METHODS, type TextMethod } from "./native-schema";
 
 export function parseTextTarget(segment: string): { model: string; method: TextMethod } {
@@ -33,15 +34,10 @@ export function parseTextTarget(segment: string): { model: string; method: TextM
   return { model, method: method as TextMethod };
 }
 
-/** The segment percent-decoded; a stray `%` is the caller's mistake (400), not a server error. */
 function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    throw new StudioError(
-      "invalid_request",
-      `The path segment "${segment}" is not valid percent-encoding: a "%" must be followed by two hex digits.`,
-      { issues: [{ path: "model", message: "is not valid percent-encoding" }] },
-    );
-  }
+  return percentDecode(
+    segment,
+    "model",
+    `The path segment "${segment}" is not valid percent-encoding: a "%" must be followed by two hex digits.`,
+  );
 }

@@ -2,6 +2,7 @@
 import { saveUploadedAttachment } from "@/lib/chat/attachments";
 import { db } from "@/lib/db";
 import { StudioError } from "@/lib/errors";
+import { percentDecode } from "@/lib/http/percent-decode";
 import { handler } from "@/lib/http/respond";
 
 export const dynamic = "force-dynamic";
@@ -34,13 +35,9 @@ export const POST = handler(async (request: Request) => {
 });
 
 function decodeFileName(header: string): string {
-  try {
-    return decodeURIComponent(header);
-  } catch {
-    throw new StudioError(
-      "invalid_request",
-      'The X-File-Name header is not valid URI encoding; send the name through encodeURIComponent ("%" as "%25").',
-      { issues: [{ path: "X-File-Name", message: "is not valid URI encoding" }] },
-    );
-  }
+  return percentDecode(
+    header,
+    "X-File-Name",
+    'The X-File-Name header is not valid URI encoding; send the name through encodeURIComponent ("%" as "%25").',
+  );
 }
