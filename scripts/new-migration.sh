@@ -11,3 +11,8 @@ mkdir -p "$dir"
 CHECKPOINT_DISABLE=1 npx prisma migrate diff --from-schema-datamodel "$old" --to-schema-datamodel prisma/schema.prisma --script > "$dir/migration.sql"
 rm -f "$old"
 echo "wrote $dir/migration.sql"; cat "$dir/migration.sql"
+if grep -q 'CREATE TABLE "new_Task"' "$dir/migration.sql"; then
+  echo "warning: this migration rebuilds Task, which renumbers its rowids and drops the prompt-search triggers." >&2
+  echo "Prefer ALTER TABLE … ADD COLUMN by hand, or recreate the TaskPromptFts triggers and rebuild the index" >&2
+  echo "(INSERT INTO TaskPromptFts(TaskPromptFts) VALUES('rebuild')) at the end of the migration." >&2
+fi

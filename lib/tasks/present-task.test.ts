@@ -42,6 +42,8 @@ describe("presentTask", () => {
     nextPollAt: at,
     pollFailures: 0,
     lastPollError: null,
+    notFoundCount: 0,
+    notFoundSince: null,
     mediaState: "stored",
     favorite: false,
     rating: null,

@@ -54,6 +54,8 @@ export async function recordUpstreamTask(deps: TaskDeps, task: Task, raw: Upstre
         finishedAt: terminal ? (task.finishedAt ?? now) : null,
         pollFailures: 0,
         lastPollError: null,
+        notFoundCount: 0,
+        notFoundSince: null,
         // A completed task without result URLs is asked again, less often (result-url-grace.ts).
         nextPollAt: new Date(now.getTime() + (terminal ? 3 : 1) * jitter(minPoll, maxPoll)),
         ...(terminal ? { mediaState: computeMediaState(media) } : {}),

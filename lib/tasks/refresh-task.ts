@@ -4,12 +4,7 @@ import { isTerminal } from "../upstream/normalize-task";
 import { queryTask } from "../upstream/task-client";
 import { jitter, taskDeps, type TaskDeps } from "./deps";
 import { loadTask, type TaskWithMedia } from "./load-task";
-import {
-  extendNotFoundStreak,
-  isNotFoundStatus,
-  notFoundStreakMessage,
-  readNotFoundStreak,
-} from "./not-found-streak";
+import { extendNotFoundStreak, isNotFoundStatus, notFoundColumns } from "./not-found-streak";
 import { recordUpstreamTask } from "./record-upstream-task";
 import { awaitingResultUrlsWhere, awaitsResultUrls } from "./result-url-grace";
 
@@ -86,7 +81,7 @@ async function pollOnce(id: string, deps: TaskDeps): Promise<void> {
 async function recordPollFailure(id: string, error: unknown, deps: TaskDeps): Promise<void> {
   const task = await deps.db.task.findUnique({
     where: { id },
-    select: { status: true, pollFailures: true, lastPollError: true },
+    select: { status: true, pollFailures: true, notFoundCount: true, notFoundSince: true },
   });
   if (!task) return;
   const failures = task.pollFailures + 1;
@@ -98,9 +93,7 @@ async function recordPollFailure(id: string, error: unknown, deps: TaskDeps): Pr
   // 5xx or network error says nothing about it, and a relay restarting (or a briefly wrong base
   // URL) may answer 404 for a few minutes. Then the task can never finish; say so instead of
   // polling forever.
-  const streak = isNotFoundStatus(upstreamStatus)
-    ? extendNotFoundStreak(readNotFoundStreak(task.lastPollError), upstreamStatus, now)
-    : null;
+  const streak = isNotFoundStatus(upstreamStatus) ? extendNotFoundStreak(task, now) : null;
   if (
     streak &&
     !isTerminal(task.status) &&
@@ -113,10 +106,11 @@ async function recordPollFailure(id: string, error: unknown, deps: TaskDeps): Pr
       where: { id },
       data: {
         status: "failed",
-        error: `The upstream no longer knows this task: HTTP ${streak.status} on ${streak.count} queries in a row over ${minutes} minutes.`,
+        error: `The upstream no longer knows this task: HTTP ${upstreamStatus} on ${streak.count} queries in a row over ${minutes} minutes.`,
         finishedAt: new Date(now),
         pollFailures: failures,
-        lastPollError: notFoundStreakMessage(streak, message),
+        lastPollError: message,
+        ...notFoundColumns(streak),
       },
     });
     return;
@@ -129,7 +123,8 @@ async function recordPollFailure(id: string, error: unknown, deps: TaskDeps): Pr
     where: { id },
     data: {
       pollFailures: failures,
-      lastPollError: streak ? notFoundStreakMessage(streak, message) : message,
+      lastPollError: message,
+      ...notFoundColumns(streak),
       nextPollAt: new Date(now + delay),
     },
   });
