@@ -120,11 +120,37 @@ test("submits an image task and renders the stored image", async ({ page, reques
   await studio.waitForStatus("completed");
 
   await expect(studio.image).toBeVisible({ timeout: 60_000 });
-  expect(await studio.image.getAttribute("src")).toMatch(/\/api\/media\/[^/]+$/);
+  const src = await studio.image.getAttribute("src");
+  expect(src).toMatch(/\/api\/media\/[^/]+$/);
   await expect
     .poll(() => studio.image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBeGreaterThan(0);
   expect(await upstreamSubmits(request, prompt)).toHaveLength(1);
+
+  // The task object the studio presents is an image task: image_url (not video_url) points at the
+  // studio's stored copy, the same file the page shows.
+  const taskId = await studio.openTaskId();
+  const task = (await (await request.get(`/api/v2/model-center/tasks/${taskId}`)).json()) as {
+    object: string;
+    status: string;
+    image_url?: string;
+    video_url?: string;
+  };
+  expect(task.status).toBe("completed");
+  expect(task.object).toBe("image");
+  expect(task).not.toHaveProperty("video_url");
+  expect(task.image_url).toBeTruthy();
+  const imagePath = new URL(task.image_url!, page.url()).pathname;
+  expect(imagePath).toMatch(/^\/api\/media\/[^/]+$/);
+  expect(imagePath).toBe(new URL(src!, page.url()).pathname);
+
+  // The stored bytes are a real image (PNG or JPEG signature), not an HTML page or a placeholder.
+  const stored = await request.get(imagePath);
+  expect(stored.status()).toBe(200);
+  const bytes = await stored.body();
+  const isPng = bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const isJpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  expect(isPng || isJpeg, `stored image starts with ${bytes.subarray(0, 8).toString("hex")}`).toBe(true);
 });
 
 test("a failed task shows the upstream's error message", async ({ page, request }) => {
@@ -176,6 +202,38 @@ test("a rule violation shows the field's error and makes no upstream call", asyn
     items: { studio: { request: { prompt?: string } } }[];
   };
   expect(tasks.items.filter((task) => task.studio.request.prompt === prompt)).toHaveLength(0);
+});
+
+test("a text-only request to vendorm-H3-768p-c1 is flagged (the spec also requires images) but not blocked", async ({
+  page,
+  request,
+}) => {
+  const studio = new StudioPage(page);
+  const prompt = uniquePrompt("[fast] text-to-video with a notice, studio e2e");
+  await studio.goto({ model: "vendorm-H3-768p-c1" });
+  const notice = studio.fieldNotices("reference_images");
+  const mode = page.getByTestId("generation-mode");
+
+  await expect(mode).toHaveText("Mode: Text to video");
+  await expect(notice).toHaveText(
+    "text-to-video (no images): the spec's parameter table also marks reference images as required (1–9), so the upstream may reject a request without them",
+  );
+
+  // An image switches to image-to-video and the notice goes away; removing it brings both back.
+  await studio.addMediaUrl("Reference images", "https://example.com/reference.png");
+  await expect(mode).toHaveText("Mode: Image to video");
+  await expect(notice).toHaveCount(0);
+  await page.getByRole("button", { name: "Remove Reference images 1" }).click();
+  await expect(mode).toHaveText("Mode: Text to video");
+  await expect(notice).toBeVisible();
+
+  // Only a warning: the text-only request is submitted as it is.
+  await studio.prompt.fill(prompt);
+  await studio.submit.click();
+  await studio.openTaskId();
+  const submits = await upstreamSubmits(request, prompt);
+  expect(submits).toHaveLength(1);
+  expect((submits[0].body as { reference_images?: unknown }).reference_images ?? []).toEqual([]);
 });
 
 test("an unavailable model shows its reason and cannot be submitted", async ({ page, request }) => {

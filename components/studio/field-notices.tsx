@@ -12,7 +12,8 @@ export const NoticeConfigProvider = NoticeConfig.Provider;
 
 /**
  * The non-blocking notices (catalog `requestNotices`, judged on the whole form) that belong under
- * one field, or under one row of a list field when `index` is given.
+ * one field as a whole, or under one row of a list field when `index` is given (each notice shows
+ * in one place only).
  */
 export function FieldNotices({
   model,
@@ -29,7 +30,11 @@ export function FieldNotices({
   const values = useWatch({ control }) as Record<string, unknown>;
   const config = useContext(NoticeConfig);
   const notices = requestNotices(model, values, config)
-    .filter((notice) => notice.path[0] === name && (index === undefined || notice.path[1] === index))
+    .filter(
+      (notice) =>
+        notice.path[0] === name &&
+        (index === undefined ? notice.path.length === 1 : notice.path[1] === index),
+    )
     .map((notice) => notice.message);
   if (notices.length === 0) return null;
   return (

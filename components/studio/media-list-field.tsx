@@ -151,6 +151,7 @@ export function MediaListField({ model, param }: { model: ModelDef; param: Media
                 <ParamHelp param={param} />
               </p>
             )}
+            <FieldNotices model={model} name={param.name} testId={`notices-${id}`} />
           </div>
         );
       }}

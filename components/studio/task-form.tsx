@@ -11,6 +11,7 @@ import { unavailableSentence } from "./availability";
 import { saveDraft } from "./drafts";
 import { formLevelMessages } from "./field-errors";
 import { issuePathToField, paramForField, type FormValues } from "./form-values";
+import { ModeIndicator } from "./mode-indicator";
 import { ParamField } from "./param-field";
 import { studioResolver } from "./studio-resolver";
 import { SubmitErrorAlert } from "./submit-error";
@@ -112,6 +113,7 @@ export function TaskForm({
         }}
         className="space-y-6"
       >
+        <ModeIndicator model={model} />
         {sections(model).map((section) => (
           <fieldset key={section.title} className="space-y-4">
             <legend className="mb-3 text-xs font-semibold uppercase tracking-wider text-zinc-500">

@@ -59,6 +59,11 @@ export class StudioPage {
     return this.page.getByTestId(`error-param-${param.replace(/\./g, "-")}`);
   }
 
+  /** The non-blocking notices under a param's field as a whole (not those under one of its rows). */
+  fieldNotices(param: string): Locator {
+    return this.page.getByTestId(`notices-param-${param.replace(/\./g, "-")}`);
+  }
+
   async addMediaUrl(label: string, url: string) {
     const rows = this.form.getByRole("group", { name: label });
     await rows.getByRole("button", { name: /^\+?\s*Add/ }).click();

@@ -1,4 +1,4 @@
-import type { ModelDef } from "./types";
+import type { CatalogIssue, ModelDef } from "./types";
 
 const filled = (values: Record<string, unknown>, field: string) =>
   Array.isArray(values[field]) && values[field].some((v) => (typeof v === "string" ? v.trim() : v));
@@ -40,4 +40,22 @@ export function detectMode(model: ModelDef, values: Record<string, unknown>): Ge
   if (filled(values, "reference_audios")) return "audio-synchronized";
   if (filled(values, "reference_images")) return "image-to-video";
   return "text-to-video";
+}
+
+/**
+ * The spec contradicts itself on vendorm-H3-768p-c1: its parameter table marks reference_images
+ * required (1–9) while its mode rule describes text-to-video without images. The catalog lets the
+ * mode rule win (docs/decisions/catalog.md), so a text-only request is allowed but flagged: the
+ * upstream may still follow the table and reject it.
+ */
+export function modeNotices(model: ModelDef, values: Record<string, unknown>): CatalogIssue[] {
+  if (detectMode(model, values) !== "text-to-video") return [];
+  const images = model.params.find((param) => param.name === "reference_images");
+  if (!images || images.type !== "media") return [];
+  return [
+    {
+      path: ["reference_images"],
+      message: `text-to-video (no images): the spec's parameter table also marks reference images as required (1–${images.maxItems}), so the upstream may reject a request without them`,
+    },
+  ];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getModel, requestNotices, type ModelDef } from "./index";
+import { getModel, requestNotices, validateTaskRequest, type ModelDef } from "./index";
 
 const m = (id: string) => getModel(id) as ModelDef;
 
@@ -46,5 +46,38 @@ describe("requestNotices", () => {
           "points at a local address, which the configured upstream cannot fetch: use a public URL instead",
       },
     ]);
+  });
+
+  describe("vendorm-H3-768p-c1 in text-to-video mode", () => {
+    const model = m("vendorm-H3-768p-c1");
+    const required = {
+      path: ["reference_images"],
+      message:
+        "text-to-video (no images): the spec's parameter table also marks reference images as required (1–9), so the upstream may reject a request without them",
+    };
+    const sandbox = { localUrlsReachable: true, publicBaseUrl: null };
+
+    it("warns that the spec also requires reference images, whatever the upstream", () => {
+      expect(requestNotices(model, { prompt: "a fox", reference_images: [] })).toEqual([required]);
+      expect(requestNotices(model, { prompt: "a fox" }, sandbox)).toEqual([required]);
+      // Rows added but left blank are still text-to-video.
+      expect(requestNotices(model, { prompt: "a fox", reference_images: ["  "] }, sandbox)).toEqual([
+        required,
+      ]);
+    });
+
+    it("says nothing once an image is given (image-to-video) or for other models", () => {
+      expect(
+        requestNotices(model, { prompt: "a fox", reference_images: ["https://cdn.example.com/a.png"] }),
+      ).toEqual([]);
+      expect(requestNotices(m("videos_900_720p-c1"), { prompt: "a fox", reference_images: [] })).toEqual([]);
+    });
+
+    it("is a notice, not an error: the request still validates", () => {
+      expect(validateTaskRequest({ model: "vendorm-H3-768p-c1", prompt: "a fox" }).body).toMatchObject({
+        model: "vendorm-H3-768p-c1",
+        prompt: "a fox",
+      });
+    });
   });
 });

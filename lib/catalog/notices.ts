@@ -1,4 +1,5 @@
 import { isLocalAddress } from "./media-items";
+import { modeNotices } from "./modes";
 import { promptNotices } from "./prompt-text";
 import type { CatalogIssue, ModelDef } from "./types";
 
@@ -17,7 +18,7 @@ const STUDIO_MEDIA_PATH = /^\/api\/media\//;
 
 /**
  * Non-blocking warnings for a request (form values or a normalized body), shown before submit:
- * prompt truncation, and — unless the upstream is the built-in sandbox — media URLs on a local
+ * prompt truncation, a text-only request to a model whose spec also requires images, and — unless the upstream is the built-in sandbox — media URLs on a local
  * address the upstream cannot fetch, with the PUBLIC_BASE_URL equivalent of a studio file when
  * there is one.
  */
@@ -30,6 +31,7 @@ export function requestNotices(
     model,
     typeof body.prompt === "string" ? body.prompt : "",
   ).map((message) => ({ path: ["prompt"], message: message.replace(/^prompt: /, "") }));
+  notices.push(...modeNotices(model, body));
   if (context.localUrlsReachable) return notices;
   for (const param of model.params) {
     const value = body[param.name];
