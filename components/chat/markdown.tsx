@@ -1,9 +1,10 @@
 "use client";
 
-import { memo, useState, type ComponentProps } from "react";
-import ReactMarkdown, { type Components } from "react-markdown";
+import { memo, useMemo, useState, type ComponentProps } from "react";
+import ReactMarkdown, { type Components, type Options } from "react-markdown";
 import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
+import { splitMarkdownBlocks } from "@/lib/chat/markdown-blocks";
 
 /**
  * Model output as markdown. Raw HTML in the text is never interpreted (no rehype-raw: a <script>
@@ -69,16 +70,32 @@ function CodeBlock(props: ComponentProps<"pre">) {
   );
 }
 
+const remarkPlugins: Options["remarkPlugins"] = [remarkGfm];
+const rehypePlugins: Options["rehypePlugins"] = [[rehypeHighlight, { detect: false }]];
+
+/** One top-level block: parsed and highlighted again only when its own text changes. */
+const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+  return (
+    <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
+      {text}
+    </ReactMarkdown>
+  );
+});
+
+/**
+ * While an answer streams, its text grows every few dozen milliseconds. Rendered block by block
+ * (lib/chat/markdown-blocks.ts splits only where the result looks the same), the finished blocks
+ * keep their text and are skipped by memo: only the last, growing block is parsed again. Keys are
+ * indexes: streaming appends blocks (the last one may merge back into the one before it, e.g. when
+ * "2" becomes the list item "2."), so index i keeps naming the same block.
+ */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  const blocks = useMemo(() => splitMarkdownBlocks(text), [text]);
   return (
     <div className="chat-markdown">
-      <ReactMarkdown
-        remarkPlugins={[remarkGfm]}
-        rehypePlugins={[[rehypeHighlight, { detect: false }]]}
-        components={components}
-      >
-        {text}
-      </ReactMarkdown>
+      {blocks.map((block, index) => (
+        <MarkdownBlock key={index} text={block} />
+      ))}
     </div>
   );
 });
