@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createDb, type Db } from "@/lib/db";
 import { makeMp4, makePng } from "@/lib/testing/media-fixtures";
+import { bulkSeedGallery } from "@/lib/gallery/testing/bulk-seed";
 import { seedTasks, type SeedTask } from "@/lib/gallery/testing/seed-tasks";
 
 /**
@@ -124,4 +125,28 @@ export async function seedGallery(items: SeedItem[]): Promise<SeededItem[]> {
     });
   }
   return seeded;
+}
+
+export type ScaleSeed = { label: string; count: number; idPrefix: string };
+
+/**
+ * A large library in one go (the benchmark's bulk insert, with thumbnail files): `count` items
+ * whose prompts start with `<label> item <index>` (item 0 is the newest), all older than
+ * `olderThan` (default: a day ago), so lists of the newest tasks that other specs read
+ * (/api/tasks?limit=100) still start with their own tasks.
+ */
+export function seedScaleGallery(
+  count: number,
+  options: { label?: string; olderThan?: Date } = {},
+): ScaleSeed {
+  e2eDb();
+  const label = options.label ?? uniqueWord("scale");
+  const idPrefix = `${label}-`;
+  bulkSeedGallery(path.join(e2eRoot, "studio.db"), count, {
+    mediaDir: e2eMediaDir,
+    idPrefix,
+    label,
+    newest: options.olderThan ?? new Date(Date.now() - 86_400_000),
+  });
+  return { label, count, idPrefix };
 }

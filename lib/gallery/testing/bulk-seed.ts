@@ -4,8 +4,8 @@ import Database from "better-sqlite3";
 import { toDbTime } from "../where";
 
 /**
- * Fills a migrated SQLite file with `count` realistic gallery items fast (multi-row INSERTs in one
- * transaction, the FTS triggers included): the benchmark's 20,000-item library.
+ * Fills a migrated SQLite file with `count` realistic gallery items fast (multi-row INSERTs of 500
+ * rows, the FTS triggers included): the benchmark's 20,000-item library, and the e2e scale spec's.
  * Deterministic (seeded), so runs compare.
  */
 const SUBJECTS = [
@@ -59,105 +59,127 @@ function rng(seed: number) {
 // A 1×1 WebP: the list checks that each recorded thumbnail file exists, so the library has them.
 const TINY_WEBP = Buffer.from("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==", "base64");
 
-/**
- * `mediaDir`: where to write every stored item's (tiny) thumbnail file, as a real library has them;
- * without it the rows name thumbnails that do not exist and the list would try to rebuild them.
- */
-export function bulkSeedGallery(
-  file: string,
-  count: number,
-  options: { seed?: number; mediaDir?: string } = {},
-): void {
-  const { seed = 42, mediaDir } = options;
+export type BulkSeedOptions = {
+  seed?: number;
+  /**
+   * Where to write every stored item's (tiny) thumbnail file, as a real library has them; without
+   * it the rows name thumbnails that do not exist and the list would try to rebuild them.
+   */
+  mediaDir?: string;
+  /** The newest item's submission time (default: now); the rest are spread back from it. */
+  newest?: Date;
+  /** Ids are `<idPrefix><index, 6 digits>` (default "bench-"). */
+  idPrefix?: string;
+  /**
+   * Prepended to every prompt with the item's index (`<label> item 123 dragon …`): a word that
+   * finds exactly this seed's items, and a number that says which item a tile shows.
+   */
+  label?: string;
+};
+
+/** The id of the seeded item at `index` (0 = newest). */
+function bulkSeedId(index: number, idPrefix = "bench-"): string {
+  return `${idPrefix}${String(index).padStart(6, "0")}`;
+}
+
+export function bulkSeedGallery(file: string, count: number, options: BulkSeedOptions = {}): void {
+  const { seed = 42, mediaDir, idPrefix = "bench-", label } = options;
   if (mediaDir) fs.mkdirSync(path.join(mediaDir, "thumbs"), { recursive: true });
   const random = rng(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
-  const sqlite = new Database(file);
+  // A running studio may write to the same file (the e2e server): wait for its lock.
+  const sqlite = new Database(file, { timeout: 10_000 });
   sqlite.pragma("journal_mode = WAL");
-  // Spread back from now, ~45 minutes apart (20,000 items cover about 20 months).
-  const newest = Date.now();
+  // Spread back from the newest, ~45 minutes apart (20,000 items cover about 20 months).
+  const newest = (options.newest ?? new Date()).getTime();
   const now = toDbTime(new Date());
 
-  const tagIds = TAGS.map((_, i) => `tag-${i}`);
+  // The tags may exist already (a library in use): reuse them by name.
   sqlite
-    .prepare(`INSERT INTO Tag (id, name) VALUES ${TAGS.map(() => "(?, ?)").join(", ")}`)
-    .run(...TAGS.flatMap((name, i) => [tagIds[i], name]));
+    .prepare(`INSERT OR IGNORE INTO Tag (id, name) VALUES ${TAGS.map(() => "(?, ?)").join(", ")}`)
+    .run(...TAGS.flatMap((name, i) => [`${idPrefix}tag-${i}`, name]));
+  const tagIdByName = new Map(
+    (
+      sqlite
+        .prepare(`SELECT id, name FROM Tag WHERE name IN (${TAGS.map(() => "?").join(", ")})`)
+        .all(...TAGS) as { id: string; name: string }[]
+    ).map((row) => [row.name, row.id]),
+  );
+  const tagIds = TAGS.map((name) => tagIdByName.get(name)!);
 
   const BATCH = 500;
-  const insert = sqlite.transaction(() => {
-    for (let offset = 0; offset < count; offset += BATCH) {
-      const tasks: unknown[] = [];
-      const media: unknown[] = [];
-      const links: unknown[] = [];
-      const n = Math.min(BATCH, count - offset);
-      for (let i = 0; i < n; i++) {
-        const index = offset + i;
-        const id = `bench-${String(index).padStart(6, "0")}`;
-        const kind = random() < 0.8 ? "video" : "image";
-        const model = pick(kind === "video" ? VIDEO_MODELS : IMAGE_MODELS);
-        const failed = random() < 0.05;
-        const expired = !failed && random() < 0.03;
-        const prompt = `${pick(SUBJECTS)} ${pick(ACTIONS)} ${pick(PLACES)}, ${pick(STYLES)}`;
-        // Every 50th shares its neighbour's instant (the id tie-break path).
-        const submitted = toDbTime(new Date(newest - (index - (index % 50 === 0 ? 1 : 0)) * 2_700_000));
-        const status = failed ? "failed" : "completed";
-        const mediaState = failed ? "none" : expired ? "expired" : "stored";
-        const request = JSON.stringify({
-          model,
-          prompt,
-          duration: 5,
-          resolution: "720p",
-          aspect_ratio: "16:9",
-        });
-        tasks.push(id, model, kind, status, prompt, request, failed ? "content review failed" : null);
-        tasks.push(
-          submitted,
-          mediaState,
-          random() < 0.1 ? 1 : 0,
-          random() < 0.3 ? 1 + Math.floor(random() * 5) : null,
-        );
-        tasks.push(now);
-        if (!failed) {
-          const ext = kind === "video" ? "mp4" : "png";
-          media.push(`m-${id}`, id, "result", "result_url", `https://upstream.example/${id}.${ext}`);
-          media.push(expired ? "expired" : "stored", expired ? null : `results/${id}.${ext}`);
-          media.push(kind === "video" ? "video/mp4" : "image/png", expired ? null : 1_000_000);
-          media.push(expired ? null : `thumbs/m-${id}.webp`, 1280, 720, kind === "video" ? 5 : null);
-          if (mediaDir && !expired) fs.writeFileSync(path.join(mediaDir, `thumbs/m-${id}.webp`), TINY_WEBP);
-        }
-        if (random() < 0.2) links.push(id, pick(tagIds));
+  // One transaction per batch: a running server's writes wait for one batch, not the whole seed.
+  const insertBatch = sqlite.transaction((offset: number) => {
+    const tasks: unknown[] = [];
+    const media: unknown[] = [];
+    const links: unknown[] = [];
+    const n = Math.min(BATCH, count - offset);
+    for (let i = 0; i < n; i++) {
+      const index = offset + i;
+      const id = bulkSeedId(index, idPrefix);
+      const kind = random() < 0.8 ? "video" : "image";
+      const model = pick(kind === "video" ? VIDEO_MODELS : IMAGE_MODELS);
+      const failed = random() < 0.05;
+      const expired = !failed && random() < 0.03;
+      const text = `${pick(SUBJECTS)} ${pick(ACTIONS)} ${pick(PLACES)}, ${pick(STYLES)}`;
+      const prompt = label ? `${label} item ${index} ${text}` : text;
+      // Every 50th shares its neighbour's instant (the id tie-break path).
+      const submitted = toDbTime(new Date(newest - (index - (index % 50 === 0 ? 1 : 0)) * 2_700_000));
+      const status = failed ? "failed" : "completed";
+      const mediaState = failed ? "none" : expired ? "expired" : "stored";
+      const request = JSON.stringify({
+        model,
+        prompt,
+        duration: 5,
+        resolution: "720p",
+        aspect_ratio: "16:9",
+      });
+      tasks.push(id, model, kind, status, prompt, request, failed ? "content review failed" : null);
+      tasks.push(
+        submitted,
+        mediaState,
+        random() < 0.1 ? 1 : 0,
+        random() < 0.3 ? 1 + Math.floor(random() * 5) : null,
+      );
+      tasks.push(now);
+      if (!failed) {
+        const ext = kind === "video" ? "mp4" : "png";
+        media.push(`m-${id}`, id, "result", "result_url", `https://upstream.example/${id}.${ext}`);
+        media.push(expired ? "expired" : "stored", expired ? null : `results/${id}.${ext}`);
+        media.push(kind === "video" ? "video/mp4" : "image/png", expired ? null : 1_000_000);
+        media.push(expired ? null : `thumbs/m-${id}.webp`, 1280, 720, kind === "video" ? 5 : null);
+        if (mediaDir && !expired) fs.writeFileSync(path.join(mediaDir, `thumbs/m-${id}.webp`), TINY_WEBP);
       }
-      const taskCols =
-        "(id, model, kind, status, prompt, request, error, submittedAt, mediaState, favorite, rating, updatedAt)";
+      if (random() < 0.2) links.push(id, pick(tagIds));
+    }
+    const taskCols =
+      "(id, model, kind, status, prompt, request, error, submittedAt, mediaState, favorite, rating, updatedAt)";
+    sqlite
+      .prepare(`INSERT INTO Task ${taskCols} VALUES ${Array(n).fill("(?,?,?,?,?,?,?,?,?,?,?,?)").join(",")}`)
+      .run(...tasks);
+    if (media.length) {
+      const cols =
+        "(id, taskId, role, fields, sourceUrl, status, path, contentType, size, thumbPath, width, height, durationSec)";
+      const row = `(${Array(13).fill("?").join(",")})`;
       sqlite
         .prepare(
-          `INSERT INTO Task ${taskCols} VALUES ${Array(n).fill("(?,?,?,?,?,?,?,?,?,?,?,?)").join(",")}`,
+          `INSERT INTO Media ${cols} VALUES ${Array(media.length / 13)
+            .fill(row)
+            .join(",")}`,
         )
-        .run(...tasks);
-      if (media.length) {
-        const cols =
-          "(id, taskId, role, fields, sourceUrl, status, path, contentType, size, thumbPath, width, height, durationSec)";
-        const row = `(${Array(13).fill("?").join(",")})`;
-        sqlite
-          .prepare(
-            `INSERT INTO Media ${cols} VALUES ${Array(media.length / 13)
-              .fill(row)
-              .join(",")}`,
-          )
-          .run(...media);
-      }
-      if (links.length) {
-        sqlite
-          .prepare(
-            `INSERT OR IGNORE INTO TaskTag (taskId, tagId) VALUES ${Array(links.length / 2)
-              .fill("(?,?)")
-              .join(",")}`,
-          )
-          .run(...links);
-      }
+        .run(...media);
+    }
+    if (links.length) {
+      sqlite
+        .prepare(
+          `INSERT OR IGNORE INTO TaskTag (taskId, tagId) VALUES ${Array(links.length / 2)
+            .fill("(?,?)")
+            .join(",")}`,
+        )
+        .run(...links);
     }
   });
-  insert();
+  for (let offset = 0; offset < count; offset += BATCH) insertBatch(offset);
   sqlite.pragma("optimize");
   sqlite.close();
 }
