@@ -1,4 +1,4 @@
-import { filtersToSearchParams, type GalleryFilters } from "@/lib/gallery/filters";
+import { apiSearchParams, type GalleryFilters } from "@/lib/gallery/filters";
 import type { BulkAction, ReviewPatch, ReviewState } from "@/lib/gallery/review";
 import type { MediaReference } from "@/lib/gallery/reference-url";
 import type { GalleryFacets, GalleryItemDetail, GalleryPage, TagCount } from "@/lib/gallery/types";
@@ -30,26 +30,6 @@ async function call<T>(url: string, init?: RequestInit): Promise<T> {
     throw new GalleryApiError(message ?? `The studio answered HTTP ${response.status}.`, response.status);
   }
   return body as T;
-}
-
-/**
- * The page keeps bare dates in its URL (readable, shareable); the API gets the user's local day
- * as an instant range with the offset, so "from 21 Nov" means midnight where the user is.
- */
-export function apiSearchParams(filters: GalleryFilters): URLSearchParams {
-  const params = filtersToSearchParams(filters);
-  const localBound = (date: string, time: string) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
-    const local = new Date(`${date}T${time}`);
-    const offset = -local.getTimezoneOffset();
-    const sign = offset >= 0 ? "+" : "-";
-    const hh = String(Math.floor(Math.abs(offset) / 60)).padStart(2, "0");
-    const mm = String(Math.abs(offset) % 60).padStart(2, "0");
-    return `${date}T${time}${sign}${hh}:${mm}`;
-  };
-  if (filters.from) params.set("from", localBound(filters.from, "00:00:00.000"));
-  if (filters.to) params.set("to", localBound(filters.to, "23:59:59.999"));
-  return params;
 }
 
 export function fetchGalleryPage(filters: GalleryFilters, cursor?: string, limit = 60): Promise<GalleryPage> {

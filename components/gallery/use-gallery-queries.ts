@@ -10,12 +10,11 @@ import {
   type QueryKey,
 } from "@tanstack/react-query";
 import { useMemo } from "react";
-import type { GalleryFilters } from "@/lib/gallery/filters";
+import { apiSearchParams, type GalleryFilters } from "@/lib/gallery/filters";
 import type { ReviewPatch } from "@/lib/gallery/review";
 import { normalizeTagName } from "@/lib/gallery/tag-names";
 import type { GalleryItem, GalleryItemDetail, GalleryPage } from "@/lib/gallery/types";
 import {
-  apiSearchParams,
   fetchFacets,
   fetchGalleryItem,
   fetchGalleryPage,

@@ -4,24 +4,10 @@ import { useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
 import {
   FILTER_KEYS,
+  filtersFromUrl,
   filtersToSearchParams,
-  galleryFiltersSchema,
-  searchParamsObject,
   type GalleryFilters,
 } from "@/lib/gallery/filters";
-
-/**
- * Reads filters leniently from the page URL: a hand-edited bad value (rating=9) is ignored,
- * not allowed to break the page; the rest of the filters still apply.
- */
-export function filtersFromUrl(params: URLSearchParams): GalleryFilters {
-  const raw = searchParamsObject(params);
-  const parsed = galleryFiltersSchema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));
-  const kept = Object.fromEntries(Object.entries(raw).filter(([key]) => !bad.has(key)));
-  return galleryFiltersSchema.safeParse(kept).data ?? {};
-}
 
 // Native history calls keep Next's router in sync (useSearchParams updates) without a server
 // round trip per keystroke or arrow press.

@@ -102,6 +102,48 @@ export function filtersToSearchParams(filters: GalleryFilters): URLSearchParams 
   return params;
 }
 
+/**
+ * Reads filters leniently from the page URL: a hand-edited bad value (rating=9) is ignored, not
+ * allowed to break the page; the rest of the filters still apply.
+ */
+export function filtersFromUrl(params: URLSearchParams): GalleryFilters {
+  let raw = searchParamsObject(params);
+  // Each pass drops the keys with issues. The rule across keys (to not before from) is only checked
+  // once every key is valid on its own, so a second pass may find it broken.
+  for (;;) {
+    const parsed = galleryFiltersSchema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));
+    const kept = Object.fromEntries(Object.entries(raw).filter(([key]) => !bad.has(key)));
+    if (Object.keys(kept).length === Object.keys(raw).length) return {};
+    raw = kept;
+  }
+}
+
+const BARE_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The page keeps bare dates in its URL (readable, shareable); the API gets the user's local days as
+ * an instant range, so "from 21 Nov" means midnight where the user is. Built from the calendar
+ * date, not from "00:00" with the offset of that moment: on a day whose midnight is skipped or
+ * repeated by a daylight-saving change, the day still starts and ends at its real first and
+ * last instants.
+ */
+export function apiSearchParams(filters: GalleryFilters): URLSearchParams {
+  const params = filtersToSearchParams(filters);
+  const localDay = (value: string, which: "start" | "end") => {
+    const match = BARE_DATE.exec(value);
+    if (!match) return value;
+    const [year, month, day] = match.slice(1).map(Number);
+    // new Date(y, m, d) is local midnight, or the first local time that exists that day.
+    if (which === "start") return new Date(year, month - 1, day).toISOString();
+    return new Date(new Date(year, month - 1, day + 1).getTime() - 1).toISOString();
+  };
+  if (filters.from) params.set("from", localDay(filters.from, "start"));
+  if (filters.to) params.set("to", localDay(filters.to, "end"));
+  return params;
+}
+
 /** Inclusive lower bound of a `from` value: a bare date means the start of that day (UTC). */
 export function startOf(value: string): Date {
   return new Date(/T/.test(value) ? value : `${value}T00:00:00.000Z`);
