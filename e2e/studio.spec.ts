@@ -236,6 +236,42 @@ test("a text-only request to vendorm-H3-768p-c1 is flagged (the spec also requir
   expect((submits[0].body as { reference_images?: unknown }).reference_images ?? []).toEqual([]);
 });
 
+test("bad media URLs get the server's own messages in the browser, before any request", async ({
+  page,
+  request,
+}) => {
+  const studio = new StudioPage(page);
+  const prompt = uniquePrompt("media URL checks, studio e2e");
+  // Not an asset-library model, so assetId:// is refused too.
+  const model = "vendorm-H3-768p-c1";
+  const urls = [
+    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUg==",
+    "ftp://example.com/a.png",
+    "assetId://asset-1",
+  ];
+  await studio.goto({ model });
+  await studio.prompt.fill(prompt);
+  for (const url of urls) await studio.addMediaUrl("Reference images", url);
+  await studio.submit.click();
+
+  // The server judges the same body with the same catalog: each row shows exactly its message.
+  const response = await request.post("/api/v2/model-center/tasks", {
+    data: { model, prompt, reference_images: urls },
+  });
+  expect(response.status()).toBe(400);
+  const { error } = (await response.json()) as { error: { issues: { path: string; message: string }[] } };
+  const serverMessage = (index: number) =>
+    error.issues.find((issue) => issue.path === `reference_images[${index}]`)?.message;
+  expect(serverMessage(0)).toBe("base64/data URLs are not supported; use a public http(s) URL");
+  expect(serverMessage(1)).toBe("ftp: URLs are not supported; use a public http(s) URL");
+  expect(serverMessage(2)).toContain("assetId:// references are accepted only by the asset-library models");
+  for (const index of urls.keys()) {
+    await expect(page.getByTestId(`error-param-reference_images-${index}`)).toHaveText(serverMessage(index)!);
+  }
+  await expect(page).not.toHaveURL(/[?&]task=/);
+  expect(await upstreamSubmits(request, prompt)).toHaveLength(0);
+});
+
 test("an unavailable model shows its reason and cannot be submitted", async ({ page, request }) => {
   const studio = new StudioPage(page);
   const prompt = uniquePrompt("unavailable model, studio e2e");
