@@ -1,6 +1,6 @@
 "use client";
 
-import { memo, useMemo, useState, type ComponentProps } from "react";
+import { Fragment, memo, useMemo, useState, type ComponentProps } from "react";
 import ReactMarkdown, { type Components, type Options } from "react-markdown";
 import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
@@ -94,7 +94,12 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
   return (
     <div className="chat-markdown">
       {blocks.map((block, index) => (
-        <MarkdownBlock key={index} text={block} />
+        // The line break react-markdown puts between top-level elements of one document: the
+        // text content (copy, find, assistive tech) stays what the whole text would give.
+        <Fragment key={index}>
+          {index > 0 && "\n"}
+          <MarkdownBlock text={block} />
+        </Fragment>
       ))}
     </div>
   );
