@@ -440,3 +440,109 @@ test("the gallery API names the parameter and the rule it rejects", async ({ req
   const zip = await request.post("/api/gallery/zip", { data: { ids: [] } });
   expect(((await zip.json()) as { error: { issues: { path: string }[] } }).error.issues[0].path).toBe("ids");
 });
+
+test.describe("in New York", () => {
+  // Days are the user's local days: 03:00 UTC on 10 March is still 9 March in New York.
+  test.use({ timezoneId: "America/New_York" });
+
+  test("a date range narrows the grid to the user's local days, and lives in the URL", async ({ page }) => {
+    const word = uniqueWord("dates");
+    const at = (iso: string) => new Date(iso);
+    const [ninthLate, tenthMorning, tenthLate, eleventh] = await seedGallery([
+      { prompt: `${word} 9 Mar 22:00 local`, submittedAt: at("2021-03-10T03:00:00Z") },
+      { prompt: `${word} 10 Mar 07:00 local`, submittedAt: at("2021-03-10T12:00:00Z") },
+      { prompt: `${word} 10 Mar 23:30 local`, submittedAt: at("2021-03-11T04:30:00Z") },
+      { prompt: `${word} 11 Mar 07:00 local`, submittedAt: at("2021-03-11T12:00:00Z") },
+    ]);
+    const gallery = new GalleryPage(page);
+    await gallery.goto({ q: word });
+    await gallery.expectCards([eleventh.id, tenthLate.id, tenthMorning.id, ninthLate.id]);
+
+    await page.getByTestId("filter-from").fill("2021-03-10");
+    await expect(page).toHaveURL(/from=2021-03-10/);
+    await gallery.expectCards([eleventh.id, tenthLate.id, tenthMorning.id]);
+    await page.getByTestId("filter-to").fill("2021-03-10");
+    await expect(page).toHaveURL(/to=2021-03-10/);
+    await gallery.expectCards([tenthLate.id, tenthMorning.id]);
+    await expect(gallery.total).toHaveText("2 items match");
+
+    await page.reload();
+    await expect(page.getByTestId("filter-from")).toHaveValue("2021-03-10");
+    await expect(page.getByTestId("filter-to")).toHaveValue("2021-03-10");
+    await gallery.expectCards([tenthLate.id, tenthMorning.id]);
+
+    await page.getByTestId("filter-from").fill("");
+    await gallery.expectCards([tenthLate.id, tenthMorning.id, ninthLate.id]);
+  });
+});
+
+test("the expired filter shows lost results, including one whose last frame alone expired", async ({
+  page,
+}) => {
+  const word = uniqueWord("expired");
+  const [lost, partly, stored, failed] = await seedGallery([
+    { prompt: `${word} result lost`, submittedAt: minutesAgo(4), mediaState: "expired" },
+    {
+      prompt: `${word} last frame lost`,
+      submittedAt: minutesAgo(3),
+      mediaState: "partial",
+      files: [{ kind: "video" }, { kind: "image", role: "last_frame", expired: true }],
+    },
+    { prompt: `${word} all stored`, submittedAt: minutesAgo(2), files: [{ kind: "image" }] },
+    {
+      prompt: `${word} failed`,
+      submittedAt: minutesAgo(1),
+      status: "failed",
+      error: "content review failed",
+    },
+  ]);
+  const gallery = new GalleryPage(page);
+  await gallery.goto({ q: word });
+  await gallery.expectCards([failed.id, stored.id, partly.id, lost.id]);
+
+  await page.getByTestId("filter-status").selectOption("expired");
+  await expect(page).toHaveURL(/status=expired/);
+  await gallery.expectCards([partly.id, lost.id]);
+  await expect(gallery.total).toHaveText("2 items match");
+  await expect(gallery.card(lost.id)).toContainText("Result expired before it was stored");
+  await expect(gallery.card(partly.id)).toContainText("partly expired");
+
+  await page.getByTestId("filter-status").selectOption("completed");
+  await gallery.expectCards([stored.id, partly.id, lost.id]);
+});
+
+test("bulk favorite and bulk tag reach every selected item and persist", async ({ page }) => {
+  const word = uniqueWord("bulk");
+  const tag = uniqueWord("bulktag");
+  const [a, b, c] = await seedGallery([
+    { prompt: `${word} first`, submittedAt: minutesAgo(3), files: [{ kind: "image" }] },
+    { prompt: `${word} second`, submittedAt: minutesAgo(2), files: [{ kind: "image" }] },
+    { prompt: `${word} third`, submittedAt: minutesAgo(1), files: [{ kind: "image" }] },
+  ]);
+  const gallery = new GalleryPage(page);
+  await gallery.goto({ q: word });
+  await gallery.expectCards([c.id, b.id, a.id]);
+  await gallery.select(b.id);
+  await gallery.select(a.id);
+  await expect(page.getByTestId("selected-count")).toHaveText("2 selected");
+
+  await gallery.bulkBar.getByRole("button", { name: "♥ Favorite", exact: true }).click();
+  await expect(gallery.card(a.id).getByTestId("favorite-mark")).toBeVisible();
+  await expect(gallery.card(b.id).getByTestId("favorite-mark")).toBeVisible();
+  await gallery.bulkBar.getByTestId("bulk-tag-input").fill(tag);
+  const tagged = page.waitForResponse((r) => r.url().endsWith("/api/gallery/bulk"));
+  await gallery.bulkBar.getByTestId("bulk-tag-input").press("Enter");
+  expect((await tagged).ok()).toBe(true);
+  await expect(gallery.bulkBar.getByTestId("bulk-tag-input")).toHaveValue("");
+
+  await page.reload();
+  await gallery.expectCards([c.id, b.id, a.id]);
+  await expect(gallery.card(a.id).getByTestId("favorite-mark")).toBeVisible();
+  await expect(gallery.card(b.id).getByTestId("favorite-mark")).toBeVisible();
+  await expect(gallery.card(c.id).getByTestId("favorite-mark")).toHaveCount(0);
+  await page.getByTestId("filter-tag").selectOption(tag);
+  await gallery.expectCards([b.id, a.id]);
+  await gallery.open(a.id);
+  await expect(gallery.detail.getByTestId("tag-chip")).toHaveText([`${tag}×`]);
+  await expect(gallery.detail.getByTestId("favorite-toggle")).toHaveAttribute("aria-pressed", "true");
+});

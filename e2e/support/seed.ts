@@ -43,6 +43,8 @@ export type SeedFile = {
   seconds?: number;
   /** The upstream's original URL of this file (default: an unreachable example URL). */
   sourceUrl?: string;
+  /** Its URL expired before the studio stored it: a media row without a file. */
+  expired?: boolean;
 };
 export type SeedItem = Omit<SeedTask, "media" | "id"> & { id?: string; files?: SeedFile[] };
 export type SeededItem = {
@@ -76,6 +78,9 @@ export async function seedGallery(items: SeedItem[]): Promise<SeededItem[]> {
     const id = item.id ?? `e2e-${randomUUID()}`;
     const files = await Promise.all(
       (item.files ?? []).map(async (file, i) => {
+        const sourceUrl = file.sourceUrl ?? `https://upstream.example/${id}/${i}`;
+        if (file.expired)
+          return { file, sourceUrl, rel: null, absolute: "", bytes: Buffer.alloc(0), sha256: "" };
         const ext = file.kind === "video" ? "mp4" : "png";
         const rel = `seed/${id}/${file.role ?? "result"}-${i}.${ext}`;
         const absolute = path.join(e2eMediaDir, rel);
@@ -91,7 +96,8 @@ export async function seedGallery(items: SeedItem[]): Promise<SeededItem[]> {
                 height: file.height ?? 480,
                 label: item.prompt?.slice(0, 12),
               });
-        return { file, rel, absolute, bytes, sha256: createHash("sha256").update(bytes).digest("hex") };
+        const sha256 = createHash("sha256").update(bytes).digest("hex");
+        return { file, sourceUrl, rel, absolute, bytes, sha256 };
       }),
     );
     await retryWhileBusy(() =>
@@ -101,23 +107,27 @@ export async function seedGallery(items: SeedItem[]): Promise<SeededItem[]> {
           id,
           media: files.map((f) => ({
             role: f.file.role ?? "result",
+            status: f.rel ? "stored" : "expired",
             path: f.rel,
             contentType: f.file.kind === "video" ? "video/mp4" : "image/png",
-            size: f.bytes.length,
-            sha256: f.sha256,
-            ...(f.file.sourceUrl ? { sourceUrl: f.file.sourceUrl } : {}),
+            size: f.rel ? f.bytes.length : null,
+            sha256: f.rel ? f.sha256 : null,
+            sourceUrl: f.sourceUrl,
           })),
         },
       ]),
     );
-    const rows = await db.media.findMany({ where: { taskId: id }, select: { id: true, path: true } });
+    const rows = await db.media.findMany({
+      where: { taskId: id },
+      select: { id: true, path: true, sourceUrl: true },
+    });
     seeded.push({
       id,
       prompt: item.prompt ?? "",
       media: files.map((f) => ({
-        id: rows.find((r) => r.path === f.rel)!.id,
+        id: rows.find((r) => (f.rel ? r.path === f.rel : r.sourceUrl === f.sourceUrl))!.id,
         role: f.file.role ?? "result",
-        path: f.rel,
+        path: f.rel ?? "",
         absolutePath: f.absolute,
         bytes: f.bytes,
         sha256: f.sha256,
