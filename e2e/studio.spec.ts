@@ -272,6 +272,35 @@ test("bad media URLs get the server's own messages in the browser, before any re
   expect(await upstreamSubmits(request, prompt)).toHaveLength(0);
 });
 
+test("too many media items (from an old draft) get the server's own message on the field", async ({
+  page,
+  request,
+}) => {
+  const studio = new StudioPage(page);
+  const prompt = uniquePrompt("too many references, studio e2e");
+  const model = "vendorm-H3-768p-c1";
+  const urls = Array.from({ length: 10 }, (_, i) => `https://example.com/ref-${i}.png`);
+  // The form never adds a tenth row itself; a draft saved under an older catalog can hold one.
+  await page.addInitScript(([key, draft]) => window.localStorage.setItem(key, draft), [
+    `model-studio:draft:v1:${model}`,
+    JSON.stringify({ prompt, reference_images: urls }),
+  ] as const);
+  await studio.goto({ model });
+  await expect(page.getByTestId("count-param-reference_images")).toHaveText("10 of 9");
+  await studio.submit.click();
+
+  const response = await request.post("/api/v2/model-center/tasks", {
+    data: { model, prompt, reference_images: urls },
+  });
+  expect(response.status()).toBe(400);
+  const { error } = (await response.json()) as { error: { issues: { path: string; message: string }[] } };
+  const serverMessage = error.issues.find((issue) => issue.path === "reference_images")?.message;
+  expect(serverMessage).toBeTruthy();
+  await expect(studio.fieldError("reference_images")).toHaveText(serverMessage!);
+  await expect(page).not.toHaveURL(/[?&]task=/);
+  expect(await upstreamSubmits(request, prompt)).toHaveLength(0);
+});
+
 test("an unavailable model shows its reason and cannot be submitted", async ({ page, request }) => {
   const studio = new StudioPage(page);
   const prompt = uniquePrompt("unavailable model, studio e2e");
