@@ -546,3 +546,34 @@ test("bulk favorite and bulk tag reach every selected item and persist", async (
   await expect(gallery.detail.getByTestId("tag-chip")).toHaveText([`${tag}×`]);
   await expect(gallery.detail.getByTestId("favorite-toggle")).toHaveAttribute("aria-pressed", "true");
 });
+
+test("use as reference shows the fields the stored file cannot meet as disabled, with the reason", async ({
+  page,
+}) => {
+  const word = uniqueWord("limits");
+  const [item] = await seedGallery([
+    { prompt: `${word} a five second clip`, files: [{ kind: "video", seconds: 5, width: 640, height: 360 }] },
+  ]);
+  const gallery = new GalleryPage(page);
+  await gallery.goto({ q: word });
+  await gallery.open(item.id);
+  await gallery.detail.getByTestId("use-as-reference").click();
+  const target = (model: string, field: string) =>
+    gallery.detail.locator(`[data-testid="reference-target"][data-model="${model}"][data-field="${field}"]`);
+
+  // vendorm-H3-768p-c2 takes reference videos of at most 4 s in total.
+  const tooLong = target("vendorm-H3-768p-c2", "reference_videos");
+  await expect(tooLong).toHaveAttribute("aria-disabled", "true");
+  await expect(tooLong).not.toHaveAttribute("href", /.*/);
+  await expect(tooLong.getByTestId("reference-unmet")).toHaveText(
+    "Length must be at most 4 s; this one is 5 s.",
+  );
+  // The asset library's 2–15 s and sd_2.5_ORelay take it.
+  await expect(target("sd2_disc_nvid", "reference_videos")).toHaveAttribute("href", /model=sd2_disc_nvid/);
+  await expect(target("sd_2.5_ORelay", "reference_videos")).not.toHaveAttribute("aria-disabled", "true");
+
+  await expect(tooLong).toBeDisabled();
+  await target("sd2_disc_nvid", "reference_videos").click();
+  await expect(page).toHaveURL(/model=sd2_disc_nvid/);
+  await expect(page.getByTestId("prefill-notice")).toContainText("Added to Reference videos");
+});

@@ -1,10 +1,11 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
+import { unmetLimit } from "@/lib/gallery/reference-limits";
 import type { GalleryItemDetail, ReferenceTarget } from "@/lib/gallery/types";
 import { deleteItem } from "./api";
 import { dropCachedItems, useReferenceOptionsQuery } from "./use-gallery-queries";
@@ -93,12 +94,14 @@ function ReferencePicker({ item }: { item: GalleryItemDetail }) {
   const usable = (options.data ?? []).filter((m) => m.candidates.length > 0);
   const [mediaId, setMediaId] = useState<string | null>(null);
   const [chosenUrl, setChosenUrl] = useState<string | null>(null);
+  const idBase = useId();
   const media = usable.find((m) => m.mediaId === mediaId) ?? usable[0];
   const reference = media?.candidates.find((c) => c.url === chosenUrl) ?? media?.candidates[0];
   const groups = new Map<string, ReferenceTarget[]>();
   for (const t of media ? item.referenceTargets[media.kind] : [])
     groups.set(t.modelId, [...(groups.get(t.modelId) ?? []), t]);
   const byModel = [...groups.values()];
+  const stored = item.media.find((m) => m.id === media?.mediaId);
 
   if (options.isPending) {
     return (
@@ -190,19 +193,45 @@ function ReferencePicker({ item }: { item: GalleryItemDetail }) {
                 <span className="font-mono text-zinc-200">{targets[0].modelId}</span> · {targets[0].group}
               </p>
               <div className="mt-1 flex flex-wrap gap-1.5">
-                {targets.map((t) => (
-                  <a
-                    key={t.field}
-                    href={`/?${new URLSearchParams({ model: t.modelId, ref: reference.url, field: t.field })}`}
-                    className="rounded-full border border-zinc-700 px-2.5 py-0.5 text-xs text-sky-300 hover:border-sky-400"
-                    data-testid="reference-target"
-                    data-model={t.modelId}
-                    data-field={t.field}
-                  >
-                    {t.fieldLabel}
-                    {t.maxItems > 1 ? ` (up to ${t.maxItems})` : ""}
-                  </a>
-                ))}
+                {targets.map((t) => {
+                  const label = `${t.fieldLabel}${t.maxItems > 1 ? ` (up to ${t.maxItems})` : ""}`;
+                  const unmet = stored ? unmetLimit(t.limits, stored) : null;
+                  // A field this file cannot meet stays listed (the user learns why), but not as a link.
+                  return unmet ? (
+                    <span
+                      key={t.field}
+                      role="link"
+                      aria-disabled="true"
+                      aria-describedby={`${idBase}-${t.modelId}-${t.field}`}
+                      title={unmet}
+                      className="cursor-not-allowed rounded-full border border-zinc-800 px-2.5 py-0.5 text-xs text-zinc-500"
+                      data-testid="reference-target"
+                      data-model={t.modelId}
+                      data-field={t.field}
+                      data-disabled="true"
+                    >
+                      {label}
+                      <span
+                        id={`${idBase}-${t.modelId}-${t.field}`}
+                        className="block text-[11px] text-amber-300/80"
+                        data-testid="reference-unmet"
+                      >
+                        {unmet}
+                      </span>
+                    </span>
+                  ) : (
+                    <a
+                      key={t.field}
+                      href={`/?${new URLSearchParams({ model: t.modelId, ref: reference.url, field: t.field })}`}
+                      className="rounded-full border border-zinc-700 px-2.5 py-0.5 text-xs text-sky-300 hover:border-sky-400"
+                      data-testid="reference-target"
+                      data-model={t.modelId}
+                      data-field={t.field}
+                    >
+                      {label}
+                    </a>
+                  );
+                })}
               </div>
             </li>
           ))}

@@ -80,24 +80,20 @@ export async function seedGallery(items: SeedItem[]): Promise<SeededItem[]> {
       (item.files ?? []).map(async (file, i) => {
         const sourceUrl = file.sourceUrl ?? `https://upstream.example/${id}/${i}`;
         if (file.expired)
-          return { file, sourceUrl, rel: null, absolute: "", bytes: Buffer.alloc(0), sha256: "" };
+          return { file, sourceUrl, rel: null, absolute: "", bytes: Buffer.alloc(0), sha256: "", facts: {} };
         const ext = file.kind === "video" ? "mp4" : "png";
         const rel = `seed/${id}/${file.role ?? "result"}-${i}.${ext}`;
         const absolute = path.join(e2eMediaDir, rel);
-        const bytes =
-          file.kind === "video"
-            ? makeMp4(absolute, {
-                width: file.width ?? 320,
-                height: file.height ?? 180,
-                seconds: file.seconds ?? 2,
-              })
-            : await makePng(absolute, {
-                width: file.width ?? 640,
-                height: file.height ?? 480,
-                label: item.prompt?.slice(0, 12),
-              });
+        const video = file.kind === "video";
+        const width = file.width ?? (video ? 320 : 640);
+        const height = file.height ?? (video ? 180 : 480);
+        const seconds = file.seconds ?? 2;
+        const bytes = video
+          ? makeMp4(absolute, { width, height, seconds })
+          : await makePng(absolute, { width, height, label: item.prompt?.slice(0, 12) });
         const sha256 = createHash("sha256").update(bytes).digest("hex");
-        return { file, sourceUrl, rel, absolute, bytes, sha256 };
+        const facts = video ? { width, height, durationSec: seconds } : { width, height };
+        return { file, sourceUrl, rel, absolute, bytes, sha256, facts };
       }),
     );
     await retryWhileBusy(() =>
@@ -113,6 +109,8 @@ export async function seedGallery(items: SeedItem[]): Promise<SeededItem[]> {
             size: f.rel ? f.bytes.length : null,
             sha256: f.rel ? f.sha256 : null,
             sourceUrl: f.sourceUrl,
+            // What the studio records when it stores a file (the reference picker checks it).
+            ...(f.rel ? f.facts : {}),
           })),
         },
       ]),

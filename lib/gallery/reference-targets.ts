@@ -1,10 +1,12 @@
 import { listModelGroups } from "../catalog";
+import { referenceLimits } from "./reference-limits";
 import type { ReferenceTarget } from "./types";
 
 /**
  * Where a gallery item can be reused as input ("Use as reference"): every media field of an
  * invocable model that takes this kind of media (first/last frame, reference images or videos).
- * Unavailable models are left out: the studio could not submit them anyway.
+ * Unavailable models are left out: the studio could not submit them anyway. Each field carries
+ * its limits, so the page can tell which of them the chosen file cannot meet.
  */
 export function referenceTargets(kind: "image" | "video"): ReferenceTarget[] {
   const targets: ReferenceTarget[] = [];
@@ -20,6 +22,7 @@ export function referenceTargets(kind: "image" | "video"): ReferenceTarget[] {
           field: param.name,
           fieldLabel: param.label,
           maxItems: param.maxItems,
+          limits: referenceLimits(model, param),
         });
       }
     }

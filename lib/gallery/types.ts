@@ -1,5 +1,6 @@
 /** What the gallery API returns (JSON): shared by the routes, the page and other areas (chat picks items). */
 import type { UrlExpiry } from "../upstream/url-expiry";
+import type { MediaLimits } from "./reference-limits";
 
 export type { UrlExpiry };
 
@@ -69,6 +70,8 @@ export type ReferenceTarget = {
   field: string;
   fieldLabel: string;
   maxItems: number;
+  /** What the field accepts of one file (format, size, dimensions, length). */
+  limits: MediaLimits;
 };
 
 export type GalleryItemDetail = Omit<GalleryItem, "media"> & {

@@ -25,6 +25,9 @@ export type SeedTask = {
     sha256?: string | null;
     sourceUrl?: string;
     thumbPath?: string | null;
+    width?: number | null;
+    height?: number | null;
+    durationSec?: number | null;
   }[];
 };
 
@@ -61,6 +64,9 @@ export async function seedTasks(db: Db, tasks: SeedTask[]): Promise<string[]> {
             size: m.size ?? null,
             sha256: m.sha256 ?? null,
             thumbPath: m.thumbPath ?? null,
+            width: m.width ?? null,
+            height: m.height ?? null,
+            durationSec: m.durationSec ?? null,
           })),
         },
         tags: {
