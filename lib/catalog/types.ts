@@ -42,6 +42,8 @@ export type ParamDef =
       maxItems: number;
       /** Accepted file formats as the spec lists them (help text and sandbox checks). */
       formats?: readonly string[];
+      /** Per-file limits the spec states for this field (size, aspect, length, bytes). */
+      limits?: MediaLimits;
     })
   /** Structured values (tools, image_roles, advanced pass-through): edited as JSON. */
   | (ParamBase & {
@@ -53,6 +55,21 @@ export type ParamDef =
     });
 
 export type ParamType = ParamDef["type"];
+
+/**
+ * What one file of a media field may be, as the spec states it: the studio checks it where it
+ * knows the file (gallery items used as references); the upstream checks every URL itself.
+ */
+export type MediaLimits = {
+  /** Width and height each, in px; `exclusive`: the bounds themselves are outside ("within (300, 6000)"). */
+  sidePx?: { min?: number; max?: number; exclusive: boolean };
+  /** Width ÷ height. */
+  aspect?: { min: number; max: number; exclusive: boolean };
+  /** Duration, in seconds, bounds included. */
+  seconds?: { min?: number; max?: number };
+  /** File size; `exclusive`: "under" rather than "at most". */
+  bytes?: { max: number; exclusive: boolean };
+};
 
 /** Cross-field rules a model opts into; each is a named function in rules.ts. */
 export type RuleName =

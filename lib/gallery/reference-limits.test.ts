@@ -112,7 +112,7 @@ describe("which reference fields a stored image can fill", () => {
     const model = getModel("hh-1.1-i2v-o")!;
     const param = model.params.find((p) => p.name === "first_image");
     if (param?.type !== "media") throw new Error("hh-1.1-i2v-o has no first_image media field");
-    const limits = referenceLimits(model, param);
+    const limits = referenceLimits(param);
     expect(unmetLimit(limits, image({ width: 300, height: 750, size: 20 * MB }))).toBeNull();
     expect(unmetLimit(limits, image({ width: 299, height: 700 }))).toContain("at least 300 px");
     expect(unmetLimit(limits, image({ size: 20 * MB + 1 }))).toBe(

@@ -1,25 +1,14 @@
-import type { ModelDef, ParamDef } from "../catalog";
+import type { MediaLimits, ParamDef } from "../catalog";
 
 /**
  * What a model field accepts of one file, as far as the studio can check it from what it stored
  * (content type, width, height, duration, size): "Use as reference" offers a field the stored file
- * cannot meet as disabled, with the reason, instead of a form the upstream will reject.
- *
- * The catalog declares the accepted formats (`formats`) but the numeric limits only as help text,
- * so they are restated here from the spec: the asset-library table (sd2_disc_nvid,
- * sd_2.0_mini_discount) and the per-field lines of other models.
+ * cannot meet as disabled, with the reason, instead of a form the upstream will reject. The
+ * formats and limits come from the catalog.
  */
-export type MediaLimits = {
+export type FieldFileLimits = MediaLimits & {
   /** Accepted formats as the catalog lists them ("jpeg", "JPG/JPEG", "MP4"). */
   formats?: readonly string[];
-  /** Width and height each, in px; `exclusive`: the bounds themselves are outside ("within (300, 6000)"). */
-  sidePx?: { min?: number; max?: number; exclusive: boolean };
-  /** Width ÷ height. */
-  aspect?: { min: number; max: number; exclusive: boolean };
-  /** Duration, in seconds, bounds included. */
-  seconds?: { min?: number; max?: number };
-  /** File size; `exclusive`: "under" rather than "at most". */
-  bytes?: { max: number; exclusive: boolean };
 };
 
 /** The file as stored; null where the studio does not know. */
@@ -33,44 +22,11 @@ export type StoredMediaFacts = {
 
 const MB = 1024 * 1024;
 
-// Spec, "Asset and scenario limits": image and video limits of the asset-library models.
-const ASSET_IMAGE: MediaLimits = {
-  sidePx: { min: 300, max: 6000, exclusive: true },
-  aspect: { min: 0.4, max: 2.5, exclusive: true },
-  bytes: { max: 30 * MB, exclusive: true },
-};
-const ASSET_VIDEO: MediaLimits = { seconds: { min: 2, max: 15 }, bytes: { max: 50 * MB, exclusive: true } };
-
-// Spec, per-field lines of the other models (model id → field → limits).
-const FIELD_LIMITS: Record<string, Record<string, MediaLimits>> = {
-  // "reference_videos: … total duration within 4 seconds": one video longer than that cannot fit.
-  "vendorm-H3-768p-c2": { reference_videos: { seconds: { max: 4 } } },
-  "hh-1.1-i2v-o": {
-    first_image: {
-      sidePx: { min: 300, exclusive: false },
-      aspect: { min: 1 / 2.5, max: 2.5, exclusive: false },
-      bytes: { max: 20 * MB, exclusive: false },
-    },
-  },
-  "vendorw2.7-videoedit": { reference_videos: { seconds: { min: 3 } } },
-};
-
 type MediaParam = Extract<ParamDef, { type: "media" }>;
 
-/** The limits of one media field of one model. */
-export function referenceLimits(model: ModelDef, param: MediaParam): MediaLimits {
-  const byKind = model.assetLibrary
-    ? param.media === "image"
-      ? ASSET_IMAGE
-      : param.media === "video"
-        ? ASSET_VIDEO
-        : {}
-    : {};
-  return {
-    ...(param.formats?.length ? { formats: param.formats } : {}),
-    ...byKind,
-    ...FIELD_LIMITS[model.id]?.[param.name],
-  };
+/** The formats and per-file limits of one media field. */
+export function referenceLimits(param: MediaParam): FieldFileLimits {
+  return { ...(param.formats?.length ? { formats: param.formats } : {}), ...param.limits };
 }
 
 /** "video/quicktime" → mov; the names the catalog's format lists use. */
@@ -113,7 +69,7 @@ function bounds(
  * Why the stored file cannot be used in a field with these limits, or null if it can as far as
  * the studio knows (an unknown dimension is not held against it).
  */
-export function unmetLimit(limits: MediaLimits, media: StoredMediaFacts): string | null {
+export function unmetLimit(limits: FieldFileLimits, media: StoredMediaFacts): string | null {
   if (limits.formats?.length && media.contentType && !formatAccepted(media.contentType, limits.formats))
     return `Takes ${limits.formats.join(", ")}; this file is ${media.contentType}.`;
   const { sidePx, aspect, seconds, bytes } = limits;

@@ -22,7 +22,7 @@ export function referenceTargets(kind: "image" | "video"): ReferenceTarget[] {
           field: param.name,
           fieldLabel: param.label,
           maxItems: param.maxItems,
-          limits: referenceLimits(model, param),
+          limits: referenceLimits(param),
         });
       }
     }

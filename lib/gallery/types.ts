@@ -1,6 +1,6 @@
 /** What the gallery API returns (JSON): shared by the routes, the page and other areas (chat picks items). */
 import type { UrlExpiry } from "../upstream/url-expiry";
-import type { MediaLimits } from "./reference-limits";
+import type { FieldFileLimits } from "./reference-limits";
 
 export type { UrlExpiry };
 
@@ -71,7 +71,7 @@ export type ReferenceTarget = {
   fieldLabel: string;
   maxItems: number;
   /** What the field accepts of one file (format, size, dimensions, length). */
-  limits: MediaLimits;
+  limits: FieldFileLimits;
 };
 
 export type GalleryItemDetail = Omit<GalleryItem, "media"> & {

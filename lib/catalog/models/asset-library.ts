@@ -1,4 +1,4 @@
-import type { ModelDef, ParamDef } from "../types";
+import type { MediaLimits, ModelDef, ParamDef } from "../types";
 import { GROUP } from "./groups";
 import {
   IMAGE_FORMATS_ASSET,
@@ -17,26 +17,43 @@ const IMAGE_HELP =
   "Each under 30 MB; aspect ratio within (0.4, 2.5); width and height within (300 px, 6000 px). " +
   "Public http(s) URLs or assetId:// references.";
 
+const MB = 1024 * 1024;
+
+// Spec, "Asset and scenario limits" (per file; totals across files are left to the upstream).
+const IMAGE_LIMITS: MediaLimits = {
+  sidePx: { min: 300, max: 6000, exclusive: true },
+  aspect: { min: 0.4, max: 2.5, exclusive: true },
+  bytes: { max: 30 * MB, exclusive: true },
+};
+const VIDEO_LIMITS: MediaLimits = { seconds: { min: 2, max: 15 }, bytes: { max: 50 * MB, exclusive: true } };
+const AUDIO_LIMITS: MediaLimits = { seconds: { min: 2, max: 15 }, bytes: { max: 15 * MB, exclusive: true } };
+
 /** Shared by the two asset-library models; sd_2.0_mini_discount differs only where the spec says. */
 function assetLibraryParams(resolutions: readonly string[], tools: ParamDef): ParamDef[] {
   return [
     prompt({
       help: "What to generate. At most 500 Chinese characters and at most 1000 English words.",
     }),
-    media("reference_images", "image", 0, 9, { formats: IMAGE_FORMATS_ASSET, help: IMAGE_HELP }),
+    media("reference_images", "image", 0, 9, {
+      formats: IMAGE_FORMATS_ASSET,
+      limits: IMAGE_LIMITS,
+      help: IMAGE_HELP,
+    }),
     media("reference_videos", "video", 0, 3, {
       formats: ["mp4", "mov"],
+      limits: VIDEO_LIMITS,
       help: "Each 2–15 s, together at most 15 s; each under 50 MB; frame rate 24–60 fps.",
     }),
     media("reference_audios", "audio", 0, 3, {
       formats: ["wav", "mp3"],
+      limits: AUDIO_LIMITS,
       help: "Each 2–15 s, together at most 15 s; each under 15 MB. Needs a reference image or video.",
     }),
     duration(4, 15, { default: 5, required: true }),
     aspectRatio(["16:9", "9:16", "1:1", "4:3", "3:4", "21:9", "adaptive"], { default: "16:9" }),
     resolution(resolutions, { default: "720p" }),
     seed({ min: -1, default: -1, help: "-1 picks a random seed." }),
-    ...frames({ formats: IMAGE_FORMATS_ASSET }),
+    ...frames({ formats: IMAGE_FORMATS_ASSET, limits: IMAGE_LIMITS }),
     generateAudio(),
     tools,
   ];

@@ -21,6 +21,11 @@ export const hhModels: ModelDef[] = [
       media("first_image", "image", 1, 1, {
         required: true,
         formats: ["JPEG", "JPG", "PNG", "WEBP"],
+        limits: {
+          sidePx: { min: 300, exclusive: false },
+          aspect: { min: 1 / 2.5, max: 2.5, exclusive: false },
+          bytes: { max: 20 * 1024 * 1024, exclusive: false },
+        },
         help: "Exactly one image: width and height each at least 300 px, aspect ratio between 1:2.5 and 2.5:1, at most 20 MB.",
       }),
       watermark(),

@@ -1,4 +1,4 @@
-import type { MediaKind, ParamDef } from "../types";
+import type { MediaKind, MediaLimits, ParamDef } from "../types";
 
 /**
  * Small builders so each model entry reads like the spec's parameter list. Every bound, default
@@ -32,7 +32,13 @@ export function media(
   kind: MediaKind,
   minItems: number,
   maxItems: number,
-  opts: { required?: boolean; help?: string; formats?: readonly string[]; label?: string } = {},
+  opts: {
+    required?: boolean;
+    help?: string;
+    formats?: readonly string[];
+    limits?: MediaLimits;
+    label?: string;
+  } = {},
 ): ParamDef {
   return {
     name,
@@ -43,6 +49,7 @@ export function media(
     maxItems,
     required: opts.required ?? minItems > 0,
     formats: opts.formats,
+    ...(opts.limits ? { limits: opts.limits } : {}),
     help: opts.help,
   };
 }
@@ -56,16 +63,18 @@ export function references(images: number, videos?: number, audios?: number): Pa
 }
 
 export function frames(
-  help: { first?: string; last?: string; formats?: readonly string[] } = {},
+  help: { first?: string; last?: string; formats?: readonly string[]; limits?: MediaLimits } = {},
 ): ParamDef[] {
   return [
     media("first_image", "image", 0, 1, {
       help: help.first ?? "Image used as the first frame (image-to-video).",
       formats: help.formats,
+      limits: help.limits,
     }),
     media("last_image", "image", 0, 1, {
       help: help.last ?? "Image used as the last frame; needs a first frame.",
       formats: help.formats,
+      limits: help.limits,
     }),
   ];
 }

@@ -21,6 +21,8 @@ export const vendormModels: ModelDef[] = [
       media("reference_images", "image", 0, 9, { formats: H3_IMAGE_FORMATS, help: "Still images." }),
       media("reference_videos", "video", 0, 3, {
         formats: ["MP4", "MOV"],
+        // "Total duration within 4 seconds": one video longer than that cannot fit.
+        limits: { seconds: { max: 4 } },
         help: "H.264/H.265, may include AAC/MP3 audio; total duration within 4 seconds.",
       }),
       media("reference_audios", "audio", 0, 3, {

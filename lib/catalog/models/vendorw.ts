@@ -28,6 +28,7 @@ export const vendorwModels: ModelDef[] = [
       media("reference_videos", "video", 1, 1, {
         required: true,
         label: "Video to edit",
+        limits: { seconds: { min: 3 } },
         help: "Exactly one video, at least 3 seconds long.",
       }),
       aspectRatio(["16:9", "9:16", "1:1", "3:4", "4:3"], { default: "16:9" }),
