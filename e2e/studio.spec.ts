@@ -22,8 +22,9 @@ test("submits a video task, shows its progress and plays the stored video with b
   request,
 }) => {
   const studio = new StudioPage(page);
-  // Not [fast]: a 10–30 s run, so the page sees several progress values (one query per 5 s).
-  const prompt = uniquePrompt("a paper boat on a pond, studio e2e video");
+  // [slow]: a 30 s run, so the page sees several progress values (one query per 5 s) whatever the
+  // id; an ordinary 10–30 s run may be processing for only one query.
+  const prompt = uniquePrompt("a paper boat on a pond, studio e2e video [slow]");
   await studio.goto({ model: VIDEO_MODEL });
   await expect(page.getByTestId("sandbox-badge")).toBeVisible();
 

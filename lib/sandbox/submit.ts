@@ -36,6 +36,7 @@ export function seedFromSubmit(
         model.params.some((p) => p.name === "return_last_frame") && value("return_last_frame") === true,
       fail: triggers.fail,
       fast: triggers.fast,
+      slow: triggers.slow && !triggers.fast,
       ttlSeconds: triggers.ttlSeconds ?? options.defaultTtlSeconds,
       nonce: newNonce(),
     },

@@ -48,10 +48,12 @@ describe("prompt triggers", () => {
     expect(parseTriggers("a cat [FAIL] on a [Fast] bike [ttl=5]")).toEqual({
       fail: true,
       fast: true,
+      slow: false,
       ttlSeconds: 5,
     });
-    expect(parseTriggers("a plain prompt")).toEqual({ fail: false, fast: false });
-    expect(parseTriggers(undefined)).toEqual({ fail: false, fast: false });
+    expect(parseTriggers("[SLOW] sunset")).toEqual({ fail: false, fast: false, slow: true });
+    expect(parseTriggers("a plain prompt")).toEqual({ fail: false, fast: false, slow: false });
+    expect(parseTriggers(undefined)).toEqual({ fail: false, fast: false, slow: false });
   });
 
   it("clamp the URL lifetime to at least one second", () => {

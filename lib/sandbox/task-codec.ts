@@ -20,6 +20,7 @@ export type TaskSeed = {
   lastFrame: boolean;
   fail: boolean;
   fast: boolean;
+  slow?: boolean;
   /** Lifetime of result URLs after completion, fixed at submit time. */
   ttlSeconds: number;
   /** Keeps two identical submits in the same millisecond apart. */
@@ -37,6 +38,7 @@ type Wire = {
   l?: 1;
   f?: 1;
   q?: 1;
+  s?: 1;
   t: number;
   n: string;
 };
@@ -59,6 +61,7 @@ export function encodeTaskId(seed: TaskSeed): string {
     ...(seed.lastFrame ? { l: 1 as const } : {}),
     ...(seed.fail ? { f: 1 as const } : {}),
     ...(seed.fast ? { q: 1 as const } : {}),
+    ...(seed.slow ? { s: 1 as const } : {}),
     t: seed.ttlSeconds,
     n: seed.nonce,
   };
@@ -91,6 +94,7 @@ export function decodeTaskId(id: string): TaskSeed | undefined {
     lastFrame: wire.l === 1,
     fail: wire.f === 1,
     fast: wire.q === 1,
+    ...(wire.s === 1 ? { slow: true } : {}),
     ttlSeconds: wire.t,
     nonce: wire.n,
   };

@@ -67,4 +67,15 @@ describe("task timeline", () => {
     expect(phaseAt(s, s.createdMs + 3_000).status).toBe("processing");
     expect(phaseAt(s, s.createdMs + 6_000).status).toBe("completed");
   });
+
+  it("[slow] runs the full 30 s, with progress rising across polls 5 s apart", () => {
+    const s = schedule({ slow: true });
+    expect(s.endsMs - s.createdMs).toBe(30_000);
+    const seen = [5_000, 10_000, 15_000, 20_000, 25_000].map((t) => phaseAt(s, s.createdMs + t));
+    expect(seen.every((p) => p.status === "processing")).toBe(true);
+    const progress = seen.map((p) => p.progress);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(new Set(progress).size).toBe(5);
+    expect(phaseAt(s, s.createdMs + 30_000).status).toBe("completed");
+  });
 });

@@ -22,11 +22,16 @@ export type Phase =
   | { status: "failed"; progress: number; failedMs: number };
 
 export const FAST_TOTAL_MS = 6_000;
+export const SLOW_TOTAL_MS = 30_000;
 
 export function scheduleOf(id: string, seed: TaskSeed): Schedule {
   const created = seed.createdMs;
   const queuedMs = seed.fast ? 1_500 : 2_000 + (taskHash(id, "queued") % 2_001);
-  const totalMs = seed.fast ? FAST_TOTAL_MS : 10_000 + (taskHash(id, "total") % 20_001);
+  const totalMs = seed.fast
+    ? FAST_TOTAL_MS
+    : seed.slow
+      ? SLOW_TOTAL_MS
+      : 10_000 + (taskHash(id, "total") % 20_001);
   const startsMs = created + queuedMs;
   const endsMs = created + totalMs;
   const failsMs = seed.fail ? startsMs + Math.round((endsMs - startsMs) * 0.4) : undefined;

@@ -7,6 +7,8 @@ export type PromptTriggers = {
   fail: boolean;
   /** `[fast]`: the task completes about 6 s after submit, still passing through queued and processing. */
   fast: boolean;
+  /** `[slow]`: the longest run of the normal 10–30 s band (30 s), so a poller sees many progress values. */
+  slow: boolean;
   /** `[ttl=N]`: result URLs expire N seconds after completion instead of the sandbox default. */
   ttlSeconds?: number;
 };
@@ -20,6 +22,7 @@ export function parseTriggers(prompt: unknown): PromptTriggers {
   return {
     fail: /\[fail\]/i.test(text),
     fast: /\[fast\]/i.test(text),
+    slow: /\[slow\]/i.test(text),
     ...(ttlSeconds !== undefined ? { ttlSeconds } : {}),
   };
 }
