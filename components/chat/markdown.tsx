@@ -1,10 +1,9 @@
 "use client";
 
 import { Fragment, memo, useMemo, useState, type ComponentProps } from "react";
-import ReactMarkdown, { type Components, type Options } from "react-markdown";
-import rehypeHighlight from "rehype-highlight";
-import remarkGfm from "remark-gfm";
+import ReactMarkdown, { type Components } from "react-markdown";
 import { splitMarkdownBlocks } from "@/lib/chat/markdown-blocks";
+import { rehypePlugins, remarkPlugins } from "@/lib/chat/markdown-pipeline";
 
 /**
  * Model output as markdown. Raw HTML in the text is never interpreted (no rehype-raw: a <script>
@@ -69,9 +68,6 @@ function CodeBlock(props: ComponentProps<"pre">) {
     </div>
   );
 }
-
-const remarkPlugins: Options["remarkPlugins"] = [remarkGfm];
-const rehypePlugins: Options["rehypePlugins"] = [[rehypeHighlight, { detect: false }]];
 
 /** One top-level block: parsed and highlighted again only when its own text changes. */
 const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {

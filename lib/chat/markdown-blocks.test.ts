@@ -1,20 +1,13 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import ReactMarkdown from "react-markdown";
-import rehypeHighlight from "rehype-highlight";
-import remarkGfm from "remark-gfm";
 import { describe, expect, it } from "vitest";
 import { splitMarkdownBlocks } from "./markdown-blocks";
+import { rehypePlugins, remarkPlugins } from "./markdown-pipeline";
 
-/** The chat's markdown pipeline (components/chat/markdown.tsx) rendered to HTML. */
+/** The chat's markdown pipeline rendered to HTML. */
 const html = (text: string) =>
-  renderToStaticMarkup(
-    createElement(
-      ReactMarkdown,
-      { remarkPlugins: [remarkGfm], rehypePlugins: [[rehypeHighlight, { detect: false }]] },
-      text,
-    ),
-  );
+  renderToStaticMarkup(createElement(ReactMarkdown, { remarkPlugins, rehypePlugins }, text));
 
 /**
  * What the user sees must not change: the blocks rendered one by one, with the line break the chat
