@@ -8,7 +8,6 @@ import { mediaKindOf, referenceTargets } from "./reference-targets";
 import type { GalleryItemDetail, GalleryMediaDetail, UpstreamUrl } from "./types";
 import { urlExpiry } from "../upstream/url-expiry";
 import { isUpstreamBaseUrl, maskUpstreamText, maskUpstreamUrl, upstreamBases } from "./mask-upstream";
-import { thumbnailFileExists } from "../storage/thumbnails";
 
 const detailSelect = {
   id: true,
@@ -61,7 +60,7 @@ export async function getGalleryItem(
   const { prevId, nextId } = await neighbours(db, id, filters);
 
   const media: GalleryMediaDetail[] = sortMedia(row.media).map((m) => ({
-    ...toGalleryMedia(m, thumbnailFileExists(m.thumbPath)),
+    ...toGalleryMedia(m),
     fields: m.fields.split(",").filter(Boolean),
     sha256: m.sha256,
     sourceUrl: maskUpstreamUrl(m.sourceUrl, bases),

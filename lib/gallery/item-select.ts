@@ -1,5 +1,4 @@
 import type { Prisma } from "../generated/prisma/client";
-import { thumbnailFileExists } from "../storage/thumbnails";
 import type { GalleryItem, GalleryMedia } from "./types";
 
 /** Just the columns a grid card needs (no request/upstream JSON, no notes). */
@@ -42,8 +41,7 @@ export function sortMedia<T extends { role: string; id: string }>(media: T[]): T
   );
 }
 
-/** `hasThumbnail`: false while the recorded thumbnail file is missing (it is being made again). */
-export function toGalleryMedia(m: MediaRow, hasThumbnail = Boolean(m.thumbPath)): GalleryMedia {
+export function toGalleryMedia(m: MediaRow): GalleryMedia {
   return {
     id: m.id,
     role: m.role,
@@ -51,15 +49,14 @@ export function toGalleryMedia(m: MediaRow, hasThumbnail = Boolean(m.thumbPath))
     size: m.size,
     status: m.status,
     url: `/api/media/${m.id}`,
-    thumbnailUrl: hasThumbnail ? `/api/media/${m.id}/thumbnail` : null,
+    thumbnailUrl: m.thumbPath ? `/api/media/${m.id}/thumbnail` : null,
     width: m.width,
     height: m.height,
     durationSec: m.durationSec,
   };
 }
 
-/** `noThumbnail`: media ids whose thumbnail is missing (see `missingThumbnails`). */
-export function toGalleryItem(row: ListRow, noThumbnail: ReadonlySet<string> = new Set()): GalleryItem {
+export function toGalleryItem(row: ListRow): GalleryItem {
   return {
     id: row.id,
     model: row.model,
@@ -73,16 +70,15 @@ export function toGalleryItem(row: ListRow, noThumbnail: ReadonlySet<string> = n
     tags: row.tags.map((t) => t.tag.name).sort(),
     submittedAt: row.submittedAt.toISOString(),
     error: row.error,
-    media: sortMedia(row.media).map((m) => toGalleryMedia(m, Boolean(m.thumbPath) && !noThumbnail.has(m.id))),
+    media: sortMedia(row.media).map(toGalleryMedia),
   };
 }
 
 /**
- * Stored media whose thumbnail has not been made yet, or whose recorded file is gone (the gallery
- * backfills both; `createThumbnail` makes a missing file again). One stat per media: a page is ≤ 200.
+ * Stored media whose thumbnail has not been made yet (the gallery backfills them). A recorded file
+ * that has gone is made again by the serving route when a tile asks for it (`thumbnailFileFor`),
+ * so the list never touches the disk.
  */
 export function missingThumbnails(rows: ListRow[]): string[] {
-  return rows.flatMap((r) =>
-    r.media.filter((m) => m.status === "stored" && !thumbnailFileExists(m.thumbPath)).map((m) => m.id),
-  );
+  return rows.flatMap((r) => r.media.filter((m) => m.status === "stored" && !m.thumbPath).map((m) => m.id));
 }

@@ -59,11 +59,10 @@ export async function listGalleryItems(db: Db, query: GalleryListQuery): Promise
   // Tiles show a placeholder (never the full-size original) until these are made.
   const missing = missingThumbnails(ordered);
   if (missing.length) scheduleThumbnails(db, missing);
-  const noThumbnail = new Set(missing);
 
   const last = page.at(-1);
   return {
-    items: ordered.map((row) => toGalleryItem(row, noThumbnail)),
+    items: ordered.map(toGalleryItem),
     nextCursor: keys.length > limit && last ? encodeCursor(last) : null,
     total,
   };

@@ -56,14 +56,14 @@ function rng(seed: number) {
   };
 }
 
-// A 1×1 WebP: the list checks that each recorded thumbnail file exists, so the library has them.
+// A 1×1 WebP: tiles that ask for a recorded thumbnail get a real file, as in a real library.
 const TINY_WEBP = Buffer.from("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==", "base64");
 
 export type BulkSeedOptions = {
   seed?: number;
   /**
    * Where to write every stored item's (tiny) thumbnail file, as a real library has them; without
-   * it the rows name thumbnails that do not exist and the list would try to rebuild them.
+   * it the rows name thumbnails that do not exist and the thumbnail route would try to rebuild them.
    */
   mediaDir?: string;
   /** The newest item's submission time (default: now); the rest are spread back from it. */
