@@ -1,10 +1,29 @@
+// Body-size variables are validated (with clear errors) by lib/env.ts when the server starts; this file
+// loads before any TypeScript, so it only reads the largest of them, falling back to the defaults.
+const UNITS = { "": 1, b: 1, k: 1024, kb: 1024, m: 1024 ** 2, mb: 1024 ** 2 };
+function bytes(value, fallback) {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(value ?? "");
+  const unit = match?.[2].toLowerCase() ?? "";
+  return match && unit in UNITS ? Math.floor(Number(match[1]) * UNITS[unit]) : fallback;
+}
+const largestBody = Math.max(
+  bytes(process.env.BODY_LIMIT_BYTES, 24 * 1024 ** 2),
+  bytes(process.env.TASK_BODY_LIMIT_BYTES, 1024 ** 2),
+);
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Separate build folders let several builds (e.g. parallel test runs) coexist; default ".next".
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // The Turbopack build cannot resolve the ffmpeg installer's platform package unless it stays external.
-  serverExternalPackages: ["@ffmpeg-installer/ffmpeg", "better-sqlite3", "sharp"],
+  // undici (lib/net/safe-fetch.ts) is Node-only and loaded as it ships.
+  serverExternalPackages: ["@ffmpeg-installer/ffmpeg", "better-sqlite3", "sharp", "undici"],
   poweredByHeader: false,
+  experimental: {
+    // With proxy.ts, Next.js buffers request bodies up to this size and silently cuts the rest. Above
+    // the largest body any route accepts (plus a read chunk), a cut body is always one its route refuses.
+    proxyClientMaxBodySize: largestBody + 1024 ** 2,
+  },
 };
 
 export default nextConfig;

@@ -1,0 +1,93 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { env } from "@/lib/env";
+import { isStudioError } from "@/lib/errors";
+import { guardConfig, guardRequest } from "@/lib/http/guard";
+import { API_SECURITY_HEADERS, createNonce, pageSecurityHeaders } from "@/lib/http/security-headers";
+
+/**
+ * The one guard in front of every route, pages, APIs and static files alike (lib/http/guard.ts):
+ * refuses foreign Host headers (421), cross-origin state-changing requests (403) and malformed
+ * paths (400) with the studio's JSON error body, and sets the security headers of every response.
+ */
+export async function proxy(request: NextRequest) {
+  const config = env();
+  const isPage = !/^\/(api|_next)\//.test(request.nextUrl.pathname);
+  const nonce = isPage ? createNonce() : "";
+  const headers = isPage ? pageSecurityHeaders(nonce, config.development) : API_SECURITY_HEADERS;
+  try {
+    guardRequest(
+      { method: request.method, pathname: rawPathname(request), headers: request.headers },
+      guardConfig(config),
+    );
+  } catch (error) {
+    if (!isStudioError(error)) throw error;
+    await discardBody(request);
+    return withHeaders(refusal(error.toJSON(), error.status), API_SECURITY_HEADERS);
+  }
+  if (!isPage) return withHeaders(NextResponse.next(), headers);
+  // With accounts on, pages need a session (API routes check theirs in lib/http/route.ts).
+  const gate = config.auth.enabled ? await pageGate(request) : { redirect: null, setCookies: [] };
+  if (gate.redirect) {
+    return withCookies(
+      withHeaders(NextResponse.redirect(new URL(gate.redirect, request.url), 303), headers),
+      gate,
+    );
+  }
+  // Next.js reads the nonce from the request's policy and puts it on the scripts it renders.
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]);
+  return withCookies(withHeaders(NextResponse.next({ request: { headers: requestHeaders } }), headers), gate);
+}
+
+async function pageGate(request: NextRequest) {
+  const [{ authContext }, { pageDecision }] = await Promise.all([
+    import("@/lib/auth/context"),
+    import("@/lib/auth/page-gate"),
+  ]);
+  return pageDecision(await authContext(), request.nextUrl, request.headers);
+}
+
+function withCookies<T extends Response>(response: T, { setCookies }: { setCookies: string[] }): T {
+  for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
+  return response;
+}
+
+// A complete, uncompressed answer: Chrome cancels a cross-origin no-cors read of JSON as soon as it
+// sees the headers, and a chunked or gzipped body still on its way then ends in a reset connection.
+function refusal(body: unknown, status: number): Response {
+  const bytes = new TextEncoder().encode(JSON.stringify(body));
+  return new Response(bytes, {
+    status,
+    headers: {
+      "Content-Type": "application/json",
+      "Content-Length": String(bytes.byteLength),
+      "Cache-Control": "no-store, no-transform",
+    },
+  });
+}
+
+// Next.js has already buffered the body (up to proxyClientMaxBodySize) for the route; an unread copy
+// here stays in memory, and a browser closing the connection afterwards surfaces as an uncaught
+// "aborted" error. Reading it to the end releases both.
+async function discardBody(request: NextRequest): Promise<void> {
+  const reader = request.body?.getReader();
+  if (!reader) return;
+  try {
+    while (!(await reader.read()).done);
+  } catch {
+    // the client went away: nothing left to release
+  }
+}
+
+// nextUrl.pathname may already be normalized; the guard must see the escapes as the client sent them.
+function rawPathname(request: NextRequest): string {
+  const url = request.url;
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  const end = url.search(/[?#]/);
+  return start < 0 ? "/" : url.slice(start, end < 0 ? undefined : end);
+}
+
+function withHeaders<T extends Response>(response: T, headers: Record<string, string>): T {
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
