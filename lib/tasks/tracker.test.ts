@@ -40,6 +40,8 @@ beforeAll(async () => {
   // The real clock: the tracker's schedule is compared with rows written by "the previous process".
   bed = taskTestbed({ now: Date.now });
   bed.deps.upstream = { baseUrl: upstream.url, apiKey: "k", timeoutMs: 2000 };
+  // The result files are served by the same loopback listener: allowed as a configured upstream is.
+  bed.deps.fetchPolicy = { allow: [upstream.url] };
 });
 afterAll(async () => {
   await upstream.close();
@@ -92,7 +94,7 @@ describe("tracker", () => {
       throw new Error("thumbnailer exploded");
     };
 
-    const tracker = startTracker(bed.deps, { tickMs: 50 });
+    const tracker = startTracker(bed.deps, { idleMs: 50 });
     try {
       await until(async () => {
         const done = await bed.db.task.count({
@@ -141,7 +143,7 @@ describe("tracker", () => {
     ] as const) {
       await seedTask(bed.db, { id, status: "completed", progress: 100, finishedAt, mediaState: "none" });
     }
-    const tracker = startTracker(bed.deps, { tickMs: 50 });
+    const tracker = startTracker(bed.deps, { idleMs: 50 });
     try {
       await until(async () => {
         const task = await bed.db.task.findUniqueOrThrow({ where: { id: "t-nourl-a" } });
@@ -185,7 +187,7 @@ describe("tracker", () => {
       });
     }
     const before = upstream.requests.length;
-    const tracker = startTracker(bed.deps, { tickMs: 20, downloadConcurrency: 1 });
+    const tracker = startTracker(bed.deps, { idleMs: 20, downloadWorkers: 1 });
     try {
       await until(
         async () => (await bed.db.media.count({ where: { taskId: "t-order", status: "stored" } })) === 4,
@@ -210,7 +212,7 @@ describe("tracker", () => {
       return { json: { id: "t-slow-e", status: "processing", progress: answers } };
     });
     const deps = { ...bed.deps, upstream: { baseUrl: slow.url, apiKey: "k" } };
-    const tracker = startTracker(deps, { tickMs: 20 });
+    const tracker = startTracker(deps, { idleMs: 20 });
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await tracker.stop();
     await slow.close();

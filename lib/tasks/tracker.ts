@@ -1,164 +1,257 @@
+import { performance } from "node:perf_hooks";
+import { env } from "../env";
+import type { Media } from "../generated/prisma/client";
 import { removeStaleTempFiles } from "../storage/files";
 import { signedExpiry } from "../upstream/url-expiry";
+import { ByteBudget } from "./byte-budget";
+import { claimDownloads, claimDuePolls, type PolledTask } from "./claims";
 import { taskDeps, type TaskDeps } from "./deps";
-import { downloadMedia } from "./download-media";
-import { pollTask } from "./refresh-task";
-import { awaitingResultUrlsWhere } from "./result-url-grace";
+import { downloadClaimedMedia } from "./download-media";
+import { queryClaimedTask } from "./poll-outcome";
+import { PollWriter } from "./poll-writer";
+import { WorkPool } from "./work-pool";
 
 export type TrackerOptions = {
-  /** How often the tracker looks for due polls and downloads (their own schedules live in the DB). */
-  tickMs: number;
+  /** Concurrent upstream queries (TRACKER_POLL_WORKERS): workers / answer time = polls per second. */
+  pollWorkers: number;
+  /** Concurrent downloads (TRACKER_DOWNLOAD_WORKERS). */
+  downloadWorkers: number;
+  /** Declared bytes of large downloads in flight at once (TRACKER_DOWNLOAD_BUDGET). */
+  downloadBudgetBytes: number;
+  /** How soon an idle pool looks for due work again (new downloads wake it at once). */
+  idleMs: number;
   /** Wait before the first pass (the built-in sandbox upstream is this server, still starting). */
   startDelayMs: number;
-  pollConcurrency: number;
-  downloadConcurrency: number;
 };
 
 export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
-  tickMs: 1_000,
+  // 2,000 running tasks polled every 5–8 s need ~310 polls/s; at 250 ms an answer, 96 workers
+  // give ~380/s. More workers cost only sockets: each waits on the network, not the CPU.
+  pollWorkers: 96,
+  // Many small files at once; large ones also share the byte budget.
+  downloadWorkers: 16,
+  downloadBudgetBytes: 512 * 1024 ** 2,
+  idleMs: 250,
   startDelayMs: 0,
-  pollConcurrency: 4,
-  // Four at once: two large, slow downloads must not hold up others whose URLs are about to expire.
-  downloadConcurrency: 4,
 };
 
-/** How many due downloads are looked at to pick the most urgent. */
-const DOWNLOAD_CANDIDATES = 50;
+/** A poll more overdue than this means some task's gap exceeds the spec's 10 s: "behind". */
+export const BEHIND_POLL_OVERDUE_MS = 5_000;
+/** A due download that waited longer than this for a worker: "behind". */
+export const BEHIND_DOWNLOAD_WAIT_MS = 10_000;
+const LAG_LOG_EVERY_MS = 60_000;
+
+export type TrackerStatus = {
+  polls: { workers: number; busy: number; allowed: number; overdueMs: number; answerMs: number | null };
+  downloads: { workers: number; busy: number; waitedMs: number; largeBytesInFlight: number };
+  lastUpstreamError: { message: string; at: string } | null;
+  /** The shared back-off after a 429 / Retry-After, while it holds polls. */
+  backoffUntil: string | null;
+  writes: { commits: number; outcomes: number };
+};
 
 export type Tracker = {
-  /** One pass: start due polls and downloads (does not wait for them). */
-  tick(): Promise<void>;
   /** Resolves when no poll or download is running. */
   idle(): Promise<void>;
   stop(): Promise<void>;
+  /** In-process figures for /api/health/tracker and the lag log. */
+  status(): TrackerStatus;
 };
 
 /**
- * The background loop that needs no browser: polls every running task when its nextPollAt is due
- * (5–10 s apart, backing off on upstream errors) — and, for a short grace period, a task that
- * completed without any result URL — and downloads every pending media file. All of
- * its state lives in the database, so a new process simply carries on where the last one stopped.
+ * The background work that needs no browser: a pool of poll workers asks the upstream about every
+ * running task when its nextPollAt comes (5–8 s apart; backed off per task on errors; the whole
+ * pool waits after a 429), most overdue first; a pool of download workers stores every pending
+ * result file, soonest-expiring URL first. Work is claimed from the database with leases
+ * (claims.ts), so several processes can share one database and a dead one's work is taken over.
  */
 export function startTracker(deps: TaskDeps = taskDeps(), options: Partial<TrackerOptions> = {}): Tracker {
-  const { tickMs, startDelayMs, pollConcurrency, downloadConcurrency } = {
-    ...DEFAULT_TRACKER_OPTIONS,
-    ...options,
-  };
-  const polls = new Map<string, Promise<unknown>>();
-  const downloads = new Map<string, Promise<unknown>>();
+  const o = { ...DEFAULT_TRACKER_OPTIONS, ...options };
+  const writer = new PollWriter(deps);
+  const budget = new ByteBudget(o.downloadBudgetBytes);
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let lastError = { message: "", at: 0 };
+  let lastUpstreamError: { message: string; at: number } | null = null;
+  let answerMs: number | null = null;
+  let pollOverdueMs = 0;
+  let downloadWaitMs = 0;
+  const lastLog = { poll: 0, download: 0, claim: { message: "", at: 0 } };
+  let behindPolls = false;
 
-  const track = (
-    jobs: Map<string, Promise<unknown>>,
-    id: string,
-    job: () => Promise<unknown>,
-    what: string,
-  ) => {
-    const running = job()
-      .catch((error: unknown) => deps.log.error(`[tracker] ${what} ${id} failed:`, error))
-      .finally(() => jobs.delete(id));
-    jobs.set(id, running);
+  const logClaimError = (error: unknown, during: "claim" | "run") => {
+    // A failed claim (database locked, not migrated yet) must not end tracking; say so once a minute.
+    const message = (error as Error)?.message ?? String(error);
+    if (during === "run" || message !== lastLog.claim.message || deps.now() - lastLog.claim.at > 60_000) {
+      deps.log.error(`[tracker] ${during === "claim" ? "claiming work" : "a job"} failed:`, error);
+      if (during === "claim") lastLog.claim = { message, at: deps.now() };
+    }
   };
 
-  const tick = async () => {
-    const now = new Date(deps.now());
-    const freePolls = pollConcurrency - polls.size;
-    if (freePolls > 0) {
-      const due = await deps.db.task.findMany({
-        where: {
-          OR: [{ status: { in: ["queued", "processing"] } }, awaitingResultUrlsWhere(now.getTime())],
-          nextPollAt: { lte: now },
-          id: { notIn: [...polls.keys()] },
-        },
-        orderBy: { nextPollAt: "asc" },
-        take: freePolls,
-        select: { id: true },
+  const polls: WorkPool<PolledTask> = new WorkPool<PolledTask>({
+    size: o.pollWorkers,
+    allowed: () => deps.gate.allowed(o.pollWorkers, deps.now()),
+    pausedMs: () => deps.gate.waitMs(deps.now()),
+    idleMs: o.idleMs,
+    gatherMs: 25,
+    onError: logClaimError,
+    claim: async (limit) => {
+      const now = deps.now();
+      const tasks = await claimDuePolls(deps.db, {
+        now,
+        limit,
+        leaseMs: deps.polling.leaseMs,
+        minIntervalMs: deps.polling.minIntervalMs,
       });
-      for (const { id } of due) track(polls, id, () => pollTask(id, deps), "polling task");
-    }
-    const freeDownloads = downloadConcurrency - downloads.size;
-    if (freeDownloads > 0) {
-      const due = await deps.db.media.findMany({
-        where: { status: "pending", nextAttemptAt: { lte: now }, id: { notIn: [...downloads.keys()] } },
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-        take: DOWNLOAD_CANDIDATES,
-        select: { id: true, sourceUrl: true, createdAt: true },
-      });
-      for (const { id } of mostUrgentFirst(due).slice(0, freeDownloads)) {
-        track(downloads, id, () => downloadMedia(id, deps), "downloading media");
+      pollOverdueMs = tasks.length ? Math.max(0, now - tasks[0].nextPollAt.getTime()) : 0;
+      notePollLag(now);
+      return tasks;
+    },
+    run: async (task) => {
+      const t0 = performance.now();
+      const outcome = await queryClaimedTask(task, deps);
+      const took = performance.now() - t0;
+      answerMs = answerMs === null ? took : answerMs * 0.95 + took * 0.05;
+      if (outcome.kind !== "answered") {
+        const message =
+          outcome.kind === "throttled"
+            ? `The upstream asked the studio to slow down (HTTP ${deps.gate.last?.status ?? 429}${
+                deps.gate.last?.retryAfterSeconds != null
+                  ? `, Retry-After ${deps.gate.last.retryAfterSeconds} s`
+                  : ""
+              }).`
+            : ((outcome.error as Error)?.message ?? String(outcome.error));
+        lastUpstreamError = { message, at: deps.now() };
       }
-    }
-  };
+      const urls = await writer.write(outcome);
+      if (urls > 0) downloads.wake();
+    },
+  });
 
-  const loop = async () => {
-    if (stopped) return;
-    try {
-      await tick();
-    } catch (error) {
-      // A broken tick (database locked, not migrated yet) must not end tracking; say so once a minute.
-      const message = (error as Error)?.message ?? String(error);
-      if (message !== lastError.message || deps.now() - lastError.at > 60_000) {
-        deps.log.error("[tracker] tick failed:", error);
-        lastError = { message, at: deps.now() };
-      }
-    }
-    if (!stopped) timer = setTimeout(loop, tickMs).unref();
-  };
+  const downloads: WorkPool<Media> = new WorkPool<Media>({
+    size: o.downloadWorkers,
+    idleMs: o.idleMs,
+    gatherMs: 5,
+    onError: logClaimError,
+    claim: async (limit) => {
+      const now = deps.now();
+      const media = await claimDownloads(deps.db, { now, limit, leaseMs: deps.downloads.leaseMs });
+      downloadWaitMs = media.reduce((most, m) => Math.max(most, now - m.nextAttemptAt.getTime()), 0);
+      noteDownloadLag(now, media);
+      return media;
+    },
+    run: (media) => downloadClaimedMedia(media, deps, { budget }),
+  });
 
-  const started = new Promise((resolve) => setTimeout(resolve, startDelayMs).unref())
+  function notePollLag(now: number) {
+    const behind = pollOverdueMs > BEHIND_POLL_OVERDUE_MS;
+    if (behind && now - lastLog.poll >= LAG_LOG_EVERY_MS) {
+      lastLog.poll = now;
+      deps.log.warn(`[tracker] falling behind: ${pollLagReason(now)}`);
+    } else if (!behind && behindPolls) {
+      deps.log.info("[tracker] polls are on schedule again.");
+    }
+    behindPolls = behind;
+  }
+
+  function pollLagReason(now: number): string {
+    const overdue = `the most overdue poll is ${(pollOverdueMs / 1000).toFixed(1)} s late`;
+    const wait = deps.gate.waitMs(now);
+    const allowed = deps.gate.allowed(o.pollWorkers, now);
+    if (wait > 0 || allowed < o.pollWorkers) {
+      return `${overdue}: the upstream asked to slow down (HTTP ${deps.gate.last?.status ?? 429}); ${
+        wait > 0 ? `pausing ${Math.ceil(wait / 1000)} s, then ` : ""
+      }polling with ${allowed} of ${o.pollWorkers} workers while it recovers.`;
+    }
+    const answer = answerMs === null ? "unknown" : `${Math.round(answerMs)} ms`;
+    if (polls.busy >= o.pollWorkers) {
+      return `${overdue}: all ${o.pollWorkers} poll workers are busy (an upstream answer takes ${answer}); raise TRACKER_POLL_WORKERS or run fewer tasks at once.`;
+    }
+    return `${overdue} with ${polls.busy} of ${o.pollWorkers} poll workers busy (answers take ${answer}): the database is slow to claim or record polls.`;
+  }
+
+  function noteDownloadLag(now: number, media: Media[]) {
+    const expired = media.filter((m) => m.expiresAt && m.expiresAt.getTime() <= now).length;
+    if ((downloadWaitMs > BEHIND_DOWNLOAD_WAIT_MS || expired) && now - lastLog.download >= LAG_LOG_EVERY_MS) {
+      lastLog.download = now;
+      deps.log.warn(
+        `[tracker] downloads falling behind: a due download waited ${(downloadWaitMs / 1000).toFixed(1)} s for one of ${o.downloadWorkers} workers` +
+          (expired ? `; ${expired} URL(s) had already expired when their turn came` : "") +
+          ` (${(budget.bytesInFlight / 1024 ** 2).toFixed(0)} MB of large files in flight).`,
+      );
+    }
+  }
+
+  const started = new Promise((resolve) => setTimeout(resolve, o.startDelayMs).unref())
     .then(() => (stopped ? undefined : resume(deps)))
     .catch((error: unknown) => deps.log.error("[tracker] resuming unfinished work failed:", error))
-    .then(loop);
-
-  const idle = async () => {
-    await started;
-    while (polls.size || downloads.size) await Promise.allSettled([...polls.values(), ...downloads.values()]);
-  };
+    .then(() => {
+      if (stopped) return;
+      polls.start();
+      downloads.start();
+    });
 
   return {
-    tick,
-    idle,
+    idle: async () => {
+      await started;
+      await Promise.all([polls.idle(), downloads.idle()]);
+      await writer.drain();
+    },
     stop: async () => {
       stopped = true;
-      clearTimeout(timer);
-      await idle();
+      await started;
+      await Promise.all([polls.stop(), downloads.stop()]);
+      await writer.drain();
+    },
+    status: () => {
+      const now = deps.now();
+      const backoff = deps.gate.waitMs(now);
+      return {
+        polls: {
+          workers: o.pollWorkers,
+          busy: polls.busy,
+          allowed: deps.gate.allowed(o.pollWorkers, now),
+          overdueMs: pollOverdueMs,
+          answerMs: answerMs === null ? null : Math.round(answerMs),
+        },
+        downloads: {
+          workers: o.downloadWorkers,
+          busy: downloads.busy,
+          waitedMs: downloadWaitMs,
+          largeBytesInFlight: budget.bytesInFlight,
+        },
+        lastUpstreamError: lastUpstreamError
+          ? { message: lastUpstreamError.message, at: new Date(lastUpstreamError.at).toISOString() }
+          : null,
+        backoffUntil: backoff > 0 ? new Date(now + backoff).toISOString() : null,
+        writes: { ...writer.stats },
+      };
     },
   };
 }
 
 /**
- * URLs that say when they expire go first, soonest first; then the rest, oldest first (the media
- * row is created when its task completes). The candidates arrive oldest first, and sort is stable.
- */
-function mostUrgentFirst<T extends { sourceUrl: string }>(media: T[]): T[] {
-  const expiry = new Map(media.map((m) => [m, signedExpiry(m.sourceUrl)?.getTime() ?? Infinity]));
-  return [...media].sort((a, b) => {
-    const [x, y] = [expiry.get(a)!, expiry.get(b)!];
-    return x === y ? 0 : x < y ? -1 : 1;
-  });
-}
-
-/**
- * Work a previous process left behind: downloads it was in the middle of start over (its temp files
- * go; a live download touches its temp file at least every idle timeout), and tasks it had backed
- * off from are asked about again now.
+ * Work a previous process left behind: its temp files go (a live download touches its temp file
+ * at least every idle timeout), downloads it held become claimable when their lease runs out
+ * (claims.ts), rows from before URL expiries were recorded get theirs, and tasks it had backed off
+ * from are asked about again now.
  */
 async function resume(deps: TaskDeps): Promise<void> {
   const now = new Date(deps.now());
   await removeStaleTempFiles("tasks", 5 * deps.downloads.idleTimeoutMs);
-  const media = await deps.db.media.updateMany({
-    where: { status: "downloading" },
-    data: { status: "pending", nextAttemptAt: now },
+  const unknownExpiry = await deps.db.media.findMany({
+    where: { status: { in: ["pending", "downloading"] }, expiresAt: null },
+    select: { id: true, sourceUrl: true },
   });
+  for (const { id, sourceUrl } of unknownExpiry) {
+    const expiresAt = signedExpiry(sourceUrl);
+    if (expiresAt) await deps.db.media.update({ where: { id }, data: { expiresAt } });
+  }
   const tasks = await deps.db.task.updateMany({
     where: { status: { in: ["queued", "processing"] }, nextPollAt: { gt: now } },
     data: { nextPollAt: now },
   });
   const unfinished = await deps.db.task.count({ where: { status: { in: ["queued", "processing"] } } });
-  const pending = await deps.db.media.count({ where: { status: "pending" } });
-  if (unfinished || pending || media.count || tasks.count) {
+  const pending = await deps.db.media.count({ where: { status: { in: ["pending", "downloading"] } } });
+  if (unfinished || pending || tasks.count) {
     deps.log.info(`[tracker] resuming ${unfinished} running task(s) and ${pending} pending download(s).`);
   }
 }
@@ -167,6 +260,17 @@ const holder = globalThis as typeof globalThis & { __studioTracker?: Tracker };
 
 /** The process's one tracker (instrumentation.ts); a second call — or a hot reload — reuses it. */
 export function ensureTrackerStarted(): Tracker {
-  holder.__studioTracker ??= startTracker(taskDeps(), { startDelayMs: 3_000 });
+  const { pollWorkers, downloadWorkers, downloadBudgetBytes } = env().tracker;
+  holder.__studioTracker ??= startTracker(taskDeps(), {
+    startDelayMs: 3_000,
+    pollWorkers,
+    downloadWorkers,
+    downloadBudgetBytes,
+  });
+  return holder.__studioTracker;
+}
+
+/** This process's tracker, when it runs one (TRACKER=1 in a server process). */
+export function runningTracker(): Tracker | undefined {
   return holder.__studioTracker;
 }

@@ -1,0 +1,103 @@
+import type { Db } from "../db";
+import type { Media, Task } from "../generated/prisma/client";
+import { RESULT_URL_GRACE_MS } from "./result-url-grace";
+
+/**
+ * Claiming work from the database, the way pg-boss and graphile-worker do: one atomic
+ * `UPDATE … WHERE id IN (SELECT … ORDER BY … LIMIT n) RETURNING id` that takes the most overdue
+ * rows and puts a lease on them. One statement is atomic in SQLite (a single writer) and in
+ * PostgreSQL (add `FOR UPDATE SKIP LOCKED` to the inner SELECT there), so two pollers — two
+ * workers, or two studio processes on one database — never take the same row; a lease that runs
+ * out (its process died) makes the row claimable again. Plain SQL on quoted Prisma names.
+ */
+
+export type PollClaim = { now: number; limit: number; leaseMs: number; minIntervalMs: number };
+
+/** The columns a poll reads: what recording its answer or its failure needs. */
+export type PolledTask = Pick<
+  Task,
+  | "id"
+  | "status"
+  | "progress"
+  | "amount"
+  | "actualDuration"
+  | "upstreamUrls"
+  | "upstreamCreated"
+  | "startedAt"
+  | "finishedAt"
+  | "lastPolledAt"
+  | "nextPollAt"
+  | "pollFailures"
+  | "notFoundCount"
+  | "notFoundSince"
+>;
+
+/**
+ * Up to `limit` tasks due for a poll, most overdue first: running tasks whose nextPollAt has
+ * come, and completed ones still waiting for a result URL (result-url-grace.ts). Never a task
+ * another poller holds, nor one asked about within `minIntervalMs` (a browser's read counts).
+ * The claim stamps lastPolledAt; the poll's outcome clears the lease.
+ */
+export async function claimDuePolls(db: Db, claim: PollClaim): Promise<PolledTask[]> {
+  const now = new Date(claim.now);
+  const lease = new Date(claim.now + claim.leaseMs);
+  const polledBefore = new Date(claim.now - claim.minIntervalMs);
+  const graceStart = new Date(claim.now - RESULT_URL_GRACE_MS);
+  const rows = await db.$queryRaw<PolledTask[]>`
+    UPDATE "Task" SET "pollLeaseUntil" = ${lease}, "lastPolledAt" = ${now}
+    WHERE "id" IN (
+      SELECT "id" FROM "Task"
+      WHERE ("status" IN ('queued', 'processing')
+             OR ("status" = 'completed' AND "mediaState" = 'none' AND "finishedAt" > ${graceStart}))
+        AND "nextPollAt" <= ${now}
+        AND ("pollLeaseUntil" IS NULL OR "pollLeaseUntil" <= ${now})
+        AND ("lastPolledAt" IS NULL OR "lastPolledAt" <= ${polledBefore})
+      ORDER BY "nextPollAt" ASC, "id" ASC
+      LIMIT ${claim.limit}
+    )
+    RETURNING "id", "status", "progress", "amount", "actualDuration", "upstreamUrls", "upstreamCreated",
+      "startedAt", "finishedAt", "lastPolledAt", "nextPollAt", "pollFailures", "notFoundCount", "notFoundSince"`;
+  return rows.sort((a, b) => a.nextPollAt.getTime() - b.nextPollAt.getTime() || cmp(a.id, b.id));
+}
+
+export type DownloadClaim = { now: number; limit: number; leaseMs: number };
+
+/**
+ * Up to `limit` downloads, most urgent first: URLs with a signed expiry soonest first, then the
+ * rest oldest first. Pending rows whose retry time has come, and "downloading" rows whose lease
+ * ran out (or that a process before leases left behind). Counts the attempt.
+ */
+export async function claimDownloads(db: Db, claim: DownloadClaim): Promise<Media[]> {
+  const now = new Date(claim.now);
+  const lease = new Date(claim.now + claim.leaseMs);
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    UPDATE "Media" SET "status" = 'downloading', "attempts" = "attempts" + 1, "leaseUntil" = ${lease}
+    WHERE "id" IN (
+      SELECT "id" FROM "Media"
+      WHERE ("status" = 'pending' AND "nextAttemptAt" <= ${now})
+         OR ("status" = 'downloading' AND ("leaseUntil" IS NULL OR "leaseUntil" <= ${now}))
+      ORDER BY CASE WHEN "expiresAt" IS NULL THEN 1 ELSE 0 END, "expiresAt" ASC, "createdAt" ASC, "id" ASC
+      LIMIT ${claim.limit}
+    )
+    RETURNING "id"`;
+  if (rows.length === 0) return [];
+  const media = await db.media.findMany({ where: { id: { in: rows.map((r) => r.id) } } });
+  return media.sort(mostUrgentFirst);
+}
+
+/** Keeps a download's claim while its bytes flow; false when the row is no longer this worker's. */
+export async function renewDownloadLease(db: Db, mediaId: string, until: number): Promise<boolean> {
+  const { count } = await db.media.updateMany({
+    where: { id: mediaId, status: "downloading" },
+    data: { leaseUntil: new Date(until) },
+  });
+  return count > 0;
+}
+
+function mostUrgentFirst(a: Media, b: Media): number {
+  const [x, y] = [a.expiresAt?.getTime() ?? Infinity, b.expiresAt?.getTime() ?? Infinity];
+  if (x !== y) return x < y ? -1 : 1;
+  return a.createdAt.getTime() - b.createdAt.getTime() || cmp(a.id, b.id);
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

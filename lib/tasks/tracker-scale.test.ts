@@ -1,0 +1,159 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createDb } from "../db-client";
+import { pollGaps, startTaskServiceDouble } from "../upstream/testing/task-service-double";
+import { taskTestbed } from "./testing/task-fixtures";
+import { startTracker, type Tracker } from "./tracker";
+import { UpstreamGate } from "./upstream-gate";
+
+/**
+ * The tracker against an independent double of the upstream over real HTTP, with latency on every
+ * answer: it holds its poll window for many tasks, never polls one task from two processes,
+ * waits as a whole after a 429, and stores every result before its URL expires.
+ */
+let cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups = [];
+});
+
+// Scaled-down spec: polls every 0.5–0.8 s instead of 5–8 s, so a test takes seconds.
+const FAST_POLLING = { minIntervalMs: 500, intervalMs: [500, 800] as const };
+
+async function setup(doubleOptions: Parameters<typeof startTaskServiceDouble>[0], count: number) {
+  const double = await startTaskServiceDouble({ apiKey: "k", ...doubleOptions });
+  const bed = taskTestbed({ now: Date.now, polling: FAST_POLLING });
+  bed.deps.upstream = { baseUrl: double.url, apiKey: "k", timeoutMs: 5_000 };
+  bed.deps.fetchPolicy = { allow: [double.url] };
+  cleanups.push(
+    () => double.close(),
+    () => bed.cleanup(),
+  );
+  const ids = Array.from({ length: count }, (_, i) => `t-${String(i).padStart(4, "0")}`);
+  double.seed(ids);
+  await bed.db.task.createMany({
+    data: ids.map((id) => ({
+      id,
+      model: "sd_2.5_ORelay",
+      kind: "video",
+      status: "queued",
+      request: "{}",
+      nextPollAt: new Date(),
+    })),
+  });
+  return { double, bed, ids };
+}
+
+function track(tracker: Tracker) {
+  cleanups.push(() => tracker.stop());
+  return tracker;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(check: () => Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await sleep(100);
+  }
+}
+
+describe("tracker at scale (real HTTP, injected latency)", () => {
+  it("polls 120 running tasks within their window at 100 ms an answer", async () => {
+    const { double, bed, ids } = await setup({ latencyMs: 100, taskDurationMs: 600_000 }, 120);
+    // The spec's 5–10 s window scaled by 1/5: polls every 1–1.5 s, a gap over 2 s is out of window.
+    bed.deps.polling = { ...bed.deps.polling, minIntervalMs: 1_000, intervalMs: [1_000, 1_500] };
+    // ~100 polls/s needed; 32 workers at 100 ms give ~320/s.
+    track(startTracker(bed.deps, { pollWorkers: 32, idleMs: 50 }));
+    await sleep(2_000); // every task's first poll
+    const from = Date.now();
+    await sleep(5_000);
+    const { gaps, longestPerTask } = pollGaps(double.queries, ids, { from, to: Date.now() });
+    gaps.sort((a, b) => a - b);
+    const p95 = gaps[Math.floor(gaps.length * 0.95)];
+    expect(p95).toBeLessThanOrEqual(2_000);
+    // No task starved: none went twice the window without a poll.
+    expect(Math.max(...longestPerTask.values())).toBeLessThan(4_000);
+    // Never more often than the minimum interval.
+    expect(gaps[0]).toBeGreaterThanOrEqual(1_000);
+    const recorded = await bed.db.task.count({ where: { status: "queued", upstreamTask: { not: null } } });
+    expect(recorded).toBe(120);
+  });
+
+  it("never polls one task from two tracker processes on one database", async () => {
+    const { double, bed, ids } = await setup({ latencyMs: 30, taskDurationMs: 600_000 }, 60);
+    // A second process: its own database client and its own tracker, same file.
+    const otherDb = createDb(bed.databaseUrl);
+    cleanups.push(() => otherDb.$disconnect());
+    track(startTracker(bed.deps, { pollWorkers: 8, idleMs: 20 }));
+    track(
+      startTracker({ ...bed.deps, db: otherDb, gate: new UpstreamGate() }, { pollWorkers: 8, idleMs: 20 }),
+    );
+    await sleep(4_000);
+    const { gaps } = pollGaps(double.queries, ids);
+    expect(gaps.length).toBeGreaterThan(200);
+    // Two pollers on one task would show as two queries well within the minimum interval.
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(FAST_POLLING.minIntervalMs);
+  });
+
+  it("stops every poller after a 429 until Retry-After, then comes back", async () => {
+    const { double, bed, ids } = await setup({ latencyMs: 20, taskDurationMs: 600_000 }, 40);
+    bed.deps.gate = new UpstreamGate({
+      pauseMs: 1_000,
+      maxPauseMs: 10_000,
+      recoverMs: 2_000,
+      minShare: 1 / 8,
+    });
+    const tracker = track(startTracker(bed.deps, { pollWorkers: 8, idleMs: 20 }));
+    await sleep(1_000);
+    let throttledAt = 0;
+    double.interfere = () => {
+      double.interfere = null; // one 429, then the upstream is fine again
+      throttledAt = Date.now();
+      return { status: 429, headers: { "retry-after": "2" }, body: { error: { message: "rate limited" } } };
+    };
+    await until(async () => throttledAt > 0, 5_000);
+    await sleep(100);
+    const status = tracker.status();
+    expect(status.backoffUntil).not.toBeNull();
+    expect(status.lastUpstreamError?.message).toMatch(/HTTP 429, Retry-After 2 s/);
+    await sleep(3_000);
+    const after = double.queryLog.filter((q) => q.at > throttledAt);
+    // Polls that were already on the wire may land right after; then nothing until Retry-After.
+    const during = after.filter((q) => q.at > throttledAt + 200 && q.at < throttledAt + 1_900);
+    expect(during).toEqual([]);
+    expect(after.filter((q) => q.at >= throttledAt + 2_000).length).toBeGreaterThan(10);
+    // The throttled task was not held against it: no failure recorded, still polled.
+    const failures = await bed.db.task.count({ where: { id: { in: ids }, pollFailures: { gt: 0 } } });
+    expect(failures).toBe(0);
+  });
+
+  it("stores every result of a 120-task batch whose URLs live 8 s after completion", async () => {
+    const { double, bed, ids } = await setup(
+      {
+        latencyMs: 50,
+        // Completions spread over 1–2.5 s after submit, as a batch's tasks finish.
+        taskDurationMs: (id) => 1_000 + (Number(id.slice(2)) % 16) * 100,
+        urlLifetimeMs: 8_000,
+        fileBytes: 200_000,
+      },
+      120,
+    );
+    track(startTracker(bed.deps, { pollWorkers: 32, downloadWorkers: 16, idleMs: 20 }));
+    await until(
+      async () =>
+        (await bed.db.task.count({ where: { id: { in: ids }, mediaState: "pending" } })) === 0 &&
+        (await bed.db.task.count({ where: { id: { in: ids }, status: { not: "completed" } } })) === 0,
+      30_000,
+    );
+    const states = await bed.db.task.groupBy({
+      by: ["mediaState"],
+      _count: true,
+      where: { id: { in: ids } },
+    });
+    expect(states).toEqual([{ mediaState: "stored", _count: 120 }]);
+    expect(double.stats.filesExpired).toBe(0);
+    const sizes = await bed.db.media.findMany({ where: { taskId: { in: ids } }, select: { size: true } });
+    expect(sizes.every((m) => m.size === 200_000)).toBe(true);
+  });
+});
