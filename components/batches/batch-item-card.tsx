@@ -1,0 +1,160 @@
+"use client";
+
+import clsx from "clsx";
+import Link from "next/link";
+import type { BatchItemView } from "@/lib/batches/types";
+import { StarRating } from "@/components/gallery/star-rating";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { itemStatus, storedResult } from "./item-status";
+
+/** One batch item: its result (video or image), where it stands, and what can be done with it. */
+export function BatchItemCard({
+  batchId,
+  item,
+  selected,
+  onSelect,
+  onReview,
+  onRetry,
+}: {
+  batchId: string;
+  item: BatchItemView;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+  onReview: (patch: { favorite?: boolean; rating?: number | null }) => void;
+  onRetry: () => void;
+}) {
+  const status = itemStatus(item);
+  const task = item.task;
+  const media = storedResult(item);
+  const isVideo = media ? (media.contentType ?? "").startsWith("video/") : task?.kind === "video";
+  const running = task && (task.status === "queued" || task.status === "processing");
+  const seed = item.body.seed;
+  const message = item.error ?? (task?.status === "failed" ? task.error : null);
+
+  return (
+    <article
+      data-testid="batch-item"
+      data-index={item.index}
+      data-model={item.model}
+      data-state={item.state}
+      data-task-status={task?.status ?? ""}
+      aria-label={`${item.model} variation ${item.variation}`}
+      className={clsx(
+        "flex flex-col overflow-hidden rounded-lg border bg-zinc-900",
+        selected ? "border-sky-400 ring-2 ring-sky-400/40" : "border-zinc-800",
+      )}
+    >
+      <div className="relative flex aspect-video items-center justify-center overflow-hidden bg-black">
+        {media && isVideo ? (
+          <video
+            data-testid="batch-result"
+            data-media-url={media.url}
+            src={media.url}
+            poster={media.thumbnailUrl ?? undefined}
+            controls
+            muted
+            playsInline
+            preload="metadata"
+            className="size-full object-contain"
+          />
+        ) : media ? (
+          <a
+            href={media.url}
+            target="_blank"
+            rel="noreferrer"
+            className="absolute inset-0 flex items-center justify-center"
+          >
+            {/* eslint-disable-next-line @next/next/no-img-element -- a stored result or its thumbnail */}
+            <img
+              data-testid="batch-result"
+              data-media-url={media.url}
+              src={media.thumbnailUrl ?? media.url}
+              alt={`${item.model} variation ${item.variation}`}
+              className="max-h-full max-w-full object-contain"
+            />
+          </a>
+        ) : (
+          <span className="p-3 text-center text-xs text-zinc-500">
+            {running ? "Generating…" : status.label === "storing" ? "Storing the result…" : status.label}
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <div className="flex items-center gap-2 text-sm">
+          <span className="font-medium text-zinc-200">#{item.variation}</span>
+          {typeof seed === "number" && <span className="text-xs text-zinc-500">seed {seed}</span>}
+          <Badge tone={status.tone} className="ml-auto">
+            <span data-testid="batch-item-status">{status.label}</span>
+          </Badge>
+        </div>
+        {running && (
+          <ProgressBar
+            value={task.progress ?? undefined}
+            label={`Progress of ${item.model} variation ${item.variation}`}
+          />
+        )}
+        {message && (
+          <p data-testid="batch-item-error" className="line-clamp-4 text-xs text-red-300" title={message}>
+            {message}
+          </p>
+        )}
+        {item.earlierTaskIds.length > 0 && (
+          <p className="text-xs text-zinc-500">
+            {item.earlierTaskIds.length} earlier attempt{item.earlierTaskIds.length === 1 ? "" : "s"} in the
+            gallery
+          </p>
+        )}
+        <div className="mt-auto flex flex-wrap items-center gap-2 pt-1">
+          {task && (
+            <>
+              <label className="flex items-center gap-1.5 text-xs text-zinc-400">
+                <input
+                  type="checkbox"
+                  checked={selected}
+                  onChange={(event) => onSelect(event.target.checked)}
+                  aria-label={`Select ${item.model} variation ${item.variation} to compare`}
+                  className="accent-sky-500"
+                />
+                Compare
+              </label>
+              <button
+                type="button"
+                aria-pressed={task.favorite}
+                aria-label={task.favorite ? "Remove from favorites" : "Add to favorites"}
+                data-testid="batch-favorite"
+                onClick={() => onReview({ favorite: !task.favorite })}
+                className={clsx(
+                  "text-lg leading-none",
+                  task.favorite ? "text-rose-400" : "text-zinc-600 hover:text-zinc-400",
+                )}
+              >
+                ♥
+              </button>
+              <StarRating value={task.rating} onChange={(rating) => onReview({ rating })} />
+            </>
+          )}
+          {item.retry && (
+            <Button
+              size="sm"
+              variant={item.retry === "send_again" ? "danger" : "secondary"}
+              onClick={onRetry}
+              data-testid="batch-retry"
+            >
+              {item.retry === "send_again" ? "Send again…" : "Retry"}
+            </Button>
+          )}
+          {task && (
+            <Link
+              href={`/gallery?batch=${encodeURIComponent(batchId)}&item=${encodeURIComponent(task.id)}`}
+              className="ml-auto text-xs text-sky-300 hover:underline"
+            >
+              Open in gallery
+            </Link>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

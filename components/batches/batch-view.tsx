@@ -1,0 +1,174 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import type { BatchDetail, BatchItemView } from "@/lib/batches/types";
+import { patchReview } from "@/components/gallery/api";
+import { CompareView } from "@/components/gallery/compare-view";
+import { formatDateTime } from "@/components/gallery/format";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { Spinner } from "@/components/ui/spinner";
+import { BatchCounts } from "./batch-counts";
+import { BatchItemCard } from "./batch-item-card";
+import { batchKey, useBatchQuery, useRetryItem } from "./use-batch-queries";
+
+const MAX_COMPARE = 4;
+
+/** Items grouped by model, in the order the models were given; variations left to right. */
+function byModel(items: BatchItemView[]): [string, BatchItemView[]][] {
+  const groups = new Map<string, BatchItemView[]>();
+  for (const item of [...items].sort((a, b) => a.variation - b.variation || a.index - b.index))
+    groups.set(item.model, [...(groups.get(item.model) ?? []), item]);
+  return [...groups.entries()];
+}
+
+/** The batch page: every item's state and progress, results in a grid, compare, review and retry. */
+export function BatchView({ id }: { id: string }) {
+  const query = useBatchQuery(id);
+  const queryClient = useQueryClient();
+  const retry = useRetryItem(id);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [comparing, setComparing] = useState(false);
+  const [confirming, setConfirming] = useState<BatchItemView | null>(null);
+  const review = useMutation({
+    mutationFn: ({
+      taskId,
+      patch,
+    }: {
+      taskId: string;
+      patch: { favorite?: boolean; rating?: number | null };
+    }) => patchReview(taskId, patch),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: batchKey(id) }),
+  });
+
+  if (query.isPending)
+    return (
+      <div className="flex h-64 items-center justify-center">
+        <Spinner label="Loading batch" />
+      </div>
+    );
+  if (query.isError)
+    return (
+      <div className="mx-auto max-w-3xl p-6">
+        <Alert tone="danger" title="The batch could not be loaded" live>
+          {query.error.message}
+        </Alert>
+      </div>
+    );
+
+  const batch: BatchDetail = query.data;
+  const mutationError = retry.error ?? review.error;
+
+  return (
+    <>
+      <div className="mx-auto max-w-screen-2xl space-y-6 px-4 py-6" inert={comparing}>
+        <header className="space-y-3">
+          <p className="text-sm text-zinc-500">
+            <Link href="/batches" className="hover:underline">
+              Batches
+            </Link>{" "}
+            / {batch.id}
+          </p>
+          <h1 data-testid="batch-title" className="text-xl font-semibold tracking-tight">
+            {batch.title}
+          </h1>
+          <p className="text-sm text-zinc-400">
+            {batch.models.length} model{batch.models.length === 1 ? "" : "s"} × {batch.variations} variation
+            {batch.variations === 1 ? "" : "s"} · created {formatDateTime(batch.createdAt)} · sent at most one
+            every {(batch.intervalMs / 1000).toLocaleString()} s
+          </p>
+          <BatchCounts batch={batch} />
+          <ProgressBar
+            value={(batch.counts.settled / Math.max(1, batch.counts.total)) * 100}
+            label="Batch progress"
+          />
+          <div className="flex flex-wrap items-center gap-2">
+            <Link
+              href={`/gallery?batch=${encodeURIComponent(batch.id)}`}
+              data-testid="batch-open-gallery"
+              className="inline-flex h-9 items-center rounded-md border border-zinc-700 bg-zinc-900 px-3.5 text-sm font-medium hover:bg-zinc-800"
+            >
+              Open in gallery
+            </Link>
+            <Button
+              disabled={selected.length < 2}
+              onClick={() => setComparing(true)}
+              data-testid="batch-compare"
+            >
+              Compare {selected.length >= 2 ? `${selected.length} selected` : "(select 2–4)"}
+            </Button>
+            {selected.length > 0 && (
+              <Button variant="ghost" onClick={() => setSelected([])}>
+                Clear selection
+              </Button>
+            )}
+          </div>
+          {mutationError && (
+            <Alert tone="danger" live title="That did not work">
+              {mutationError.message}
+            </Alert>
+          )}
+        </header>
+
+        {byModel(batch.items).map(([model, items]) => (
+          <section key={model} aria-label={model} className="space-y-3">
+            <h2 className="font-mono text-sm text-zinc-300">{model}</h2>
+            <div
+              data-testid="batch-grid"
+              className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4"
+            >
+              {items.map((item) => (
+                <BatchItemCard
+                  key={item.id}
+                  batchId={batch.id}
+                  item={item}
+                  selected={item.task ? selected.includes(item.task.id) : false}
+                  onSelect={(on) => {
+                    const taskId = item.task!.id;
+                    setSelected((ids) =>
+                      on
+                        ? [...ids.filter((i) => i !== taskId), taskId].slice(-MAX_COMPARE)
+                        : ids.filter((i) => i !== taskId),
+                    );
+                  }}
+                  onReview={(patch) => review.mutate({ taskId: item.task!.id, patch })}
+                  onRetry={() =>
+                    item.retry === "send_again" ? setConfirming(item) : retry.mutate({ itemId: item.id })
+                  }
+                />
+              ))}
+            </div>
+          </section>
+        ))}
+      </div>
+
+      {comparing && selected.length >= 2 && (
+        <CompareView ids={selected} onClose={() => setComparing(false)} />
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Send this item again?"
+        confirmLabel="Send again — may bill twice"
+        busy={retry.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (confirming)
+            retry.mutate(
+              { itemId: confirming.id, acknowledgeDuplicate: true },
+              { onSettled: () => setConfirming(null) },
+            );
+        }}
+      >
+        <p>
+          The studio does not know whether the upstream created a task for this item: the send was interrupted
+          before its answer arrived. If it did, sending again creates — and bills — a second task.
+        </p>
+        <p className="mt-2">Check the upstream&apos;s task list or usage first.</p>
+      </ConfirmDialog>
+    </>
+  );
+}

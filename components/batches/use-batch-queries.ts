@@ -1,0 +1,57 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { fetchJson } from "@/components/studio/api";
+import type { BatchRequestInput } from "@/lib/batches/request-schema";
+import type { BatchDetail, BatchPage } from "@/lib/batches/types";
+
+/** The server reads the batch's tasks from its own database (the tracker polls upstream). */
+const POLL_MS = 2_000;
+
+export const batchKey = (id: string) => ["batch", id] as const;
+const batchesKey = ["batches"] as const;
+
+/** One batch, polled until every item is settled. */
+export function useBatchQuery(id: string) {
+  return useQuery({
+    queryKey: batchKey(id),
+    queryFn: () => fetchJson<BatchDetail>(`/api/batches/${encodeURIComponent(id)}`),
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.done ? false : POLL_MS),
+    refetchIntervalInBackground: true,
+  });
+}
+
+export function useBatchesQuery() {
+  return useQuery({
+    queryKey: batchesKey,
+    queryFn: () => fetchJson<BatchPage>("/api/batches?limit=100"),
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.items.every((b) => b.done) ? false : POLL_MS * 2),
+  });
+}
+
+export function useCreateBatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: BatchRequestInput) =>
+      fetchJson<BatchDetail>("/api/batches", { method: "POST", body: JSON.stringify(request) }),
+    onSuccess: (batch) => {
+      queryClient.setQueryData(batchKey(batch.id), batch);
+      void queryClient.invalidateQueries({ queryKey: batchesKey });
+    },
+  });
+}
+
+/** Retry a rejected or failed item; `acknowledgeDuplicate` sends an item whose outcome is unknown. */
+export function useRetryItem(batchId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ itemId, acknowledgeDuplicate }: { itemId: string; acknowledgeDuplicate?: boolean }) =>
+      fetchJson<BatchDetail>(
+        `/api/batches/${encodeURIComponent(batchId)}/items/${encodeURIComponent(itemId)}/retry`,
+        { method: "POST", body: JSON.stringify(acknowledgeDuplicate ? { acknowledgeDuplicate } : {}) },
+      ),
+    onSuccess: (batch) => queryClient.setQueryData(batchKey(batch.id), batch),
+  });
+}

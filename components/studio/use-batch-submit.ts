@@ -1,0 +1,46 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import type { ModelDef } from "@/lib/catalog";
+import { useCreateBatch } from "@/components/batches/use-batch-queries";
+import { ApiError } from "./api";
+import { batchRequest, type BatchSettings } from "./batch-settings";
+
+/**
+ * Submits the form as a batch: planned and checked in the browser first (the server's own plan and
+ * messages), so a batch with one bad item is refused whole before any request; then stored by the
+ * server, and the batch page opens.
+ */
+export function useBatchSubmit(model: ModelDef) {
+  const router = useRouter();
+  const create = useCreateBatch();
+  const [issues, setIssues] = useState<string[]>([]);
+
+  const submit = async (body: Record<string, unknown>, settings: BatchSettings) => {
+    setIssues([]);
+    create.reset();
+    const request = batchRequest(model, body, settings);
+    // Loaded with the batch section already; imported here so the page's first load stays without it.
+    const { planInBrowser } = await import("./batch-plan");
+    const plan = planInBrowser(request);
+    if (!plan.ok) return setIssues(plan.issues.map((issue) => issue.message));
+    try {
+      const batch = await create.mutateAsync(request);
+      router.push(`/batches/${encodeURIComponent(batch.id)}`);
+    } catch (error) {
+      if (error instanceof ApiError && error.issues.length) setIssues(error.issues.map((i) => i.message));
+    }
+  };
+
+  return {
+    submit,
+    issues,
+    error: issues.length ? null : create.error,
+    pending: create.isPending || create.isSuccess,
+    reset: () => {
+      setIssues([]);
+      create.reset();
+    },
+  };
+}

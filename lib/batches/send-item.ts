@@ -1,0 +1,64 @@
+import type { TaskDeps } from "../tasks/deps";
+import { submitTask } from "../tasks/submit-task";
+import { sendVerdict } from "./send-verdict";
+
+export type BatchBackoff = { firstMs: number; maxMs: number };
+
+export type SendResult = { itemId: string; state: "sent" | "planned" | "rejected" | "outcome_unknown" };
+
+/** Wait before the next try of an item whose send never left: 1×, 3×, 9× … the first, capped. */
+export function backoffMs(attempts: number, backoff: BatchBackoff): number {
+  return Math.min(backoff.maxMs, backoff.firstMs * 3 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Sends one planned item, exactly once: the item is claimed (planned → sending) in the database
+ * before the upstream is called, and the task row the send creates carries the item's id. If the
+ * process dies in between, the item is found in "sending" afterwards and settled by
+ * settleInterruptedSends — sent when its task row exists, otherwise "outcome unknown" — never
+ * sent again on its own. Returns null when another runner claimed the item first.
+ */
+export async function sendBatchItem(
+  deps: TaskDeps,
+  item: { id: string; batchId: string; body: string; attempts: number },
+  backoff: BatchBackoff,
+): Promise<SendResult | null> {
+  const now = new Date(deps.now());
+  const claimed = await deps.db.batchItem.updateMany({
+    where: { id: item.id, state: "planned" },
+    data: { state: "sending", sendingAt: now, attempts: { increment: 1 } },
+  });
+  if (claimed.count === 0) return null;
+
+  let update: { state: SendResult["state"]; data: Record<string, unknown> };
+  try {
+    // The batch's tasks are its owner's (docs/decisions/ownership.md).
+    const batch = await deps.db.batch.findUnique({ where: { id: item.batchId }, select: { userId: true } });
+    const task = await submitTask(JSON.parse(item.body), deps, {
+      userId: batch?.userId ?? null,
+      batchId: item.batchId,
+      batchItemId: item.id,
+    });
+    update = { state: "sent", data: { taskId: task.id, sentAt: new Date(deps.now()), error: null } };
+  } catch (error) {
+    const verdict = sendVerdict(error);
+    const retryIn = backoffMs(item.attempts + 1, backoff);
+    update = {
+      state: verdict.state,
+      data:
+        verdict.state === "planned"
+          ? {
+              error: `Not sent yet: ${verdict.message} Trying again in ${Math.ceil(retryIn / 1000)} s.`,
+              nextAttemptAt: new Date(deps.now() + retryIn),
+            }
+          : { error: verdict.message },
+    };
+    if (verdict.state === "outcome_unknown")
+      deps.log.warn(
+        `[batches] item ${item.id} of batch ${item.batchId}: outcome unknown: ${verdict.message}`,
+      );
+  }
+  // If this write fails the item stays "sending"; settleInterruptedSends finds its task row later.
+  await deps.db.batchItem.update({ where: { id: item.id }, data: { state: update.state, ...update.data } });
+  return { itemId: item.id, state: update.state };
+}
