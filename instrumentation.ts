@@ -1,11 +1,19 @@
 /**
  * Next.js calls register() once per server process: the background tracker starts here, so tasks
- * are tracked and their media stored with no browser open, and resumed after every restart.
+ * are tracked and their media stored with no browser open, and resumed after every restart; so
+ * does the batch runner, which sends planned batch items and settles sends a restart interrupted.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { env } = await import("./lib/env");
-  if (!env().trackerEnabled) return;
+  const { envAtStart } = await import("./lib/env");
+  const config = envAtStart();
+  if (config.auth.enabled) {
+    const { startAccounts } = await import("./lib/auth/start");
+    await startAccounts(config).catch((error: unknown) => console.error("[accounts]", error));
+  }
+  if (!config.trackerEnabled) return;
   const { ensureTrackerStarted } = await import("./lib/tasks/tracker");
   ensureTrackerStarted();
+  const { ensureBatchRunnerStarted } = await import("./lib/batches/runner");
+  ensureBatchRunnerStarted(config.batchIntervalMs);
 }

@@ -25,8 +25,34 @@ describe("parseEnv", () => {
       port: 3000,
       host: "127.0.0.1",
       publicBaseUrl: null,
+      fetchAllowPrivate: [],
       trackerEnabled: true,
+      tracker: { pollWorkers: 96, downloadWorkers: 16, downloadBudgetBytes: 512 * 1024 * 1024 },
+      allowedHosts: [],
+      allowedOrigins: [],
+      bodyLimits: { json: 24 * 1024 * 1024, task: 1024 * 1024 },
+      sandboxRequestLog: false,
+      development: false,
+      auth: {
+        enabled: false,
+        firstAdmin: null,
+        secret: null,
+        sessionDays: 7,
+        secureCookies: false,
+        setupCodeRequired: false,
+      },
+      batchIntervalMs: 500,
+      submitRatePerMinute: 30,
     });
+  });
+
+  it("reads FETCH_ALLOW_PRIVATE as a list of http(s) URLs and names a bad entry", () => {
+    expect(
+      parseEnv({ FETCH_ALLOW_PRIVATE: "http://10.0.0.7:9000/, https://files.lan/media" }).fetchAllowPrivate,
+    ).toEqual(["http://10.0.0.7:9000", "https://files.lan/media"]);
+    expect(problem({ FETCH_ALLOW_PRIVATE: "http://10.0.0.7:9000,ftp://files.lan" })).toContain(
+      "FETCH_ALLOW_PRIVATE.1: must list http(s) URLs",
+    );
   });
 
   it("treats empty values as unset (a .env line left blank)", () => {
@@ -100,5 +126,123 @@ describe("parseEnv", () => {
         .map((line) => line.trim().split(":")[0]),
     ).toEqual(["DATABASE_URL", "PORT", "TRACKER"]);
     expect(parseEnv({ TRACKER: "0" }).trackerEnabled).toBe(false);
+    expect(
+      parseEnv({
+        TRACKER_POLL_WORKERS: "200",
+        TRACKER_DOWNLOAD_WORKERS: "4",
+        TRACKER_DOWNLOAD_BUDGET: "1024mb",
+      }).tracker,
+    ).toEqual({ pollWorkers: 200, downloadWorkers: 4, downloadBudgetBytes: 1024 ** 3 });
+    expect(() => parseEnv({ TRACKER_POLL_WORKERS: "0" })).toThrow(
+      /TRACKER_POLL_WORKERS: must be a whole number from 1 to 1024/,
+    );
+  });
+
+  it("reads ALLOWED_HOSTS and ALLOWED_ORIGINS as comma-separated lists, naming a bad entry", () => {
+    expect(parseEnv({ ALLOWED_HOSTS: " Studio.LAN, *.example.com ,,10.0.0.5" }).allowedHosts).toEqual([
+      "studio.lan",
+      "*.example.com",
+      "10.0.0.5",
+    ]);
+    expect(problem({ ALLOWED_HOSTS: "https://studio.lan" })).toMatch(
+      /ALLOWED_HOSTS\.0: each entry must be a host name or address without scheme or port/,
+    );
+    expect(parseEnv({ ALLOWED_ORIGINS: "https://a.example.com/, http://b.lan:8080" }).allowedOrigins).toEqual(
+      ["https://a.example.com", "http://b.lan:8080"],
+    );
+    expect(problem({ ALLOWED_ORIGINS: "a.example.com" })).toMatch(
+      /ALLOWED_ORIGINS\.0: each entry must be an origin/,
+    );
+  });
+
+  it("reads body limits in bytes or with a unit, and refuses nonsense", () => {
+    expect(parseEnv({ BODY_LIMIT_BYTES: "30mb", TASK_BODY_LIMIT_BYTES: "512kb" }).bodyLimits).toEqual({
+      json: 30 * 1024 * 1024,
+      task: 512 * 1024,
+    });
+    expect(parseEnv({ TASK_BODY_LIMIT_BYTES: "65536" }).bodyLimits.task).toBe(65536);
+    expect(problem({ BODY_LIMIT_BYTES: "lots" })).toMatch(/BODY_LIMIT_BYTES: must be a size in bytes/);
+    expect(problem({ TASK_BODY_LIMIT_BYTES: "10" })).toMatch(/TASK_BODY_LIMIT_BYTES: must be at least 1kb/);
+  });
+
+  it("serves the sandbox's request log only when SANDBOX_REQUEST_LOG=1", () => {
+    expect(parseEnv({}).sandboxRequestLog).toBe(false);
+    expect(parseEnv({ SANDBOX_REQUEST_LOG: "1" }).sandboxRequestLog).toBe(true);
+    expect(problem({ SANDBOX_REQUEST_LOG: "yes" })).toMatch(/SANDBOX_REQUEST_LOG/);
+  });
+
+  it("takes BATCH_INTERVAL_MS as whole milliseconds up to ten minutes", () => {
+    expect(parseEnv({ BATCH_INTERVAL_MS: "2500" }).batchIntervalMs).toBe(2500);
+    expect(parseEnv({ BATCH_INTERVAL_MS: "0" }).batchIntervalMs).toBe(0);
+    for (const bad of ["-1", "1.5", "fast", "600001"])
+      expect(problem({ BATCH_INTERVAL_MS: bad })).toMatch(
+        /BATCH_INTERVAL_MS: must be a whole number of milliseconds from 0 to 600000/,
+      );
+  });
+
+  it("takes SUBMIT_RATE_PER_MINUTE as a whole number, 0 for no limit", () => {
+    expect(parseEnv({ SUBMIT_RATE_PER_MINUTE: "5" }).submitRatePerMinute).toBe(5);
+    expect(parseEnv({ SUBMIT_RATE_PER_MINUTE: "0" }).submitRatePerMinute).toBe(0);
+    for (const bad of ["-1", "2.5", "many", "10001"])
+      expect(problem({ SUBMIT_RATE_PER_MINUTE: bad })).toMatch(
+        /SUBMIT_RATE_PER_MINUTE: must be a whole number from 0 to 10000 \(0 = no limit\)/,
+      );
+  });
+
+  describe("accounts", () => {
+    it("are off on loopback unless AUTH=on", () => {
+      expect(parseEnv({}).auth.enabled).toBe(false);
+      expect(parseEnv({ HOST: "localhost" }).auth.enabled).toBe(false);
+      expect(parseEnv({ AUTH: "on" }).auth.enabled).toBe(true);
+      expect(parseEnv({ AUTH: " ON " }).auth.enabled).toBe(true);
+      expect(problem({ AUTH: "yes" })).toMatch(/AUTH: must be "on" or "off"/);
+    });
+
+    it.each(["0.0.0.0", "::", "192.168.1.20", "studio.lan"])(
+      "are required when HOST=%s listens beyond loopback",
+      (host) => {
+        expect(parseEnv({ HOST: host }).auth).toMatchObject({ enabled: true, setupCodeRequired: true });
+        const message = problem({ HOST: host, AUTH: "off" });
+        expect(message).toMatch(/^Invalid environment configuration:\n {2}AUTH: cannot be "off" while HOST=/);
+        expect(message).toContain(`HOST=${host}`);
+      },
+    );
+
+    it("ask for the setup code once the studio is reachable by other names", () => {
+      expect(parseEnv({ AUTH: "on" }).auth.setupCodeRequired).toBe(false);
+      expect(parseEnv({ AUTH: "on", ALLOWED_HOSTS: "studio.lan" }).auth.setupCodeRequired).toBe(true);
+      expect(parseEnv({ AUTH: "on", PUBLIC_BASE_URL: "https://studio.example.com" }).auth).toMatchObject({
+        setupCodeRequired: true,
+        secureCookies: true,
+      });
+      expect(parseEnv({ PUBLIC_BASE_URL: "http://studio.lan" }).auth.secureCookies).toBe(false);
+    });
+
+    it("take the first admin from ADMIN_EMAIL and ADMIN_PASSWORD, both or neither", () => {
+      expect(
+        parseEnv({ ADMIN_EMAIL: " Root@Example.com ", ADMIN_PASSWORD: "long enough pw" }).auth.firstAdmin,
+      ).toEqual({ email: "root@example.com", password: "long enough pw" });
+      expect(problem({ ADMIN_EMAIL: "root@example.com" })).toMatch(
+        /ADMIN_PASSWORD: is required with ADMIN_EMAIL/,
+      );
+      expect(problem({ ADMIN_PASSWORD: "long enough pw" })).toMatch(
+        /ADMIN_EMAIL: is required with ADMIN_PASSWORD/,
+      );
+      expect(problem({ ADMIN_EMAIL: "root", ADMIN_PASSWORD: "long enough pw" })).toMatch(
+        /ADMIN_EMAIL: must be an e-mail address/,
+      );
+      expect(problem({ ADMIN_EMAIL: "root@example.com", ADMIN_PASSWORD: "short" })).toMatch(
+        /ADMIN_PASSWORD: must be at least 10 characters/,
+      );
+    });
+
+    it("read AUTH_SECRET (32+ characters) and SESSION_DAYS (1–365)", () => {
+      expect(problem({ AUTH_SECRET: "short" })).toMatch(/AUTH_SECRET: must be at least 32 characters/);
+      expect(parseEnv({ AUTH_SECRET: "x".repeat(32), SESSION_DAYS: "30" }).auth).toMatchObject({
+        secret: "x".repeat(32),
+        sessionDays: 30,
+      });
+      expect(problem({ SESSION_DAYS: "0" })).toMatch(/SESSION_DAYS/);
+    });
   });
 });

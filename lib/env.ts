@@ -1,5 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
+import { emailSchema, passwordSchema } from "./auth/password-policy";
+import { isLoopbackHost } from "./http/guard";
 import { DEFAULT_DATABASE_URL } from "./sqlite-url";
 
 /** Key the studio uses with its built-in sandbox upstream (the sandbox only checks that one is sent). */
@@ -12,7 +14,87 @@ const optionalUrl = z
   .pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://api.example.com" }))
   .optional();
 
+// A comma-separated list of http(s) URLs (origins, optionally with a path prefix).
+const urlList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map((u) => u.replace(/\/+$/, "")),
+  )
+  .pipe(
+    z.array(
+      z.url({
+        protocol: /^https?$/,
+        error: "must list http(s) URLs such as http://10.0.0.7:9000, separated by commas",
+      }),
+    ),
+  );
+
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+const UNITS: Record<string, number> = { "": 1, b: 1, kb: 1024, k: 1024, mb: 1024 ** 2, m: 1024 ** 2 };
+
+/** A byte count: "1048576", "512kb", "24mb" (binary units). */
+const byteSize = (fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^\d+(\.\d+)?\s*(b|kb?|mb?)?$/, {
+        error: 'must be a size in bytes such as "1048576", "512kb" or "24mb"',
+      })
+      .transform((v) => {
+        const [, number, unit = ""] = /^([\d.]+)\s*([a-z]*)$/.exec(v)!;
+        return Math.floor(Number(number) * UNITS[unit]);
+      })
+      .pipe(z.number().int().min(1024, { error: "must be at least 1kb" }))
+      .default(fallback),
+  );
+
+/** A whole number of concurrent workers within [min, max]. */
+const workers = (fallback: number, min: number, max: number) => {
+  const rule = { error: `must be a whole number from ${min} to ${max}` };
+  return z.preprocess(
+    emptyToUndefined,
+    z.coerce.number(rule).int(rule).min(min, rule).max(max, rule).default(fallback),
+  );
+};
+
+/** A comma-separated list; blank entries are ignored. */
+const list = <T extends z.ZodType<string>>(item: T) =>
+  z.preprocess(
+    (v) =>
+      typeof v === "string"
+        ? v
+            .split(",")
+            .map((entry) => entry.trim())
+            .filter(Boolean)
+        : v === undefined
+          ? []
+          : v,
+    z.array(item),
+  );
+
+// A name or address as it appears in a Host header (no port), or "*.example.com" for subdomains.
+const hostName = z
+  .string()
+  .toLowerCase()
+  .regex(/^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.?$|^\[?[0-9a-f:.]+\]?$/, {
+    error:
+      'each entry must be a host name or address without scheme or port, such as "studio.lan" or "*.example.com"',
+  });
+
+const origin = z
+  .string()
+  .transform((v) => v.replace(/\/+$/, ""))
+  .pipe(
+    z.url({ protocol: /^https?$/, error: "each entry must be an origin such as https://studio.example.com" }),
+  )
+  .transform((v) => new URL(v).origin);
 
 const envSchema = z
   .object({
@@ -30,8 +112,56 @@ const envSchema = z
     PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
     HOST: z.preprocess(emptyToUndefined, z.string().default("127.0.0.1")),
     PUBLIC_BASE_URL: z.preprocess(emptyToUndefined, optionalUrl),
+    FETCH_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, urlList.default([])),
     /** Set to "0" to keep the background tracker off (one-off scripts, benchmarks). */
     TRACKER: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("1")),
+    TRACKER_POLL_WORKERS: workers(96, 1, 1024),
+    TRACKER_DOWNLOAD_WORKERS: workers(16, 1, 256),
+    // Large downloads wait while this many declared bytes are already in flight (small ones never do).
+    TRACKER_DOWNLOAD_BUDGET: byteSize(512 * 1024 ** 2),
+    ALLOWED_HOSTS: list(hostName),
+    ALLOWED_ORIGINS: list(origin),
+    // The text API's inline files: the native layout caps a request at 20 MB; room for the text.
+    BODY_LIMIT_BYTES: byteSize(24 * 1024 ** 2),
+    // A task body is a prompt (≤ 20,000 characters) and at most a few dozen media URLs.
+    TASK_BODY_LIMIT_BYTES: byteSize(1024 ** 2),
+    SANDBOX_REQUEST_LOG: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("0")),
+    // Accounts (lib/auth): the default depends on HOST, decided below.
+    AUTH: z.preprocess(
+      (v) => (typeof v === "string" ? emptyToUndefined(v.trim().toLowerCase()) : v),
+      z.enum(["on", "off"], { error: 'must be "on" or "off"' }).optional(),
+    ),
+    ADMIN_EMAIL: z.preprocess(emptyToUndefined, emailSchema.optional()),
+    ADMIN_PASSWORD: z.preprocess(emptyToUndefined, passwordSchema.optional()),
+    AUTH_SECRET: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .min(32, { error: "must be at least 32 characters (e.g. openssl rand -base64 32)" })
+        .optional(),
+    ),
+    SESSION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(365).default(7)),
+    NODE_ENV: z.string().optional(),
+    /** The batch runner's pace: at least this many ms between two batch sends. */
+    BATCH_INTERVAL_MS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: "must be a whole number of milliseconds from 0 to 600000" })
+        .int({ error: "must be a whole number of milliseconds from 0 to 600000" })
+        .min(0, { error: "must be a whole number of milliseconds from 0 to 600000" })
+        .max(600_000, { error: "must be a whole number of milliseconds from 0 to 600000" })
+        .default(500),
+    ),
+    /** Task submits and batch creations per user per minute (lib/spend/rate-limit.ts); 0 = no limit. */
+    SUBMIT_RATE_PER_MINUTE: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: "must be a whole number from 0 to 10000 (0 = no limit)" })
+        .int({ error: "must be a whole number from 0 to 10000 (0 = no limit)" })
+        .min(0, { error: "must be a whole number from 0 to 10000 (0 = no limit)" })
+        .max(10_000, { error: "must be a whole number from 0 to 10000 (0 = no limit)" })
+        .default(30),
+    ),
   })
   .superRefine((env, ctx) => {
     const realUpstream = env.UPSTREAM_BASE_URL || env.UPSTREAM_LLM_BASE_URL;
@@ -40,6 +170,23 @@ const envSchema = z
         code: "custom",
         path: ["UPSTREAM_API_KEY"],
         message: "is required when UPSTREAM_BASE_URL or UPSTREAM_LLM_BASE_URL is set",
+      });
+    }
+    // Beyond loopback anyone on the network reaches the port, and the port spends the key's credits.
+    if (env.AUTH === "off" && !listensOnLoopback(env.HOST)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH"],
+        message:
+          `cannot be "off" while HOST=${env.HOST} listens beyond loopback: anyone on the network ` +
+          `could spend the key's credits. Remove AUTH=off (accounts are then required), or set HOST=127.0.0.1`,
+      });
+    }
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
+        message: "is required with " + (env.ADMIN_EMAIL ? "ADMIN_EMAIL" : "ADMIN_PASSWORD"),
       });
     }
   });
@@ -60,7 +207,44 @@ export type Env = {
    * https://studio.example.com; null when the studio is not publicly reachable.
    */
   publicBaseUrl: string | null;
+  /**
+   * Origins (or origin + path) on private or loopback addresses that the studio may still fetch
+   * result and reference URLs from (lib/net/fetch-policy.ts), e.g. an internal file store.
+   */
+  fetchAllowPrivate: string[];
   trackerEnabled: boolean;
+  /** The tracker's worker pools (lib/tasks/tracker.ts). */
+  tracker: { pollWorkers: number; downloadWorkers: number; downloadBudgetBytes: number };
+  /** Extra Host names the studio answers to (reverse proxy, LAN name); loopback is always allowed. */
+  allowedHosts: string[];
+  /** Extra origins whose pages may send state-changing requests (besides the studio's own). */
+  allowedOrigins: string[];
+  /** Largest JSON body: of any route (sized for the text API's inline files), of a task submit. */
+  bodyLimits: { json: number; task: number };
+  /** The built-in sandbox's request log (GET/DELETE /api/sandbox/_requests) is served: tests only. */
+  sandboxRequestLog: boolean;
+  /** `next dev` (NODE_ENV=development): React needs eval there, and only there. */
+  development: boolean;
+  /** Least time between two sends of the batch runner (the upstream's rate, not one batch's). */
+  batchIntervalMs: number;
+  /** Accounts (lib/auth). */
+  auth: AuthConfig;
+  /** Task submits and batch creations allowed per user per minute; 0 = unlimited. */
+  submitRatePerMinute: number;
+};
+
+export type AuthConfig = {
+  /** Login required: AUTH=on, or HOST beyond loopback (where AUTH=off is refused). */
+  enabled: boolean;
+  /** The first admin, created at start when no user exists yet. */
+  firstAdmin: { email: string; password: string } | null;
+  /** Signs session cookies; when unset one is generated once and kept in the database. */
+  secret: string | null;
+  sessionDays: number;
+  /** Cookies carry `Secure`: PUBLIC_BASE_URL is https (TLS ends at a proxy in front). */
+  secureCookies: boolean;
+  /** The /setup page asks for the setup code printed at start: the studio is reachable beyond loopback. */
+  setupCodeRequired: boolean;
 };
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -81,8 +265,36 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     port: e.PORT,
     host: e.HOST,
     publicBaseUrl: e.PUBLIC_BASE_URL ?? null,
+    fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE,
     trackerEnabled: e.TRACKER === "1",
+    tracker: {
+      pollWorkers: e.TRACKER_POLL_WORKERS,
+      downloadWorkers: e.TRACKER_DOWNLOAD_WORKERS,
+      downloadBudgetBytes: e.TRACKER_DOWNLOAD_BUDGET,
+    },
+    allowedHosts: e.ALLOWED_HOSTS,
+    allowedOrigins: e.ALLOWED_ORIGINS,
+    bodyLimits: { json: e.BODY_LIMIT_BYTES, task: e.TASK_BODY_LIMIT_BYTES },
+    sandboxRequestLog: e.SANDBOX_REQUEST_LOG === "1",
+    development: e.NODE_ENV === "development",
+    batchIntervalMs: e.BATCH_INTERVAL_MS,
+    submitRatePerMinute: e.SUBMIT_RATE_PER_MINUTE,
+    auth: {
+      enabled: e.AUTH === "on" || !listensOnLoopback(e.HOST),
+      firstAdmin:
+        e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : null,
+      secret: e.AUTH_SECRET ?? null,
+      sessionDays: e.SESSION_DAYS,
+      secureCookies: e.PUBLIC_BASE_URL?.startsWith("https://") ?? false,
+      setupCodeRequired:
+        !listensOnLoopback(e.HOST) || Boolean(e.PUBLIC_BASE_URL) || e.ALLOWED_HOSTS.length > 0,
+    },
   };
+}
+
+/** HOST is a loopback address or name: only this machine reaches the port. */
+export function listensOnLoopback(host: string): boolean {
+  return isLoopbackHost(host);
 }
 
 // The studio calls its own sandbox over loopback even when it listens on all interfaces.
@@ -96,4 +308,17 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/**
+ * The configuration at server start; a bad one (e.g. HOST=0.0.0.0 with AUTH=off) stops the process.
+ * Next.js only logs a throw from instrumentation and goes on listening with settings it refused.
+ */
+export function envAtStart(): Env {
+  try {
+    return env();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
 }

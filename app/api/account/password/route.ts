@@ -1,0 +1,16 @@
+import { changePasswordSchema, requireOwnSession } from "@/lib/auth/self-service";
+import { changeOwnPassword } from "@/lib/auth/sessions";
+import { readJson } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
+
+export const dynamic = "force-dynamic";
+
+/** POST { currentPassword, newPassword }: the user's other sessions end; this one goes on. */
+export const POST = route({ auth: "user" }, async ({ request, user, auth }) => {
+  requireOwnSession(user);
+  const input = changePasswordSchema.parse(await readJson(request));
+  const setCookies = await changeOwnPassword(await auth(), input, request.headers);
+  const response = Response.json({ changed: true });
+  for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
+  return response;
+});

@@ -1,0 +1,21 @@
+import { requireOwnSession } from "@/lib/auth/self-service";
+import { createToken, listTokens, newTokenSchema } from "@/lib/auth/tokens";
+import { readJson } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
+
+export const dynamic = "force-dynamic";
+
+const noStore = { "Cache-Control": "no-store" };
+
+/** GET: the user's API tokens (never the tokens themselves). */
+export const GET = route({ auth: "user" }, async ({ user, auth }) => {
+  requireOwnSession(user);
+  return Response.json({ tokens: await listTokens(await auth(), user.id) }, { headers: noStore });
+});
+
+/** POST { name, expiresInDays? }: the answer's `token` is the only time it is shown. */
+export const POST = route({ auth: "user" }, async ({ request, user, auth }) => {
+  requireOwnSession(user);
+  const input = newTokenSchema.parse(await readJson(request));
+  return Response.json(await createToken(await auth(), user.id, input), { status: 201, headers: noStore });
+});

@@ -1,0 +1,76 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { useFormErrors } from "@/components/auth/use-form-errors";
+import { fetchJson } from "@/components/studio/api";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, inputClass } from "@/components/ui/field";
+import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-policy";
+
+export function PasswordForm() {
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const errors = useFormErrors();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    errors.clear();
+    setDone(false);
+    setBusy(true);
+    try {
+      await fetchJson("/api/account/password", {
+        method: "POST",
+        body: JSON.stringify({
+          currentPassword: form.get("currentPassword"),
+          newPassword: form.get("newPassword"),
+        }),
+      });
+      formElement.reset();
+      setDone(true);
+    } catch (error) {
+      errors.show(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="max-w-sm space-y-3">
+      <Field id="currentPassword" label="Current password" error={errors.fields.currentPassword}>
+        <input
+          id="currentPassword"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          className={inputClass}
+        />
+      </Field>
+      <Field
+        id="newPassword"
+        label="New password"
+        help={`At least ${PASSWORD_MIN_LENGTH} characters. Your other sessions are signed out.`}
+        error={errors.fields.newPassword}
+      >
+        <input
+          id="newPassword"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          className={inputClass}
+        />
+      </Field>
+      {errors.message && (
+        <Alert tone="danger" live>
+          {errors.message}
+        </Alert>
+      )}
+      {done && <Alert tone="info">Password changed.</Alert>}
+      <Button type="submit" variant="primary" disabled={busy}>
+        {busy ? "Changing…" : "Change password"}
+      </Button>
+    </form>
+  );
+}

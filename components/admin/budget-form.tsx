@@ -1,0 +1,94 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/field";
+import { fetchJson } from "@/components/studio/api";
+
+type Limits = { daily: number | null; monthly: number | null };
+
+const toText = (value: number | null | undefined) =>
+  value === null || value === undefined ? "" : String(value);
+
+/**
+ * A user's daily and monthly limits in credits (blank = no limit), saved with
+ * PUT /api/admin/users/{id}/budget. `userId` "local" is the implicit user with accounts off.
+ */
+export function BudgetForm({
+  userId,
+  label,
+  budget,
+}: {
+  userId: string;
+  label: string;
+  budget: Limits | null;
+}) {
+  const client = useQueryClient();
+  const [daily, setDaily] = useState(toText(budget?.daily));
+  const [monthly, setMonthly] = useState(toText(budget?.monthly));
+  const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
+  const save = useMutation({
+    mutationFn: (limits: Limits) =>
+      fetchJson<Limits>(`/api/admin/users/${encodeURIComponent(userId)}/budget`, {
+        method: "PUT",
+        body: JSON.stringify(limits),
+      }),
+    onSuccess: () => {
+      setMessage({ tone: "ok", text: "Saved" });
+      void client.invalidateQueries({ queryKey: ["admin", "users"] });
+    },
+    onError: (error) => setMessage({ tone: "error", text: error.message }),
+  });
+  const parse = (text: string) => (text.trim() === "" ? null : Number(text));
+
+  return (
+    <form
+      className="flex flex-wrap items-center gap-1.5"
+      data-testid="budget-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setMessage(null);
+        save.mutate({ daily: parse(daily), monthly: parse(monthly) });
+      }}
+    >
+      <CreditsInput period="day" label={label} value={daily} onChange={setDaily} />
+      <CreditsInput period="month" label={label} value={monthly} onChange={setMonthly} />
+      <Button size="sm" type="submit" disabled={save.isPending}>
+        Save
+      </Button>
+      {message && (
+        <span
+          role="status"
+          className={message.tone === "ok" ? "text-xs text-emerald-400" : "text-xs text-red-400"}
+        >
+          {message.text}
+        </span>
+      )}
+    </form>
+  );
+}
+
+function CreditsInput(props: {
+  period: "day" | "month";
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <>
+      <input
+        type="number"
+        min={0}
+        step="any"
+        inputMode="decimal"
+        placeholder="no limit"
+        aria-label={`${props.period === "day" ? "Daily" : "Monthly"} budget of ${props.label} (credits)`}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        className={`${inputClass} w-24 py-1`}
+      />
+      <span className="text-xs text-zinc-500">/ {props.period}</span>
+    </>
+  );
+}

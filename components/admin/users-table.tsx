@@ -1,0 +1,164 @@
+"use client";
+
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { inputClass } from "@/components/ui/field";
+import { Spinner } from "@/components/ui/spinner";
+import type { Role } from "@/lib/auth/password-policy";
+import type { UserSummary } from "@/lib/auth/types";
+import { useUserMutations, useUsersQuery } from "./admin-api";
+import { BudgetForm } from "./budget-form";
+
+/** Every account with its actions: role, disable/enable, reset password, delete (confirmed). */
+export function UsersTable({ currentUserId }: { currentUserId: string }) {
+  const users = useUsersQuery();
+  const mutations = useUserMutations();
+  const [deleting, setDeleting] = useState<UserSummary | null>(null);
+  const [resetting, setResetting] = useState<string | null>(null);
+  const [newPassword, setNewPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const report = { onError: (e: Error) => setError(e.message), onSuccess: () => setError(null) };
+
+  if (users.isPending) return <Spinner label="Loading users" />;
+  if (users.isError) return <Alert tone="danger">{users.error.message}</Alert>;
+
+  return (
+    <div className="space-y-3">
+      {error && (
+        <Alert tone="danger" live testId="admin-error">
+          {error}
+        </Alert>
+      )}
+      {notice && (
+        <Alert tone="info" testId="admin-notice">
+          {notice}
+        </Alert>
+      )}
+      <div className="overflow-x-auto rounded-lg border border-zinc-800">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-zinc-900 text-xs uppercase tracking-wide text-zinc-500">
+            <tr>
+              <th className="px-3 py-2">User</th>
+              <th className="px-3 py-2">Role</th>
+              <th className="px-3 py-2">Status</th>
+              <th className="px-3 py-2">Tokens</th>
+              <th className="px-3 py-2">Budget (credits)</th>
+              <th className="px-3 py-2 text-right">Actions</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-zinc-800">
+            {users.data.map((user) => {
+              const self = user.id === currentUserId;
+              return (
+                <tr key={user.id} data-testid="user-row" data-email={user.email} className="align-top">
+                  <td className="px-3 py-2">
+                    <div className="font-medium text-zinc-100">{user.name}</div>
+                    <div className="text-xs text-zinc-400">{user.email}</div>
+                  </td>
+                  <td className="px-3 py-2">
+                    <select
+                      aria-label={`Role of ${user.email}`}
+                      value={user.role}
+                      disabled={self || mutations.update.isPending}
+                      onChange={(e) =>
+                        mutations.update.mutate({ id: user.id, role: e.target.value as Role }, report)
+                      }
+                      className={`${inputClass} w-28 py-1`}
+                    >
+                      <option value="member">member</option>
+                      <option value="admin">admin</option>
+                    </select>
+                  </td>
+                  <td className="px-3 py-2">
+                    {user.disabled ? (
+                      <Badge tone="danger">disabled</Badge>
+                    ) : (
+                      <Badge tone="success">active</Badge>
+                    )}
+                  </td>
+                  <td className="px-3 py-2 text-zinc-400">{user.activeTokens}</td>
+                  <td className="px-3 py-2">
+                    <BudgetForm userId={user.id} label={user.email} budget={user.budget} />
+                  </td>
+                  <td className="space-y-2 px-3 py-2 text-right">
+                    <div className="flex flex-wrap justify-end gap-1.5">
+                      <Button
+                        size="sm"
+                        disabled={self}
+                        onClick={() =>
+                          mutations.update.mutate({ id: user.id, disabled: !user.disabled }, report)
+                        }
+                      >
+                        {user.disabled ? "Enable" : "Disable"}
+                      </Button>
+                      <Button size="sm" onClick={() => setResetting(resetting === user.id ? null : user.id)}>
+                        Reset password
+                      </Button>
+                      <Button size="sm" variant="danger" disabled={self} onClick={() => setDeleting(user)}>
+                        Delete
+                      </Button>
+                    </div>
+                    {resetting === user.id && (
+                      <form
+                        className="flex justify-end gap-1.5"
+                        onSubmit={(e) => {
+                          e.preventDefault();
+                          mutations.resetPassword.mutate(
+                            { id: user.id, password: newPassword },
+                            {
+                              onError: (err) => setError(err.message),
+                              onSuccess: () => {
+                                setError(null);
+                                setResetting(null);
+                                setNewPassword("");
+                                setNotice(`New password set for ${user.email}; their sessions were ended.`);
+                              },
+                            },
+                          );
+                        }}
+                      >
+                        <input
+                          type="password"
+                          aria-label={`New password for ${user.email}`}
+                          autoComplete="new-password"
+                          value={newPassword}
+                          onChange={(e) => setNewPassword(e.target.value)}
+                          className={`${inputClass} w-48 py-1`}
+                        />
+                        <Button size="sm" type="submit" variant="primary">
+                          Set
+                        </Button>
+                      </form>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete ${deleting?.email ?? ""}?`}
+        confirmLabel="Delete user"
+        busy={mutations.remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          mutations.remove.mutate(deleting.id, {
+            onError: (e) => setError(e.message),
+            onSettled: () => setDeleting(null),
+          })
+        }
+      >
+        Their sessions, API tokens and budget are removed and they can no longer sign in. To keep the account
+        for later, disable it instead.
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { fetchJson } from "@/components/studio/api";
+import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-policy";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, inputClass } from "@/components/ui/field";
+import { useFormErrors } from "./use-form-errors";
+
+/** The first admin's account; the setup code is asked when the studio is reachable beyond loopback. */
+export function SetupForm({ codeRequired }: { codeRequired: boolean }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const errors = useFormErrors();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    errors.clear();
+    if (form.get("password") !== form.get("confirm")) {
+      errors.show(new Error("The two passwords differ."));
+      return;
+    }
+    setBusy(true);
+    try {
+      await fetchJson("/api/auth/setup", {
+        method: "POST",
+        body: JSON.stringify({
+          email: form.get("email"),
+          name: form.get("name") || undefined,
+          password: form.get("password"),
+          setupCode: form.get("setupCode") || undefined,
+        }),
+      });
+      // refresh(): the header and the page render again for the signed-in user.
+      router.replace("/");
+      router.refresh();
+    } catch (error) {
+      errors.show(error);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      {codeRequired && (
+        <Field
+          id="setupCode"
+          label="Setup code"
+          help="Printed in the studio's log at start (also: npm run admin -- setup-code)."
+          error={errors.fields.setupCode}
+        >
+          <input id="setupCode" name="setupCode" autoComplete="off" className={inputClass} />
+        </Field>
+      )}
+      <Field id="email" label="E-mail" error={errors.fields.email}>
+        <input id="email" name="email" type="email" autoComplete="username" className={inputClass} />
+      </Field>
+      <Field id="name" label="Name" error={errors.fields.name}>
+        <input id="name" name="name" autoComplete="name" className={inputClass} />
+      </Field>
+      <Field
+        id="password"
+        label="Password"
+        help={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        error={errors.fields.password}
+      >
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          className={inputClass}
+        />
+      </Field>
+      <Field id="confirm" label="Password again">
+        <input
+          id="confirm"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          className={inputClass}
+        />
+      </Field>
+      {errors.message && (
+        <Alert tone="danger" live testId="setup-error">
+          {errors.message}
+        </Alert>
+      )}
+      <Button type="submit" variant="primary" disabled={busy} className="w-full">
+        {busy ? "Creating…" : "Create admin account"}
+      </Button>
+    </form>
+  );
+}

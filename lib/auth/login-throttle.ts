@@ -1,0 +1,72 @@
+import "server-only";
+import type { Db } from "../db";
+import { StudioError } from "../errors";
+
+/**
+ * Limits on login attempts, counted in the database so that every studio process shares them.
+ * Every attempt is counted before the password is checked (parallel guesses cannot slip through
+ * between a check and a write); a successful login then takes its attempt back.
+ */
+export const LOGIN_LIMITS = {
+  /** Guesses at one account. */
+  email: { max: 5, windowMs: 15 * 60_000 },
+  /** Guesses from one client address (spraying many accounts). */
+  ip: { max: 20, windowMs: 15 * 60_000 },
+} as const;
+
+type Kind = keyof typeof LOGIN_LIMITS;
+
+/** Counts an attempt under each key; throws 429 naming when to retry once any is over its limit. */
+export async function countLoginAttempt(
+  db: Db,
+  keys: { email: string; ip: string | null },
+  now: number,
+): Promise<void> {
+  // Expired windows count as zero anyway; dropping them keeps the table as small as the traffic.
+  await db.loginThrottle.deleteMany({ where: { resetAt: { lte: BigInt(now) } } });
+  const counts = await Promise.all(
+    (Object.keys(LOGIN_LIMITS) as Kind[])
+      .filter((kind) => keys[kind] !== null)
+      .map(async (kind) => ({
+        kind,
+        ...(await hit(db, `${kind}:${keys[kind]}`, LOGIN_LIMITS[kind].windowMs, now)),
+      })),
+  );
+  const over = counts.filter((c) => c.attempts > LOGIN_LIMITS[c.kind].max);
+  if (!over.length) return;
+  const retryAfterSeconds = Math.max(1, Math.ceil((Math.max(...over.map((c) => c.resetAt)) - now) / 1000));
+  const by = over.some((c) => c.kind === "email") ? "for this account" : "from your address";
+  throw new StudioError(
+    "rate_limited",
+    `Too many login attempts ${by}. Try again in ${describeWait(retryAfterSeconds)}.`,
+    { details: { retryAfterSeconds } },
+  );
+}
+
+/** A successful login: the account's count starts over and the address gets its attempt back. */
+export async function forgiveLoginAttempt(db: Db, keys: { email: string; ip: string | null }): Promise<void> {
+  await db.loginThrottle.deleteMany({ where: { key: `email:${keys.email}` } });
+  if (keys.ip) {
+    await db.loginThrottle.updateMany({
+      where: { key: `ip:${keys.ip}`, attempts: { gt: 0 } },
+      data: { attempts: { decrement: 1 } },
+    });
+  }
+}
+
+// One statement, so concurrent attempts each see their own count (SQLite and PostgreSQL alike).
+async function hit(db: Db, key: string, windowMs: number, now: number) {
+  const rows = await db.$queryRaw<{ attempts: number | bigint; resetAt: number | bigint }[]>`
+    INSERT INTO "LoginThrottle" ("key", "attempts", "resetAt") VALUES (${key}, 1, ${now + windowMs})
+    ON CONFLICT ("key") DO UPDATE SET
+      "attempts" = CASE WHEN "LoginThrottle"."resetAt" <= ${now} THEN 1 ELSE "LoginThrottle"."attempts" + 1 END,
+      "resetAt" = CASE WHEN "LoginThrottle"."resetAt" <= ${now} THEN ${now + windowMs} ELSE "LoginThrottle"."resetAt" END
+    RETURNING "attempts", "resetAt"`;
+  return { attempts: Number(rows[0].attempts), resetAt: Number(rows[0].resetAt) };
+}
+
+function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}

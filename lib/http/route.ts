@@ -1,0 +1,110 @@
+import "server-only";
+import { z } from "zod";
+import { authContext, type AuthContext } from "../auth/context";
+import { isSignedFileRequest, SIGNED_LINK_USER } from "../auth/file-links";
+import { LOCAL_USER } from "../auth/local-user";
+import { resolveUser } from "../auth/resolve-user";
+import type { StudioUser } from "../auth/types";
+import { env } from "../env";
+import { StudioError } from "../errors";
+import { errorResponse } from "./respond";
+
+/**
+ * The one way to write an API route (in the spirit of dub's `withWorkspace`): it resolves who the
+ * request acts for (session cookie or API token; the local admin with accounts off), refuses with
+ * 401/403/503 before the handler runs, parses params and search params with zod, and maps every
+ * thrown error to the studio's JSON error body. app/api/route-coverage.test.ts fails for any
+ * exported method not built with it, so no route can forget the check.
+ */
+/**
+ * `file`: a stored file's GET/HEAD, which also opens to an unexpired signed link to its own path
+ * (the upstream fetching a reference has no account: lib/auth/file-links.ts).
+ */
+export type Access = "public" | "user" | "admin" | "file";
+
+type Schema = z.ZodType | undefined;
+type Parsed<S extends Schema> = S extends z.ZodType ? z.infer<S> : Record<string, never>;
+
+export type RouteArgs<A extends Access, P extends Schema, S extends Schema> = {
+  request: Request;
+  /** Never null unless the route is public. */
+  user: A extends "public" ? StudioUser | null : StudioUser;
+  params: Parsed<P>;
+  searchParams: Parsed<S>;
+  /** The account functions' context (lib/auth), for the routes that manage accounts. */
+  auth: () => Promise<AuthContext>;
+};
+
+type NextContext = { params?: Promise<Record<string, string | string[] | undefined>> };
+export type RouteHandler = ((request: Request, context?: NextContext) => Promise<Response>) & {
+  readonly [ACCESS]: Access;
+};
+
+const ACCESS = Symbol.for("model-studio.route-access");
+
+export function route<A extends Access, P extends Schema = undefined, S extends Schema = undefined>(
+  options: { auth: A; params?: P; search?: S },
+  handler: (args: RouteArgs<A, P, S>) => Promise<Response>,
+): RouteHandler {
+  const run = async (request: Request, context?: NextContext): Promise<Response> => {
+    let setCookies: string[] = [];
+    try {
+      // With accounts off nothing is looked up (and nothing awaited): the local admin, as before accounts.
+      const resolution = env().auth.enabled ? await resolveUser(await authContext(), request.headers) : LOCAL;
+      setCookies = resolution.setCookies;
+      const user =
+        resolution.user ??
+        (options.auth === "file" && (await isSignedFileRequest(request)) ? SIGNED_LINK_USER : null);
+      if (options.auth !== "public") {
+        if (!user) throw resolution.problem ?? new StudioError("unauthorized", "Sign in first.");
+        if (options.auth === "admin" && user.role !== "admin") {
+          throw new StudioError("forbidden", "Only an admin of this studio can do this.");
+        }
+      }
+      const rawParams = (options.params && (await context?.params)) || {};
+      const response = await handler({
+        request,
+        user: user as RouteArgs<A, P, S>["user"],
+        params: (options.params ? options.params.parse(rawParams) : {}) as Parsed<P>,
+        searchParams: (options.search
+          ? options.search.parse(firstValues(new URL(request.url).searchParams))
+          : {}) as Parsed<S>,
+        auth: authContext,
+      });
+      return withCookies(response, setCookies);
+    } catch (error) {
+      return withCookies(errorResponse(error), setCookies);
+    }
+  };
+  return Object.assign(run, { [ACCESS]: options.auth }) as RouteHandler;
+}
+
+/** The access level a route was built with, or undefined when it was not built with `route`. */
+export function routeAccess(value: unknown): Access | undefined {
+  return typeof value === "function" ? (value as Partial<RouteHandler>)[ACCESS] : undefined;
+}
+
+const LOCAL: Awaited<ReturnType<typeof resolveUser>> = { user: LOCAL_USER, problem: null, setCookies: [] };
+
+/** `?a=1&a=2` → `{ a: "1" }`: the first value of each key. */
+function firstValues(params: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of params) if (!(key in out)) out[key] = value;
+  return out;
+}
+
+function withCookies(response: Response, setCookies: string[]): Response {
+  if (!setCookies.length) return response;
+  let out = response;
+  try {
+    for (const cookie of setCookies) out.headers.append("Set-Cookie", cookie);
+  } catch {
+    // immutable headers (a fetched response relayed as is): copy it, body stream included
+    out = new Response(response.body, response);
+    for (const cookie of setCookies) out.headers.append("Set-Cookie", cookie);
+  }
+  return out;
+}
+
+/** The `[id]` segment most routes have. */
+export const idParams = z.object({ id: z.string().min(1) });

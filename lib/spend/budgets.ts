@@ -1,0 +1,43 @@
+import "server-only";
+import { z } from "zod";
+import type { Db } from "../db";
+import { LOCAL_OWNER } from "./owner";
+import type { Limits } from "./types";
+
+/**
+ * A user's limits in credits (the unit of a task's `amount`); null = no limit. Accounts keep them
+ * in `Budget` (lib/auth/budgets.ts writes it). The implicit local user of a studio with accounts off
+ * is no database row, so its budget is a studio setting, set with `npm run admin -- set-budget --local`.
+ */
+
+const LOCAL_KEY = "budget.local";
+const limitsSchema = z.object({ daily: z.number().nullable(), monthly: z.number().nullable() });
+
+export async function budgetOf(db: Db, userId: string): Promise<Limits | null> {
+  if (userId === LOCAL_OWNER) {
+    const row = await db.studioSetting.findUnique({ where: { key: LOCAL_KEY } });
+    if (!row) return null;
+    const parsed = limitsSchema.safeParse(JSON.parse(row.value));
+    return parsed.success ? parsed.data : null;
+  }
+  return db.budget.findUnique({ where: { userId }, select: { daily: true, monthly: true } });
+}
+
+/** The local user's budget; a field left undefined is kept. */
+export async function setLocalBudget(
+  db: Db,
+  input: { daily?: number | null; monthly?: number | null },
+): Promise<Limits> {
+  const current = (await budgetOf(db, LOCAL_OWNER)) ?? { daily: null, monthly: null };
+  const next: Limits = {
+    daily: input.daily === undefined ? current.daily : input.daily,
+    monthly: input.monthly === undefined ? current.monthly : input.monthly,
+  };
+  const value = JSON.stringify(next);
+  await db.studioSetting.upsert({
+    where: { key: LOCAL_KEY },
+    create: { key: LOCAL_KEY, value },
+    update: { value },
+  });
+  return next;
+}

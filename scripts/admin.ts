@@ -1,0 +1,188 @@
+// The operator CLI: `npm run admin -- <command> [options]` (README, "Accounts"). It works on the
+// studio's own database (DATABASE_URL, .env), whether or not the studio is running.
+import fs from "node:fs";
+import { parseArgs } from "node:util";
+import { ZodError } from "zod";
+import { budgetSchema, setBudget } from "../lib/auth/budgets";
+import { claimUnowned, describeCounts } from "../lib/auth/claim";
+import { authContext } from "../lib/auth/context";
+import { setupCode } from "../lib/auth/first-admin";
+import { createToken } from "../lib/auth/tokens";
+import {
+  createUser,
+  deleteUser,
+  findUserByEmail,
+  listUsers,
+  resetPassword,
+  updateUser,
+} from "../lib/auth/users";
+import { db } from "../lib/db";
+import { formatPath, isStudioError } from "../lib/errors";
+import { setLocalBudget } from "../lib/spend/budgets";
+
+const USAGE = `Usage: npm run admin -- <command> [options]
+
+  create-user     --email E [--password P] [--name N] [--role admin|member]
+  reset-password  --email E [--password P]          (ends the user's sessions)
+  create-token    --email E --name N [--expires-days D]   (prints the token once)
+  set-budget      --email E [--daily X|none] [--monthly X|none]   (credits, the unit of a task's amount)
+                  --local instead of --email: the implicit user of a studio with accounts off
+  list-users
+  disable-user    --email E        enable-user --email E        delete-user --email E
+  claim-unowned   --email E        (gives E every item nobody owns: made before accounts, with
+                                    accounts off, or by a deleted user; until then admins only see them)
+  setup-code      (the code the /setup page asks for when the studio is reachable beyond loopback)
+
+Without --password, the password is read from the first line of standard input
+(echo "$PASSWORD" | npm run admin -- create-user --email a@example.com), so it stays out of the
+shell history and the process list.`;
+
+const options = {
+  email: { type: "string" },
+  password: { type: "string" },
+  name: { type: "string" },
+  role: { type: "string" },
+  "expires-days": { type: "string" },
+  daily: { type: "string" },
+  monthly: { type: "string" },
+  local: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  const [command] = positionals;
+  if (!command || values.help) return void console.log(USAGE);
+  const ctx = await authContext();
+  const need = (name: "email" | "name") => {
+    const value = values[name];
+    if (!value) throw new UsageError(`${command} needs --${name}`);
+    return value;
+  };
+
+  switch (command) {
+    case "create-user": {
+      const role = values.role ?? "member";
+      if (role !== "admin" && role !== "member") throw new UsageError('--role must be "admin" or "member"');
+      const user = await createUser(ctx, {
+        email: need("email"),
+        password: values.password ?? (await passwordFromStdin()),
+        name: values.name,
+        role,
+      });
+      return void console.log(`created ${user.role} ${user.email} (id ${user.id})`);
+    }
+    case "reset-password": {
+      const user = await findUserByEmail(ctx, need("email"));
+      await resetPassword(ctx, user.id, values.password ?? (await passwordFromStdin()));
+      return void console.log(`new password set for ${user.email}; their sessions were ended`);
+    }
+    case "create-token": {
+      const user = await findUserByEmail(ctx, need("email"));
+      const days = values["expires-days"];
+      const token = await createToken(ctx, user.id, {
+        name: need("name"),
+        expiresInDays: days === undefined ? null : wholeNumber("--expires-days", days),
+      });
+      console.error(
+        `token "${token.name}" for ${user.email}, expires ${token.expiresAt ?? "never"}; shown once:`,
+      );
+      return void console.log(token.token);
+    }
+    case "set-budget": {
+      const limits = budgetSchema.parse({
+        daily: amount("--daily", values.daily),
+        monthly: amount("--monthly", values.monthly),
+      });
+      const user = values.local ? null : await findUserByEmail(ctx, need("email"));
+      const budget = user ? await setBudget(ctx, user.id, limits) : await setLocalBudget(db(), limits);
+      const show = (v: number | null) => (v === null ? "no limit" : `${v} credits`);
+      return void console.log(
+        `budget of ${user?.email ?? "the local user (accounts off)"}: daily ${show(budget.daily)}, monthly ${show(budget.monthly)}`,
+      );
+    }
+    case "list-users": {
+      const users = await listUsers(ctx);
+      if (!users.length) return void console.log("no users yet");
+      const rows = users.map((u) => [
+        u.email,
+        u.role,
+        u.disabled ? "disabled" : "active",
+        `${u.activeTokens} token(s)`,
+        u.budget ? `daily ${u.budget.daily ?? "-"} / monthly ${u.budget.monthly ?? "-"}` : "no budget",
+      ]);
+      const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+      for (const row of rows)
+        console.log(
+          row
+            .map((cell, i) => cell.padEnd(widths[i]))
+            .join("  ")
+            .trimEnd(),
+        );
+      return;
+    }
+    case "disable-user":
+    case "enable-user": {
+      const user = await findUserByEmail(ctx, need("email"));
+      await updateUser(ctx, user.id, { disabled: command === "disable-user" });
+      return void console.log(`${user.email} ${command === "disable-user" ? "disabled" : "enabled"}`);
+    }
+    case "delete-user": {
+      const user = await findUserByEmail(ctx, need("email"));
+      await deleteUser(ctx, user.id);
+      return void console.log(`${user.email} deleted`);
+    }
+    case "claim-unowned": {
+      const user = await findUserByEmail(ctx, need("email"));
+      return void console.log(`${user.email} now owns ${describeCounts(await claimUnowned(db(), user.id))}`);
+    }
+    case "setup-code":
+      return void console.log(await setupCode(ctx));
+    default:
+      throw new UsageError(`unknown command "${command}"`);
+  }
+}
+
+class UsageError extends Error {}
+
+function wholeNumber(flag: string, value: string): number {
+  if (!/^\d+$/.test(value)) throw new UsageError(`${flag} must be a whole number of days, got "${value}"`);
+  return Number(value);
+}
+
+function amount(flag: string, value: string | undefined): number | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === "none") return null;
+  const number = Number(value);
+  if (value.trim() === "" || !Number.isFinite(number))
+    throw new UsageError(`${flag} must be a number or "none", got "${value}"`);
+  return number;
+}
+
+async function passwordFromStdin(): Promise<string> {
+  if (process.stdin.isTTY) throw new UsageError("give --password, or pipe the password on standard input");
+  let text = "";
+  for await (const chunk of process.stdin) text += chunk;
+  return text.split(/\r?\n/)[0];
+}
+
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
+main(process.argv.slice(2))
+  .then(() => db().$disconnect())
+  .catch(async (error: unknown) => {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+      console.error(`admin: ${(error as Error).message}\n\n${USAGE}`);
+    } else if (error instanceof ZodError) {
+      console.error(
+        `admin: ${error.issues.map((i) => `${formatPath(i.path) || "value"} ${i.message}`).join("; ")}`,
+      );
+    } else if (isStudioError(error)) {
+      console.error(`admin: ${error.message}`);
+    } else {
+      console.error(error);
+    }
+    process.exitCode = 1;
+    await db()
+      .$disconnect()
+      .catch(() => undefined);
+  });
