@@ -120,6 +120,7 @@ test("the thread survives a reload exactly, with usage", async ({ page }) => {
   const total = await page.getByTestId("conversation-usage").innerText();
   await page.reload();
   await expect(chat.modelMessages).toHaveCount(2);
+  await chat.waitForMarkdown();
   expect(await chat.messages.allInnerTexts()).toEqual(before);
   await expect(chat.lastAnswer().getByTestId("usage")).toHaveText(usage);
   await expect(page.getByTestId("conversation-usage")).toHaveText(total);

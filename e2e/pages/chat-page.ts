@@ -42,6 +42,12 @@ export class ChatPage {
 
   async waitForAnswer(status = "complete") {
     await expect(this.lastAnswer()).toHaveAttribute("data-status", status, { timeout: 30_000 });
+    await this.waitForMarkdown();
+  }
+
+  /** The markdown renderer loads after the page; until then answers show as plain text. */
+  async waitForMarkdown() {
+    await expect(this.page.locator('[data-markdown="pending"]')).toHaveCount(0, { timeout: 15_000 });
   }
 
   conversationId(): string {
