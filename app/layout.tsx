@@ -3,6 +3,8 @@ import "./globals.css";
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { AppNav } from "@/components/app-nav";
+import { UserMenu } from "@/components/auth/user-menu";
+import { TrackerHealthBadge } from "@/components/tracker-health-badge";
 import { Providers } from "@/components/providers";
 import { env } from "@/lib/env";
 
@@ -29,6 +31,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
                 Model Studio
               </span>
               <AppNav />
+              <TrackerHealthBadge />
               {sandbox && (
                 <span
                   data-testid="sandbox-badge"
@@ -39,6 +42,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
                   {usesSandbox.tasks && usesSandbox.llm ? "" : usesSandbox.tasks ? " (tasks)" : " (chat)"}
                 </span>
               )}
+              <UserMenu className={sandbox ? undefined : "ml-auto"} />
             </div>
           </header>
           <main>{children}</main>

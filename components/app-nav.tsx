@@ -7,7 +7,9 @@ import clsx from "clsx";
 const links = [
   { href: "/", label: "Studio" },
   { href: "/gallery", label: "Gallery" },
+  { href: "/batches", label: "Batches" },
   { href: "/chat", label: "Chat" },
+  { href: "/spend", label: "Spend" },
 ];
 
 export function AppNav() {

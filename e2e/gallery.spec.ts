@@ -188,7 +188,8 @@ test("use as reference offers the live original and the studio copy, and fills t
   baseURL,
 }) => {
   const word = uniqueWord("reference");
-  // An "original upstream URL" that answers (not under the sandbox's base, so it is not masked).
+  // An "original upstream URL" that answers (not under the sandbox's base, so it is not masked);
+  // the server may probe it because scripts/e2e-server.sh lists it in FETCH_ALLOW_PRIVATE.
   const original = `${baseURL}/api/health?original=${word}.mp4`;
   const [item] = await seedGallery([
     { prompt: `${word} a reference clip`, files: [{ kind: "video", sourceUrl: original }] },

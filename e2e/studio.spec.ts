@@ -200,9 +200,9 @@ test("a rule violation shows the field's error and makes no upstream call", asyn
   await page.waitForTimeout(500);
   expect(await upstreamSubmits(request, prompt)).toHaveLength(0);
   const tasks = (await (await request.get("/api/tasks?limit=100")).json()) as {
-    items: { studio: { request: { prompt?: string } } }[];
+    items: { studio: { prompt: string } }[];
   };
-  expect(tasks.items.filter((task) => task.studio.request.prompt === prompt)).toHaveLength(0);
+  expect(tasks.items.filter((task) => task.studio.prompt === prompt)).toHaveLength(0);
 });
 
 test("a text-only request to vendorm-H3-768p-c1 is flagged (the spec also requires images) but not blocked", async ({

@@ -6,9 +6,18 @@ export type ErrorCode =
   | "invalid_request" // 400: the body breaks a rule; `issues` names each field
   | "unknown_model" // 400: not a model id of the catalog
   | "model_unavailable" // 403: visible but not invocable; `reason` says why
+  | "cross_origin" // 403: a state-changing request from another site's page
+  | "host_not_allowed" // 421: addressed to a host the studio does not answer to (DNS rebinding)
+  | "unauthorized" // 401: no valid session or API token (accounts are on)
+  | "forbidden" // 403: signed in, but the role does not allow this
+  | "account_disabled" // 403: the account was disabled by an admin
+  | "rate_limited" // 429: too many attempts; `retryAfterSeconds` says when to try again
+  | "budget_exceeded" // 402: the user's spend budget would be exceeded; spent, limit, estimate, period
+  | "setup_required" // 503: accounts are on and no user exists yet: the first admin must be set up
   | "not_found" // 404
   | "conflict" // 409
   | "payload_too_large" // 413
+  | "unsupported_media_type" // 415: a JSON route got a body that is not application/json
   | "upstream_rejected" // upstream answered 4xx/5xx: its status and message are passed back
   | "upstream_unreachable" // 502: network error or timeout talking to the upstream
   | "upstream_bad_response" // 502: the upstream answered something that is not a task / not JSON
@@ -20,9 +29,18 @@ const defaultStatus: Record<ErrorCode, number> = {
   invalid_request: 400,
   unknown_model: 400,
   model_unavailable: 403,
+  cross_origin: 403,
+  host_not_allowed: 421,
+  unauthorized: 401,
+  forbidden: 403,
+  account_disabled: 403,
+  rate_limited: 429,
+  budget_exceeded: 402,
+  setup_required: 503,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   upstream_rejected: 502,
   upstream_unreachable: 502,
   upstream_bad_response: 502,

@@ -6,6 +6,16 @@ port=${1:-3100}
 root=data/e2e-$port
 rm -rf "$root"; mkdir -p "$root/media"
 export DATABASE_URL="file:./$root/studio.db" MEDIA_DIR="./$root/media" PORT=$port HOST=127.0.0.1
-unset UPSTREAM_BASE_URL UPSTREAM_LLM_BASE_URL UPSTREAM_API_KEY
+# The tests read what the sandbox received; a studio started any other way never serves that log.
+export SANDBOX_REQUEST_LOG=1
+unset UPSTREAM_BASE_URL UPSTREAM_LLM_BASE_URL UPSTREAM_API_KEY ADMIN_EMAIL ADMIN_PASSWORD
+# The gallery spec's stand-in for a CDN that serves an original result URL: a path of the studio
+# itself, which server-side fetches may reach only because it is listed here (lib/net/fetch-policy.ts).
+export FETCH_ALLOW_PRIVATE="http://127.0.0.1:$port/api/health"
+# Accounts off unless the caller asks (playwright.config.ts starts a second studio with AUTH=on).
+export AUTH=${AUTH:-off}
+# Every spec of the chromium project submits as the one implicit user: a per-user limit made for
+# people (lib/spend/rate-limit.ts, default 30 a minute) would throttle the parallel suite.
+export SUBMIT_RATE_PER_MINUTE=${SUBMIT_RATE_PER_MINUTE:-600}
 CHECKPOINT_DISABLE=1 npx prisma migrate deploy >/dev/null
 exec npx next start -H 127.0.0.1 -p "$port"

@@ -3,16 +3,18 @@
 import { parseArgs } from "node:util";
 import { startSandboxServer } from "../lib/sandbox";
 
-const usage = `Usage: npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--ttl 600]
-  --port  listen port (env SANDBOX_PORT; 0 = any free port)       default 4010
-  --host  listen address (env SANDBOX_HOST)                        default 127.0.0.1
-  --ttl   result URL lifetime in seconds (env SANDBOX_URL_TTL)     default 600`;
+const usage = `Usage: npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--ttl 600] [--request-log]
+  --port         listen port (env SANDBOX_PORT; 0 = any free port)       default 4010
+  --host         listen address (env SANDBOX_HOST)                        default 127.0.0.1
+  --ttl          result URL lifetime in seconds (env SANDBOX_URL_TTL)     default 600
+  --request-log  serve GET/DELETE /_requests, every body received (tests only)`;
 
 const { values } = parseArgs({
   options: {
     port: { type: "string" },
     host: { type: "string" },
     ttl: { type: "string" },
+    "request-log": { type: "boolean" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -41,14 +43,17 @@ const ttl = integer(
 );
 const host = values.host ?? process.env.SANDBOX_HOST ?? "127.0.0.1";
 
-const server = await startSandboxServer({ port, host, resultUrlTtlSeconds: ttl }).catch((error: Error) => {
-  console.error(`Cannot start the sandbox on ${host}:${port}: ${error.message}`);
-  process.exit(1);
-});
+const exposeRequestLog = values["request-log"] ?? false;
+const server = await startSandboxServer({ port, host, resultUrlTtlSeconds: ttl, exposeRequestLog }).catch(
+  (error: Error) => {
+    console.error(`Cannot start the sandbox on ${host}:${port}: ${error.message}`);
+    process.exit(1);
+  },
+);
 console.log(`Sandbox upstream listening on ${server.url}
   task API   POST ${server.url}/v2/model-center/tasks, GET …/tasks/{id}
   text API   POST ${server.url}/v1/models/{model}:generateContent | :streamGenerateContent
-  log        GET/DELETE ${server.url}/_requests
+  log        ${exposeRequestLog ? `GET/DELETE ${server.url}/_requests` : "off (--request-log serves it)"}
   triggers   [fail] [fast] [ttl=N] in a prompt; result URLs live ${ttl} s after completion`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

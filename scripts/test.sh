@@ -14,5 +14,6 @@ echo "› format";       npx prettier --check . >/dev/null || { npx prettier --c
 reports=data/test-reports; mkdir -p "$reports"
 echo "› unit tests";   npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
 echo "› build";        npx next build > "$reports/build.log" 2>&1 || { tail -60 "$reports/build.log"; exit 1; }
+echo "› bundle budgets"; node scripts/check-bundles.mjs
 echo "› end-to-end";   PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json
 node scripts/test-summary.mjs "$reports/vitest.json" "$reports/playwright.json"

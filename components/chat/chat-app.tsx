@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import clsx from "clsx";
 import { useParams, useRouter } from "next/navigation";
-import { useEffect, useRef, useState, type DragEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type DragEvent } from "react";
 import type { TextModelFamily } from "@/lib/catalog";
 import { describeError } from "@/lib/chat/error-advice";
 import type { ConversationSettings } from "@/lib/chat/settings-schema";
@@ -14,8 +14,8 @@ import { ChatRequestError, chatKeys, createConversation } from "./api";
 import { Composer, type Draft, type SendOutcome } from "./composer";
 import { ConversationList } from "./conversation-list";
 import { GalleryPicker } from "./gallery-picker";
+import { preloadMarkdown } from "./lazy-markdown";
 import { MessageList } from "./message-list";
-import { SettingsPanel } from "./settings-panel";
 import { ThreadHeader } from "./thread-header";
 import { useChatStream, type StreamRequest } from "./use-chat-stream";
 import {
@@ -24,8 +24,14 @@ import {
   useDeleteConversation,
   useUpdateConversation,
 } from "./use-conversations";
-import { useDebounced, useNewChatSettings } from "./use-new-chat-settings";
+import { useDebounced } from "@/components/ui/use-debounced";
+import { useNewChatSettings } from "./use-new-chat-settings";
 import { useDraftAttachments } from "./use-draft-attachments";
+
+// Opened on demand: its form (react-hook-form, zod resolver) loads when it is first opened.
+const SettingsPanel = lazy(() =>
+  import("./settings-panel").then((module) => ({ default: module.SettingsPanel })),
+);
 
 export function ChatApp({
   families,
@@ -64,6 +70,9 @@ export function ChatApp({
   const streaming = stream.active !== null;
   const streamingHere = streaming && stream.active?.conversationId === id;
   const settings: ConversationSettings & { model: string } = conversation ?? newChat;
+
+  // The answer renderer is not part of the page's first load: fetch it once the page is up.
+  useEffect(preloadMarkdown, []);
 
   useEffect(() => {
     if (!streaming) return;
@@ -260,17 +269,19 @@ export function ChatApp({
         )}
       </section>
       {settingsOpen && (
-        <SettingsPanel
-          key={`${id ?? "new"}:${settings.systemInstruction}:${JSON.stringify(settings.generationConfig)}`}
-          value={{
-            systemInstruction: settings.systemInstruction,
-            generationConfig: settings.generationConfig,
-          }}
-          onSave={saveSettings}
-          onClose={() => setSettingsOpen(false)}
-          saving={update.isPending}
-          serverError={update.error?.message}
-        />
+        <Suspense fallback={null}>
+          <SettingsPanel
+            key={`${id ?? "new"}:${settings.systemInstruction}:${JSON.stringify(settings.generationConfig)}`}
+            value={{
+              systemInstruction: settings.systemInstruction,
+              generationConfig: settings.generationConfig,
+            }}
+            onSave={saveSettings}
+            onClose={() => setSettingsOpen(false)}
+            saving={update.isPending}
+            serverError={update.error?.message}
+          />
+        </Suspense>
       )}
       <GalleryPicker
         open={pickerOpen}

@@ -10,7 +10,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { inputClass } from "@/components/ui/field";
 import { useModalDialog } from "@/components/ui/use-modal-dialog";
 import { chatFetch } from "./api";
-import { useDebounced } from "./use-new-chat-settings";
+import { useDebounced } from "@/components/ui/use-debounced";
 
 export type GalleryPick = {
   mediaId: string;

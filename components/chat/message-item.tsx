@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { MediaPreview } from "./attachment-preview";
-import { Markdown } from "./markdown";
+import { Markdown } from "./lazy-markdown";
 import type { StreamResult } from "./use-chat-stream";
 
 export type MessageActions = {

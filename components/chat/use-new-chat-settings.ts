@@ -32,12 +32,3 @@ export function useNewChatSettings(
   }, [settings]);
   return [settings, setSettings];
 }
-
-export function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}

@@ -1,10 +1,11 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import type { GalleryFilters } from "@/lib/gallery/filters";
+import type { GalleryItemDetail } from "@/lib/gallery/types";
 import { DetailInfo } from "./detail-info";
 import { ItemBadges } from "./item-badges";
 import { MediaViewer } from "./media-viewer";
@@ -13,57 +14,32 @@ import { ReviewPanel } from "./review-panel";
 import { useGalleryItemQuery } from "./use-gallery-queries";
 import { useModal } from "./use-modal";
 
-/** Fields keep their own keys; a focused player keeps its arrows for seeking. */
-function ownsKeys(target: EventTarget | null): HTMLElement | null {
-  const el = target as HTMLElement | null;
-  const owns = el && (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT", "VIDEO"].includes(el.tagName));
-  return owns ? el : null;
-}
-
 /**
- * The detail view of one item, over the grid (its id is in the URL: `?item=`). ← and → move to the
- * previous/next item under the current filters, Esc closes.
+ * The detail view of one item, over the grid (its id is in the URL: `?item=`). Its keys (← → to the
+ * previous/next item under the current filters, Esc closes, rating…) are the gallery's culling keys
+ * (`use-culling.ts`); `announcement` is what they last did, for screen readers.
  */
 export function DetailDialog({
   id,
   filters,
+  announcement,
   onNavigate,
   onClose,
-  onDeleted,
+  onDelete,
 }: {
   id: string;
   filters: GalleryFilters;
+  announcement: string;
   onNavigate: (id: string) => void;
   onClose: () => void;
-  onDeleted: (id: string) => void;
+  onDelete: (item: GalleryItemDetail) => void;
 }) {
   const container = useRef<HTMLDivElement>(null);
-  useModal(container);
+  useModal(container, { restoreFocus: false });
   const query = useGalleryItemQuery(id, filters);
   const item = query.data?.id === id ? query.data : undefined;
   const prevId = item?.prevId ?? null;
   const nextId = item?.nextId ?? null;
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || event.metaKey || event.ctrlKey) return;
-      // A confirmation on top owns the keyboard.
-      if (document.querySelector("dialog[open]")) return;
-      const field = ownsKeys(event.target);
-      if (field) {
-        // Esc leaves the field first; the next Esc closes the view.
-        if (event.key === "Escape") field.blur();
-        return;
-      }
-      if (event.key === "Escape") onClose();
-      else if (event.key === "ArrowLeft" && prevId) onNavigate(prevId);
-      else if (event.key === "ArrowRight" && nextId) onNavigate(nextId);
-      else return;
-      event.preventDefault();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [prevId, nextId, onNavigate, onClose]);
 
   return (
     <div
@@ -115,7 +91,12 @@ export function DetailDialog({
             <ItemBadges item={item} showCompleted />
           </div>
         )}
-        <span className="ml-auto hidden text-xs text-zinc-500 md:block">← → browse · Esc close</span>
+        <span className="ml-auto hidden text-xs text-zinc-500 md:block">
+          ← → browse · 1–5 rate · ? keys · Esc close
+        </span>
+        <p className="sr-only" aria-live="polite" data-testid="keys-status">
+          {announcement}
+        </p>
       </header>
       {query.isError ? (
         <div className="p-6">
@@ -133,7 +114,7 @@ export function DetailDialog({
             <MediaViewer item={item} />
           </div>
           <aside className="w-full shrink-0 space-y-6 overflow-y-auto border-zinc-800 p-5 lg:w-[28rem] lg:border-l">
-            <ReuseActions item={item} onDeleted={() => onDeleted(item.id)} />
+            <ReuseActions item={item} onDelete={() => onDelete(item)} />
             <ReviewPanel key={item.id} item={item} />
             <DetailInfo item={item} />
           </aside>

@@ -1,6 +1,7 @@
 "use client";
 
 import clsx from "clsx";
+import Link from "next/link";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
@@ -115,6 +116,8 @@ export function FilterBar({
   const active = Object.values(filters).some((v) => v !== undefined && v !== "");
   const models = facets.data?.models ?? [];
   const tags = facets.data?.tags ?? [];
+  // Only admins (with accounts on) get the owners: members only ever see their own items.
+  const users = facets.data?.users;
 
   const favoriteButton = (
     <button
@@ -191,6 +194,16 @@ export function FilterBar({
           options={tags.map((t) => ({ value: t.name, label: `${t.name} (${t.count})` }))}
           onChange={(v) => set("tag", v)}
         />
+        {users && (
+          <FilterSelect
+            label="User"
+            name="user"
+            value={filters.user}
+            anyLabel="All users"
+            options={users.map((u) => ({ value: u.id, label: `${u.label} (${u.count})` }))}
+            onChange={(v) => set("user", v)}
+          />
+        )}
         <Labelled label="From">
           <input
             type="date"
@@ -217,6 +230,24 @@ export function FilterBar({
           {total === null ? "…" : `${total.toLocaleString()} item${total === 1 ? "" : "s"}`}
           {active ? (total === 1 ? " matches" : " match") : ""}
         </span>
+        {filters.batch && (
+          <span
+            data-testid="filter-batch"
+            className="inline-flex items-center gap-1 rounded-full border border-violet-500/40 bg-violet-500/10 py-0.5 pl-3 pr-1 text-xs text-violet-200"
+          >
+            <Link href={`/batches/${encodeURIComponent(filters.batch)}`} className="hover:underline">
+              From batch {filters.batch.slice(-8)}
+            </Link>
+            <button
+              type="button"
+              aria-label="Show items of every batch"
+              onClick={() => set("batch", "")}
+              className="rounded-full px-1.5 hover:bg-violet-500/20"
+            >
+              ✕
+            </button>
+          </span>
+        )}
         {active && (
           <Button variant="ghost" size="sm" onClick={() => onChange({})} data-testid="clear-filters">
             Clear filters

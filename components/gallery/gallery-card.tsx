@@ -11,8 +11,11 @@ type Props = {
   index: number;
   selected: boolean;
   selecting: boolean;
+  /** The keyboard's current tile (culling keys act on it). */
+  focused: boolean;
   onOpen: (id: string) => void;
   onToggle: (index: number, shiftKey: boolean) => void;
+  onFocusIndex: (index: number) => void;
 };
 
 const HOVER_DELAY_MS = 180;
@@ -23,8 +26,10 @@ export const GalleryCard = memo(function GalleryCard({
   index,
   selected,
   selecting,
+  focused,
   onOpen,
   onToggle,
+  onFocusIndex,
 }: Props) {
   const media = item.media.find((m) => m.role === "result") ?? item.media[0];
   const stored = media?.status === "stored";
@@ -47,10 +52,14 @@ export const GalleryCard = memo(function GalleryCard({
     <div
       data-testid="gallery-card"
       data-item-id={item.id}
+      data-index={index}
+      data-focused={focused || undefined}
       className={clsx(
         "group relative flex h-full flex-col overflow-hidden rounded-lg border bg-zinc-900 transition-colors",
         selected ? "border-sky-400 ring-2 ring-sky-400/40" : "border-zinc-800 hover:border-zinc-600",
+        focused && "outline outline-2 outline-offset-2 outline-amber-300",
       )}
+      onFocus={() => onFocusIndex(index)}
       onMouseEnter={() => {
         if (isVideo && stored) timer.current = setTimeout(() => setPreview(true), HOVER_DELAY_MS);
       }}
@@ -61,11 +70,14 @@ export const GalleryCard = memo(function GalleryCard({
     >
       <button
         type="button"
+        data-tile
         onClick={(event) =>
           selecting || event.shiftKey || event.metaKey || event.ctrlKey ? toggle(event) : onOpen(item.id)
         }
         className="relative block aspect-[4/3] w-full overflow-hidden bg-zinc-950 text-left"
-        aria-label={`Open ${item.prompt ? `“${item.prompt.slice(0, 80)}”` : item.id}`}
+        aria-label={`Open ${item.prompt ? `“${item.prompt.slice(0, 80)}”` : item.id}${
+          item.rating ? `, ${item.rating} of 5 stars` : ""
+        }${item.favorite ? ", favorite" : ""}`}
       >
         {poster ? (
           // eslint-disable-next-line @next/next/no-img-element -- stored thumbnails are already small webp

@@ -5,12 +5,16 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import type { GalleryItem } from "@/lib/gallery/types";
 import { GalleryCard } from "./gallery-card";
+import { ownsKeys } from "./use-culling-keys";
 
 const MIN_TILE = 220;
 /** Phones get two columns of smaller tiles rather than one huge one. */
 const MIN_TILE_NARROW = 150;
 const GAP = 12;
 const CAPTION = 68;
+/** Room kept for the sticky header and the bulk bar when a focused tile is scrolled into view. */
+const SCROLL_PADDING_START = 72;
+const SCROLL_PADDING_END = 96;
 
 type Props = {
   items: GalleryItem[];
@@ -20,6 +24,11 @@ type Props = {
   fetchNextPage: () => void;
   onOpen: (id: string) => void;
   onToggle: (index: number, shiftKey: boolean) => void;
+  /** The keyboard's tile, scrolled to and focused while `keysActive` (no view covers the grid). */
+  focusedIndex: number | null;
+  keysActive: boolean;
+  onFocusIndex: (index: number) => void;
+  onColumns: (columns: number) => void;
 };
 
 /** Columns that fit the measured width; the tile keeps a 4:3 poster plus a caption. */
@@ -51,6 +60,10 @@ export function GalleryGrid({
   fetchNextPage,
   onOpen,
   onToggle,
+  focusedIndex,
+  keysActive,
+  onFocusIndex,
+  onColumns,
 }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const { width, columns, rowHeight } = useColumns(ref);
@@ -65,8 +78,30 @@ export function GalleryGrid({
     estimateSize: () => rowHeight + GAP,
     overscan: 3,
     scrollMargin,
+    scrollPaddingStart: SCROLL_PADDING_START,
+    scrollPaddingEnd: SCROLL_PADDING_END,
   });
   useEffect(() => virtualizer.measure(), [virtualizer, rowHeight, columns]);
+  useEffect(() => onColumns(columns), [onColumns, columns]);
+
+  // The focused tile's row may not exist yet (virtualized): scroll the virtualizer to it, then focus
+  // the tile once rendered — never while the user is typing in a field (the search box).
+  const focusedId = focusedIndex === null ? null : (items[focusedIndex]?.id ?? null);
+  useEffect(() => {
+    if (focusedIndex === null || !keysActive || width === 0 || ownsKeys(document.activeElement)) return;
+    virtualizer.scrollToIndex(Math.floor(focusedIndex / columns), { align: "auto" });
+    let frame = 0;
+    let tries = 0;
+    const focusTile = () => {
+      if (ownsKeys(document.activeElement)) return;
+      const tile = ref.current?.querySelector<HTMLElement>(`[data-index="${focusedIndex}"] [data-tile]`);
+      if (tile) tile.focus({ preventScroll: true });
+      else if (++tries < 30) frame = requestAnimationFrame(focusTile);
+    };
+    frame = requestAnimationFrame(focusTile);
+    return () => cancelAnimationFrame(frame);
+    // focusedId: a deleted tile's successor takes the focus at the same index.
+  }, [focusedIndex, focusedId, keysActive, columns, width, virtualizer]);
 
   const virtualRows = virtualizer.getVirtualItems();
   const lastRow = virtualRows.at(-1)?.index ?? -1;
@@ -96,8 +131,10 @@ export function GalleryGrid({
                   index={row.index * columns + i}
                   selected={selected.has(item.id)}
                   selecting={selected.size > 0}
+                  focused={focusedIndex === row.index * columns + i}
                   onOpen={onOpen}
                   onToggle={onToggle}
+                  onFocusIndex={onFocusIndex}
                 />
               ))}
             </div>

@@ -1,21 +1,32 @@
 "use client";
 
 import Link from "next/link";
-import { useCallback } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { filtersToSearchParams } from "@/lib/gallery/filters";
-import { BulkBar } from "./bulk-bar";
-import { CompareView } from "./compare-view";
-import { DetailDialog } from "./detail-dialog";
+import { DeleteItemDialog } from "./delete-item-dialog";
 import { FilterBar } from "./filter-bar";
 import { GalleryGrid } from "./gallery-grid";
-import { useGalleryInfiniteQuery } from "./use-gallery-queries";
+import { KeysHelpDialog } from "./keys-help-dialog";
+import { useCulling } from "./use-culling";
+import { useGalleryInfiniteQuery, useGalleryItemQuery } from "./use-gallery-queries";
 import { useGalleryUrl } from "./use-gallery-url";
 import { useSelection } from "./use-selection";
 
-/** The gallery page: filters, the virtualized grid, bulk actions, and the detail/compare views. */
+// Not in the page's first load (page weight, README): the dialogs load when one is first opened, the
+// bulk bar (nothing until items are selected) just after the page.
+const BulkBar = lazy(() => import("./bulk-bar").then((module) => ({ default: module.BulkBar })));
+const CompareView = lazy(() => import("./compare-view").then((module) => ({ default: module.CompareView })));
+const DetailDialog = lazy(() =>
+  import("./detail-dialog").then((module) => ({ default: module.DetailDialog })),
+);
+
+/**
+ * The gallery page: filters, the virtualized grid, bulk actions, the detail/compare views, and the
+ * culling keys over the grid and the item view.
+ */
 export function GalleryView() {
   const url = useGalleryUrl();
   const list = useGalleryInfiniteQuery(url.filters);
@@ -25,16 +36,37 @@ export function GalleryView() {
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const { remove: unselect, clear } = selection;
   const { closeItem } = url;
+  const filtered = Object.keys(url.filters).length > 0;
+  const comparing = url.compare.length >= 2;
+  // While a dialog is open the page behind it is inert: no focus, no clicks, hidden from readers.
+  const covered = Boolean(url.item) || comparing;
+
+  // The open item (the detail view's own query, shared through the cache).
+  const detail = useGalleryItemQuery(url.item, url.filters).data;
+  const openItem = detail?.id === url.item ? detail : null;
+  const [columns, setColumns] = useState(1);
+  const culling = useCulling({
+    items: list.items,
+    columns,
+    open: url.item
+      ? { item: openItem, prevId: openItem?.prevId ?? null, nextId: openItem?.nextId ?? null }
+      : null,
+    enabled: !comparing,
+    selected: selection.selected,
+    onOpen: url.openItem,
+    onShow: url.showItem,
+    onClose: closeItem,
+    onToggleSelect: (index) => selection.toggle(index, false),
+  });
+  const { stopAsking } = culling;
   const onItemDeleted = useCallback(
     (id: string) => {
+      stopAsking();
       unselect([id]);
-      closeItem();
+      if (url.item === id) closeItem();
     },
-    [unselect, closeItem],
+    [stopAsking, unselect, closeItem, url.item],
   );
-  const filtered = Object.keys(url.filters).length > 0;
-  // While a dialog is open the page behind it is inert: no focus, no clicks, hidden from readers.
-  const covered = Boolean(url.item) || url.compare.length >= 2;
 
   return (
     <>
@@ -42,7 +74,15 @@ export function GalleryView() {
         <div className="flex items-baseline justify-between gap-4">
           <h1 className="text-xl font-semibold tracking-tight">Gallery</h1>
           <p className="text-sm text-zinc-500">
-            Every task the studio has run, newest first — including failed and expired ones.
+            Every task the studio has run, newest first — including failed and expired ones.{" "}
+            <button
+              type="button"
+              onClick={culling.openHelp}
+              className="text-sky-300 hover:underline"
+              data-testid="keys-help-open"
+            >
+              Keyboard: <kbd>?</kbd>
+            </button>
           </p>
         </div>
         <FilterBar filters={url.filters} onChange={url.setFilters} total={list.total} />
@@ -88,28 +128,46 @@ export function GalleryView() {
             fetchNextPage={loadMore}
             onOpen={url.openItem}
             onToggle={selection.toggle}
+            focusedIndex={culling.focusedIndex}
+            keysActive={!covered}
+            onFocusIndex={culling.focusIndex}
+            onColumns={setColumns}
           />
         )}
 
-        <BulkBar
-          selected={selection.selected}
-          loadedCount={list.items.length}
-          onSelectAll={selection.selectAll}
-          onClear={clear}
-          onDeleted={clear}
-          onCompare={url.openCompare}
-        />
+        <Suspense fallback={null}>
+          <BulkBar
+            selected={selection.selected}
+            loadedCount={list.items.length}
+            onSelectAll={selection.selectAll}
+            onClear={clear}
+            onDeleted={clear}
+            onCompare={url.openCompare}
+          />
+        </Suspense>
+        <p className="sr-only" aria-live="polite" data-testid="keys-status">
+          {covered ? "" : culling.announcement}
+        </p>
       </div>
       {url.item && (
-        <DetailDialog
-          id={url.item}
-          filters={url.filters}
-          onNavigate={url.showItem}
-          onClose={url.closeItem}
-          onDeleted={onItemDeleted}
-        />
+        <Suspense fallback={null}>
+          <DetailDialog
+            id={url.item}
+            filters={url.filters}
+            announcement={culling.announcement}
+            onNavigate={url.showItem}
+            onClose={url.closeItem}
+            onDelete={culling.askDelete}
+          />
+        </Suspense>
       )}
-      {url.compare.length >= 2 && <CompareView ids={url.compare} onClose={url.closeCompare} />}
+      {comparing && (
+        <Suspense fallback={null}>
+          <CompareView ids={url.compare} onClose={url.closeCompare} />
+        </Suspense>
+      )}
+      <DeleteItemDialog item={culling.asking} onCancel={stopAsking} onDeleted={onItemDeleted} />
+      <KeysHelpDialog open={culling.help} onClose={culling.closeHelp} />
     </>
   );
 }

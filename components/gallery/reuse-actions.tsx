@@ -1,40 +1,19 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { unmetLimit } from "@/lib/gallery/reference-limits";
 import type { GalleryItemDetail, ReferenceTarget } from "@/lib/gallery/types";
-import { deleteItem } from "./api";
-import { dropCachedItems, useReferenceOptionsQuery } from "./use-gallery-queries";
+import { useReferenceOptionsQuery } from "./use-gallery-queries";
 
 const linkClass =
   "inline-flex h-8 items-center justify-center gap-1.5 rounded-md border border-zinc-700 bg-zinc-900 px-2.5 text-xs font-medium text-zinc-100 hover:bg-zinc-800";
 
-/** Remix, use as reference, download and delete for the open item. */
-export function ReuseActions({ item, onDeleted }: { item: GalleryItemDetail; onDeleted: () => void }) {
-  const client = useQueryClient();
+/** Remix, use as reference, download and delete (`onDelete` asks first) for the open item. */
+export function ReuseActions({ item, onDelete }: { item: GalleryItemDetail; onDelete: () => void }) {
   const [referencing, setReferencing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const primary = item.media.find((m) => m.role === "result" && m.status === "stored");
-
-  const remove = async () => {
-    setDeleting(true);
-    try {
-      const { deleted } = await deleteItem(item.id);
-      setConfirming(false);
-      dropCachedItems(client, new Set([item.id]), new Set(deleted));
-      onDeleted();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setDeleting(false);
-    }
-  };
 
   return (
     <section aria-label="Actions" className="space-y-3">
@@ -56,27 +35,11 @@ export function ReuseActions({ item, onDeleted }: { item: GalleryItemDetail; onD
             ⬇ Download
           </a>
         )}
-        <Button size="sm" variant="danger" onClick={() => setConfirming(true)} data-testid="detail-delete">
+        <Button size="sm" variant="danger" onClick={onDelete} data-testid="detail-delete">
           Delete…
         </Button>
       </div>
       {referencing && <ReferencePicker item={item} />}
-      {error && (
-        <p role="alert" className="text-sm text-red-300">
-          {error}
-        </p>
-      )}
-      <ConfirmDialog
-        open={confirming}
-        title="Delete this item?"
-        confirmLabel="Delete"
-        busy={deleting}
-        onCancel={() => setConfirming(false)}
-        onConfirm={remove}
-      >
-        The task, its {item.media.length} stored file{item.media.length === 1 ? "" : "s"} and thumbnails are
-        removed from this studio for good.
-      </ConfirmDialog>
     </section>
   );
 }

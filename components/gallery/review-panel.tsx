@@ -17,7 +17,7 @@ import { useReviewMutation } from "./use-gallery-queries";
  * panel is keyed by item) and when the page unloads, so typed notes are never dropped silently.
  */
 export function ReviewPanel({ item }: { item: GalleryItemDetail }) {
-  const review = useReviewMutation(item.id);
+  const review = useReviewMutation();
   const [notes, setNotes] = useState(item.notes);
   const [savedNotes, setSavedNotes] = useState(item.notes);
   const dirty = notes !== savedNotes;
@@ -34,7 +34,7 @@ export function ReviewPanel({ item }: { item: GalleryItemDetail }) {
     latest.current.sent = value;
     // The mutation's own onSuccess updates the caches, even once this panel has unmounted.
     mutate.current(
-      { notes: value },
+      { id: item.id, patch: { notes: value } },
       {
         onSuccess: (state) => setSavedNotes(state.notes),
         onError: () => {
@@ -42,7 +42,7 @@ export function ReviewPanel({ item }: { item: GalleryItemDetail }) {
         },
       },
     );
-  }, []);
+  }, [item.id]);
   useEffect(() => () => saveNotes(), [saveNotes]);
   useEffect(() => {
     const onPageHide = () => {
@@ -62,7 +62,7 @@ export function ReviewPanel({ item }: { item: GalleryItemDetail }) {
           type="button"
           data-testid="favorite-toggle"
           aria-pressed={item.favorite}
-          onClick={() => review.mutate({ favorite: !item.favorite })}
+          onClick={() => review.mutate({ id: item.id, patch: { favorite: !item.favorite } })}
           className={clsx(
             "flex h-9 items-center gap-1.5 rounded-md border px-3 text-sm font-medium transition-colors",
             item.favorite
@@ -73,9 +73,12 @@ export function ReviewPanel({ item }: { item: GalleryItemDetail }) {
           <span aria-hidden>{item.favorite ? "♥" : "♡"}</span>
           {item.favorite ? "Favorite" : "Add to favorites"}
         </button>
-        <StarRating value={item.rating} onChange={(rating) => review.mutate({ rating })} />
+        <StarRating
+          value={item.rating}
+          onChange={(rating) => review.mutate({ id: item.id, patch: { rating } })}
+        />
       </div>
-      <TagEditor tags={item.tags} onChange={(tags) => review.mutate({ tags })} />
+      <TagEditor tags={item.tags} onChange={(tags) => review.mutate({ id: item.id, patch: { tags } })} />
       <div className="space-y-1.5">
         <label htmlFor="review-notes" className="text-xs font-semibold uppercase tracking-wide text-zinc-500">
           Notes

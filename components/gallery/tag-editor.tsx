@@ -2,8 +2,11 @@
 
 import { useState } from "react";
 import { inputClass } from "@/components/ui/field";
-import { MAX_TAG_LENGTH, normalizeTagName, tagNameSchema } from "@/lib/gallery/tag-names";
+import { checkTagName, MAX_TAG_LENGTH, normalizeTagName } from "@/lib/gallery/tag-names";
 import { TagSuggestions } from "./tag-suggestions";
+
+/** The tag input's element id: T focuses it from the keyboard. */
+export const TAG_INPUT_ID = "review-tag-input";
 
 /** Tag chips with remove buttons and an input that suggests existing tags; Enter or comma adds. */
 export function TagEditor({ tags, onChange }: { tags: string[]; onChange: (tags: string[]) => void }) {
@@ -11,14 +14,14 @@ export function TagEditor({ tags, onChange }: { tags: string[]; onChange: (tags:
   const [error, setError] = useState<string | null>(null);
 
   const add = (raw: string) => {
-    const parsed = tagNameSchema.safeParse(raw);
-    if (!parsed.success) {
-      setError(`Tag ${parsed.error.issues[0].message}`);
+    const checked = checkTagName(raw);
+    if ("error" in checked) {
+      setError(`Tag ${checked.error}`);
       return;
     }
     setError(null);
     setText("");
-    if (!tags.includes(parsed.data)) onChange([...tags, parsed.data]);
+    if (!tags.includes(checked.tag)) onChange([...tags, checked.tag]);
   };
 
   return (
@@ -46,6 +49,7 @@ export function TagEditor({ tags, onChange }: { tags: string[]; onChange: (tags:
       </ul>
       <input
         value={text}
+        id={TAG_INPUT_ID}
         data-testid="tag-input"
         aria-label="Add a tag"
         list="detail-tag-suggestions"

@@ -149,14 +149,15 @@ export function dropCachedItems(
 }
 
 /**
- * Saves review fields. The caches are updated in place: a reviewed item stays where it is in the
- * grid (no jump) even if it no longer matches the filter, until the filters change.
+ * Saves review fields of one item (`{ id, patch }`: the grid's keys review whichever tile has
+ * focus). The caches are updated in place: a reviewed item stays where it is in the grid (no jump)
+ * even if it no longer matches the filter, until the filters change.
  */
-export function useReviewMutation(id: string) {
+export function useReviewMutation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (patch: ReviewPatch) => patchReview(id, patch),
-    onMutate: (patch) => {
+    mutationFn: ({ id, patch }: { id: string; patch: ReviewPatch }) => patchReview(id, patch),
+    onMutate: ({ id, patch }) => {
       const { tags, rating, favorite } = patch;
       patchCachedItems(client, new Set([id]), () => ({
         ...(favorite !== undefined ? { favorite } : {}),
@@ -164,15 +165,18 @@ export function useReviewMutation(id: string) {
         ...(tags ? { tags: [...tags].sort() } : {}),
       }));
     },
-    onSuccess: (state) => {
+    onSuccess: (state, { id, patch }) => {
+      // Only the fields this patch sent: answers to quick successive patches (a rating, then F)
+      // may arrive out of order, and an older answer must not undo a newer change.
       patchCachedItems(client, new Set([id]), () => ({
-        favorite: state.favorite,
-        rating: state.rating,
-        tags: state.tags,
+        ...(patch.favorite !== undefined ? { favorite: state.favorite } : {}),
+        ...(patch.rating !== undefined ? { rating: state.rating } : {}),
+        ...(patch.tags ? { tags: state.tags } : {}),
       }));
-      client.setQueriesData<GalleryItemDetail>({ queryKey: keys.items }, (item) =>
-        item?.id === id ? { ...item, notes: state.notes } : item,
-      );
+      if (patch.notes !== undefined)
+        client.setQueriesData<GalleryItemDetail>({ queryKey: keys.items }, (item) =>
+          item?.id === id ? { ...item, notes: state.notes } : item,
+        );
       void client.invalidateQueries({ queryKey: keys.facets });
     },
     onError: () => void client.invalidateQueries({ queryKey: ["gallery"] }),

@@ -7,7 +7,7 @@ import { Badge, statusTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { promptOf, relativeTime, submittedAt, taskMedia } from "./task-format";
-import type { PresentedTask } from "./task-types";
+import type { PresentedTaskSummary } from "./task-types";
 import { useRecentTasks } from "./use-recent-tasks";
 
 /** Re-read every 30 s so "2 min ago" stays honest. */
@@ -80,7 +80,7 @@ function RecentTaskItem({
   selected,
   onOpen,
 }: {
-  task: PresentedTask;
+  task: PresentedTaskSummary;
   now: number;
   selected: boolean;
   onOpen: (id: string) => void;

@@ -1,20 +1,40 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import type { FieldErrors, Resolver } from "react-hook-form";
-import { formSchema, type FormValues, type ModelDef } from "@/lib/catalog";
+import { toNestErrors, validateFieldsNatively } from "@hookform/resolvers";
+import { appendErrors, type FieldError, type FieldErrors, type Resolver } from "react-hook-form";
+import { checkFormValues, type FormValues, type ModelDef } from "@/lib/catalog";
 
 /**
- * The catalog's formSchema — the same checks the server runs — so the browser shows the server's
- * messages before any request is made. Its output, and so what onValid receives, is the body the
- * server would forward: blank fields left out, JSON parsed, numbers as numbers.
+ * The catalog's form check (checkFormValues) — the same checks the server runs, the ones the
+ * catalog's zod formSchema wraps — so the browser shows the server's messages before any request is
+ * made. Its output, and so what onValid receives, is the body the server would forward: blank
+ * fields left out, JSON parsed, numbers as numbers. Errors are built as zodResolver builds them
+ * (first message per field, every message with criteriaMode "all"), without shipping zod to the page.
  */
 export function studioResolver(model: ModelDef): Resolver<FormValues> {
-  const validate = zodResolver(formSchema(model));
-  return async (values, context, options) => {
-    const result = await validate(values, context, options);
+  return async (values, _context, options) => {
+    const result = checkFormValues(model, values);
+    if (result.ok) {
+      if (options.shouldUseNativeValidation) validateFieldsNatively({}, options);
+      return { values: result.value as FormValues, errors: {} };
+    }
+    const all = options.criteriaMode === "all";
+    const flat: Record<string, FieldError> = Object.create(null);
+    for (const { path, message } of result.issues) {
+      const key = path.join(".");
+      flat[key] ??= { message, type: "custom" };
+      if (all) {
+        const previous = flat[key].types?.custom;
+        flat[key] = appendErrors(
+          key,
+          all,
+          flat,
+          "custom",
+          previous ? ([] as string[]).concat(previous as string[], message) : message,
+        ) as FieldError;
+      }
+    }
     // A rule about the whole body (empty path) has no field: show it with the submit button.
-    const errors = result.errors as Record<string, unknown>;
-    if (!("" in errors)) return result;
-    const { "": whole, ...rest } = errors;
-    return { values: {}, errors: { ...rest, root: whole } as FieldErrors<FormValues> };
+    const { "": whole, ...fields } = flat;
+    const errors = toNestErrors(fields, options);
+    return { values: {}, errors: (whole ? { ...errors, root: whole } : errors) as FieldErrors<FormValues> };
   };
 }

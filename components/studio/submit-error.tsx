@@ -31,6 +31,16 @@ export function describeSubmitError(error: unknown, unplacedIssues: string[]) {
         hint: `Pick an available model. ${keep}`,
       };
     }
+    case "budget_exceeded": {
+      const period = error.details.period === "month" ? "monthly" : "daily";
+      return {
+        title: `Over your ${period} budget: nothing was sent`,
+        message: error.message,
+        hint: `Ask an admin for a larger budget, or wait until it resets. ${keep}`,
+      };
+    }
+    case "rate_limited":
+      return { title: "Too many submits in a row: nothing was sent", message: error.message, hint: keep };
     case "upstream_unreachable":
       // The body reached the upstream (or may have) and no answer came back: the task may exist.
       if (error.details.outcome === "unknown") {

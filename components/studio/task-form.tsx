@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import type { ModelDef, ParamDef } from "@/lib/catalog";
 import { Alert } from "@/components/ui/alert";
@@ -8,6 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "./api";
 import { unavailableSentence } from "./availability";
+import { CostEstimate } from "./cost-estimate";
+import { isBatch, NO_BATCH, taskCount, type BatchSettings } from "./batch-settings";
 import { saveDraft } from "./drafts";
 import { formLevelMessages } from "./field-errors";
 import { issuePathToField, paramForField, type FormValues } from "./form-values";
@@ -15,9 +17,15 @@ import { ModeIndicator } from "./mode-indicator";
 import { ParamField } from "./param-field";
 import { studioResolver } from "./studio-resolver";
 import { SubmitErrorAlert } from "./submit-error";
+import { useBatchSubmit } from "./use-batch-submit";
 import { useSubmitTask } from "./use-submit-task";
 
 const DRAFT_SAVE_MS = 300;
+
+// The batch settings (and the batch schema they check with) load just after the page's first load.
+const BatchSection = lazy(() =>
+  import("./batch-section").then((module) => ({ default: module.BatchSection })),
+);
 
 type Section = { title: string; params: ParamDef[] };
 
@@ -51,6 +59,10 @@ export function TaskForm({
   const form = useForm<FormValues>({ defaultValues: initialValues, resolver, mode: "onSubmit" });
   const submit = useSubmitTask();
   const [unplaced, setUnplaced] = useState<string[]>([]);
+  const [batch, setBatch] = useState<BatchSettings>(NO_BATCH);
+  const batchSubmit = useBatchSubmit(model);
+  const batching = isBatch(batch);
+  const pending = submit.isPending || batchSubmit.pending;
   const unavailable = model.unavailableReason;
 
   useEffect(() => {
@@ -78,6 +90,7 @@ export function TaskForm({
 
   const onValid = async (body: FormValues) => {
     setUnplaced([]);
+    if (batching) return batchSubmit.submit(body, batch);
     try {
       const task = await submit.mutateAsync({ model: model.id, body });
       onSubmitted(task.id);
@@ -108,7 +121,7 @@ export function TaskForm({
         data-testid="task-form"
         onSubmit={(event) => {
           // Ctrl+Enter calls requestSubmit(), which ignores the disabled button: guard here too.
-          if (unavailable || submit.isPending) return event.preventDefault();
+          if (unavailable || pending) return event.preventDefault();
           void form.handleSubmit(onValid)(event);
         }}
         className="space-y-6"
@@ -129,6 +142,12 @@ export function TaskForm({
           </fieldset>
         ))}
 
+        {!unavailable && (
+          <Suspense fallback={null}>
+            <BatchSection model={model} settings={batch} onChange={setBatch} />
+          </Suspense>
+        )}
+
         {clientFormErrors.length > 0 && (
           <Alert tone="danger" live title="These rules are not met" testId="form-errors">
             <ul className="list-inside list-disc">
@@ -139,20 +158,37 @@ export function TaskForm({
           </Alert>
         )}
         {submit.isError && <SubmitErrorAlert error={submit.error} unplacedIssues={unplaced} />}
+        {batching && batchSubmit.issues.length > 0 && (
+          <Alert
+            tone="danger"
+            live
+            title={`Nothing was sent: the batch has ${batchSubmit.issues.length} problem${batchSubmit.issues.length === 1 ? "" : "s"}`}
+            testId="batch-errors"
+          >
+            <ul className="list-inside list-disc">
+              {batchSubmit.issues.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          </Alert>
+        )}
+        {batching && batchSubmit.error && <SubmitErrorAlert error={batchSubmit.error} unplacedIssues={[]} />}
 
         <div className="flex flex-wrap items-center gap-3 border-t border-zinc-800 pt-5">
           <Button
             type="submit"
             variant="primary"
-            disabled={Boolean(unavailable) || submit.isPending}
+            disabled={Boolean(unavailable) || pending}
             aria-describedby={unavailable ? "submit-unavailable" : undefined}
             data-testid="submit-task"
             className="min-w-36"
           >
-            {submit.isPending ? (
+            {pending ? (
               <>
                 <Spinner label="Submitting" /> Submitting…
               </>
+            ) : batching ? (
+              `Run batch · ${Number.isFinite(taskCount(batch)) ? taskCount(batch) : "?"} tasks`
             ) : (
               `Generate ${model.kind}`
             )}
@@ -162,11 +198,13 @@ export function TaskForm({
             onClick={() => {
               form.reset(defaults);
               submit.reset();
+              batchSubmit.reset();
               setUnplaced([]);
             }}
           >
             Reset to defaults
           </Button>
+          {!unavailable && <CostEstimate model={model} each={batching} />}
           {unavailable && (
             <p id="submit-unavailable" data-testid="submit-unavailable" className="text-sm text-zinc-400">
               Cannot be submitted: {unavailableSentence(unavailable)}

@@ -1,4 +1,4 @@
-import type { PresentedMedia, PresentedTask } from "./task-types";
+import type { AnyTask, PresentedMedia, PresentedTask } from "./task-types";
 
 /** progress as a percentage from 45, "45" or "45%" (the proxy normalizes; this tolerates the rest). */
 export function progressPercent(progress: PresentedTask["progress"]): number | undefined {
@@ -22,13 +22,13 @@ export function formatElapsed(ms: number): string {
   return `${s} s`;
 }
 
-export function submittedAt(task: PresentedTask): number | undefined {
+export function submittedAt(task: AnyTask): number | undefined {
   const iso = Date.parse(task.studio.submittedAt ?? "");
   if (Number.isFinite(iso)) return iso;
   return typeof task.created === "number" ? task.created * 1000 : undefined;
 }
 
-export function finishedAt(task: PresentedTask): number | undefined {
+export function finishedAt(task: AnyTask): number | undefined {
   const iso = Date.parse(task.studio.finishedAt ?? "");
   return Number.isFinite(iso) ? iso : undefined;
 }
@@ -44,20 +44,21 @@ export function relativeTime(ms: number, now: number): string {
 }
 
 /** The main result file(s) and the last frame of a task, as the studio stored them. */
-export function taskMedia(task: PresentedTask): { results: PresentedMedia[]; lastFrame?: PresentedMedia } {
+export function taskMedia(task: AnyTask): { results: PresentedMedia[]; lastFrame?: PresentedMedia } {
   const media = task.studio.media ?? [];
   const lastFrame = media.find((m) => m.role === "last_frame");
   const results = media.filter((m) => m.role !== "last_frame" && m.role !== "extra");
   return { results: results.length > 0 ? results : media.filter((m) => m !== lastFrame), lastFrame };
 }
 
-export function mediaKind(media: PresentedMedia, task: PresentedTask): "video" | "image" {
+export function mediaKind(media: PresentedMedia, task: AnyTask): "video" | "image" {
   if (media.contentType?.startsWith("video/")) return "video";
   if (media.contentType?.startsWith("image/")) return "image";
   return task.object === "image" ? "image" : "video";
 }
 
-export function promptOf(task: PresentedTask): string {
-  const prompt = task.studio.request.prompt;
+/** The whole prompt of a task, or the preview a list carries. */
+export function promptOf(task: AnyTask): string {
+  const prompt = "request" in task.studio ? task.studio.request.prompt : task.studio.prompt;
   return typeof prompt === "string" ? prompt : "";
 }

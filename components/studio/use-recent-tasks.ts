@@ -3,7 +3,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { fetchJson } from "./api";
 import { isTaskSettled } from "./use-task-query";
-import type { PresentedTask } from "./task-types";
+import type { PresentedTaskSummary } from "./task-types";
 
 const PAGE_SIZE = 20;
 /** Slower than the open task's panel: the list only needs to catch up on status badges. */
@@ -11,12 +11,12 @@ const LIST_POLL_MS = 5_000;
 
 export const recentTasksKey = ["tasks", "recent"] as const;
 
-type TaskPage = { items: PresentedTask[]; nextCursor: string | null };
+type TaskPage = { items: PresentedTaskSummary[]; nextCursor: string | null };
 
 /** Accepts `{ items, nextCursor }` and the snake_case / `data` spellings alike. */
 function toPage(body: unknown): TaskPage {
   const record = (body ?? {}) as Record<string, unknown>;
-  const items = (record.items ?? record.data ?? record.tasks ?? []) as PresentedTask[];
+  const items = (record.items ?? record.data ?? record.tasks ?? []) as PresentedTaskSummary[];
   const next = record.nextCursor ?? record.next_cursor ?? null;
   return { items: Array.isArray(items) ? items : [], nextCursor: typeof next === "string" ? next : null };
 }

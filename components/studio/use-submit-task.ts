@@ -19,6 +19,8 @@ export function useSubmitTask() {
     onSuccess: (task) => {
       queryClient.setQueryData(taskQueryKey(task.id), task);
       void queryClient.invalidateQueries({ queryKey: recentTasksKey });
+      // What is left of the budget changed (components/studio/cost-estimate.tsx).
+      void queryClient.invalidateQueries({ queryKey: ["task-estimate"] });
     },
   });
 }

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, fetchJson } from "./api";
-import { isTerminal, type PresentedTask } from "./task-types";
+import { isTerminal, type AnyTask, type PresentedTask } from "./task-types";
 
 /** The proxy refreshes from upstream at most every 5 s per task; polling it faster only shortens the lag. */
 export const TASK_POLL_MS = 2_500;
@@ -17,7 +17,7 @@ export function fetchTask(id: string): Promise<PresentedTask> {
  * download finished ("pending" is the state still moving) — unless the task completed without any
  * result URL and the studio is still asking the upstream for one.
  */
-export function isTaskSettled(task: PresentedTask): boolean {
+export function isTaskSettled(task: AnyTask): boolean {
   if (task.status === "failed") return true;
   if (task.studio.awaitingResultUrls) return false;
   return isTerminal(task.status) && task.studio.mediaState !== "pending";

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { createDb, type Db } from "@/lib/db";
+import { createDb, type Db } from "@/lib/db-client";
 import { makeMp4, makePng } from "@/lib/testing/media-fixtures";
 import { bulkSeedGallery } from "@/lib/gallery/testing/bulk-seed";
 import { seedTasks, type SeedTask } from "@/lib/gallery/testing/seed-tasks";

@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   defaultFormValues,
   describeParam,
-  formSchema,
   formValuesFromRequest,
   getModel,
   type ModelDef,
   type ParamDef,
 } from "./index";
+import { formSchema } from "./schema";
 
 const m = (id: string) => getModel(id) as ModelDef;
 const param = (id: string, name: string) => m(id).params.find((p) => p.name === name) as ParamDef;

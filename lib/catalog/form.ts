@@ -1,4 +1,5 @@
 import { isPlainObject } from "./describe-value";
+import { normalizeRequest, type NormalizeResult } from "./normalize";
 import type { CatalogIssue, ModelDef } from "./types";
 
 /** Values of the generated form, keyed like the request (a dotted name is nested, as in react-hook-form). */
@@ -93,6 +94,19 @@ export function remapIssue(issue: CatalogIssue, rowIndex: Record<string, number[
   const map = typeof field === "string" ? rowIndex[field] : undefined;
   if (!map || typeof index !== "number") return issue;
   return { ...issue, path: [field, map[index] ?? index, ...rest] };
+}
+
+/**
+ * The form's values checked as the server checks a request body: empty values become "absent"
+ * first, and issues on media rows point at the row the user sees (blank rows are skipped, not
+ * counted). Plain functions, so the browser runs the server's checks without zod.
+ */
+export function checkFormValues(model: ModelDef, input: unknown): NormalizeResult {
+  const { values, rowIndex } = cleanFormValues(model, input);
+  const result = normalizeRequest(model, values);
+  return result.ok
+    ? result
+    : { ok: false, issues: result.issues.map((issue) => remapIssue(issue, rowIndex)) };
 }
 
 /**

@@ -12,12 +12,19 @@ export {
   findModelByName,
   suggestModelIds,
 } from "./lookup";
-export { requestSchema, formSchema } from "./schema";
+// requestSchema and formSchema (zod) are imported from "@/lib/catalog/schema" directly: browser code
+// imports this barrel and should not load zod with it (page weight, README).
 export { normalizeRequest, type NormalizeResult } from "./normalize";
 export { validateTaskRequest, resolveModel } from "./validate";
 export { promptNotices, estimateTruncation, countChineseCharacters, countEnglishWords } from "./prompt-text";
 export { requestNotices, type NoticeContext } from "./notices";
-export { defaultFormValues, cleanFormValues, formValuesFromRequest, type FormValues } from "./form";
+export {
+  defaultFormValues,
+  cleanFormValues,
+  checkFormValues,
+  formValuesFromRequest,
+  type FormValues,
+} from "./form";
 export { describeParam, paramConstraints } from "./describe-param";
 export { detectScenario, detectMode, MODE_LABEL, type Scenario, type GenerationMode } from "./modes";
 export { checkMediaItem, isLocalAddress, ASSET_LIBRARY_MODEL_IDS } from "./media-items";

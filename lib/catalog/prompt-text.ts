@@ -5,6 +5,13 @@ const HAN_ALL = /\p{Script=Han}/gu;
 /** An English word: letters/digits, with inner apostrophes or hyphens ("don't", "slow-motion"). */
 const WORD = /[A-Za-z0-9]+(?:['’-][A-Za-z0-9]+)*/g;
 
+/**
+ * The studio's own cap on every prompt, also where the spec counts words or sets no limit: the
+ * longest the spec allows anywhere is 7000 characters and 1000 English words stay under ~10,000,
+ * so no legitimate prompt comes near it, while a 1 MB "word" can no longer pass a word count.
+ */
+export const PROMPT_MAX_CHARS = 20_000;
+
 export const ASSET_PROMPT_LIMITS = { chineseCharacters: 500, englishWords: 1000 } as const;
 
 export function countChineseCharacters(text: string): number {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cleanFormValues, remapIssue } from "./form";
+import { checkFormValues } from "./form";
 import { normalizeRequest } from "./normalize";
 import type { CatalogIssue, ModelDef } from "./types";
 
@@ -30,21 +30,14 @@ export function requestSchema(model: ModelDef): BodySchema {
   return schema;
 }
 
-/**
- * The same checks for react-hook-form: empty form values become "absent" first, and issues on
- * media rows point at the row the user sees (blank rows are skipped, not counted).
- */
+/** The same checks on the form's values (checkFormValues) as a zod schema. */
 export function formSchema(model: ModelDef): z.ZodType<Record<string, unknown>, Record<string, unknown>> {
   let schema = formSchemas.get(model.id);
   if (!schema) {
     schema = z.unknown().transform((input, ctx) => {
-      const { values, rowIndex } = cleanFormValues(model, input);
-      const result = normalizeRequest(model, values);
+      const result = checkFormValues(model, input);
       if (result.ok) return result.value;
-      report(
-        ctx,
-        result.issues.map((issue) => remapIssue(issue, rowIndex)),
-      );
+      report(ctx, result.issues);
       return z.NEVER;
     });
     formSchemas.set(model.id, schema);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { getModel, normalizeRequest, requestSchema, validateTaskRequest } from "./index";
+import { getModel, normalizeRequest, validateTaskRequest } from "./index";
+import { requestSchema } from "./schema";
 import { rejection } from "./test-support/rejection";
 
 const IMG = "https://cdn.example.com/cat.png";

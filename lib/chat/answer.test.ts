@@ -1,5 +1,6 @@
 // Answers that end early: stop button, browser gone, upstream cut off, server restart. Each keeps
 // the text received and says why, in the database and in the browser's stream.
+import { LOCAL_USER } from "../auth/local-user";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -31,12 +32,12 @@ async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 5000)
 
 describe("answers that end early", () => {
   it("stop keeps the partial answer, marked stopped", async () => {
-    const c = await createConversation(f.db);
+    const c = await createConversation(f.db, LOCAL_USER);
     const events: ChatEvent[] = [];
     let modelId = "";
     let deltas = 0;
     await readChatEvents(
-      await sendMessage(f.db, c.id, input("[slow] tell me a story"), { config: f.config }),
+      await sendMessage(f.db, LOCAL_USER, c.id, input("[slow] tell me a story"), { config: f.config }),
       (e) => {
         events.push(e);
         if (e.type === "start") modelId = e.modelMessage.id;
@@ -51,15 +52,15 @@ describe("answers that end early", () => {
     expect(deltas).toBeGreaterThanOrEqual(3);
     expect(deltas).toBeLessThan(20);
 
-    const stored = (await getConversationDetail(f.db, c.id)).messages[1];
+    const stored = (await getConversationDetail(f.db, LOCAL_USER, c.id)).messages[1];
     expect(stored.status).toBe("stopped");
     expect(stored.text).toBe(done.message.text);
   });
 
   it("a browser that goes away leaves the partial answer stored as interrupted", async () => {
-    const c = await createConversation(f.db);
+    const c = await createConversation(f.db, LOCAL_USER);
     const reader = (
-      await sendMessage(f.db, c.id, input("[slow] and then"), { config: f.config })
+      await sendMessage(f.db, LOCAL_USER, c.id, input("[slow] and then"), { config: f.config })
     ).getReader();
     const decoder = new TextDecoder();
     let seen = "";
@@ -67,7 +68,7 @@ describe("answers that end early", () => {
     await reader.cancel();
 
     const stored = await waitFor(async () => {
-      const m = (await getConversationDetail(f.db, c.id)).messages[1];
+      const m = (await getConversationDetail(f.db, LOCAL_USER, c.id)).messages[1];
       return m.status === "streaming" ? undefined : m;
     });
     expect(stored.status).toBe("interrupted");
@@ -77,9 +78,9 @@ describe("answers that end early", () => {
   });
 
   it("an upstream that cuts the connection mid-stream leaves an interrupted answer with its text", async () => {
-    const c = await createConversation(f.db);
+    const c = await createConversation(f.db, LOCAL_USER);
     const events = await collectEvents(
-      await sendMessage(f.db, c.id, input("[drop] go"), { config: f.config }),
+      await sendMessage(f.db, LOCAL_USER, c.id, input("[drop] go"), { config: f.config }),
     );
     const done = doneOf(events);
     expect(done.message.status).toBe("interrupted");
@@ -89,9 +90,9 @@ describe("answers that end early", () => {
   });
 
   it("an unreachable upstream is an error answer that names the problem", async () => {
-    const c = await createConversation(f.db);
+    const c = await createConversation(f.db, LOCAL_USER);
     const events = await collectEvents(
-      await sendMessage(f.db, c.id, input("hello"), {
+      await sendMessage(f.db, LOCAL_USER, c.id, input("hello"), {
         config: { baseUrl: "http://127.0.0.1:1", apiKey: "k" },
       }),
     );
@@ -102,7 +103,7 @@ describe("answers that end early", () => {
   });
 
   it("a row left streaming by a restart is shown as interrupted with its saved text", async () => {
-    const c = await createConversation(f.db);
+    const c = await createConversation(f.db, LOCAL_USER);
     await f.db.message.create({
       data: { conversationId: c.id, role: "user", parts: JSON.stringify([{ text: "q" }]) },
     });
@@ -115,16 +116,18 @@ describe("answers that end early", () => {
         createdAt: new Date(Date.now() + 5),
       },
     });
-    const [, answer] = (await getConversationDetail(f.db, c.id)).messages;
+    const [, answer] = (await getConversationDetail(f.db, LOCAL_USER, c.id)).messages;
     expect(answer.status).toBe("interrupted");
     expect(answer.text).toBe("half an ans");
     expect(answer.error?.message).toContain("studio stopped");
   });
 
   it("a small maxOutputTokens ends with MAX_TOKENS", async () => {
-    const c = await createConversation(f.db, { generationConfig: { maxOutputTokens: 3 } });
+    const c = await createConversation(f.db, LOCAL_USER, { generationConfig: { maxOutputTokens: 3 } });
     const done = doneOf(
-      await collectEvents(await sendMessage(f.db, c.id, input("long please"), { config: f.config })),
+      await collectEvents(
+        await sendMessage(f.db, LOCAL_USER, c.id, input("long please"), { config: f.config }),
+      ),
     );
     expect(done.message.status).toBe("complete");
     expect(done.message.finishReason).toBe("MAX_TOKENS");
@@ -132,16 +135,19 @@ describe("answers that end early", () => {
   });
 
   it("deleting a conversation mid-answer ends the answer and its stream", async () => {
-    const c = await createConversation(f.db);
+    const c = await createConversation(f.db, LOCAL_USER);
     let modelId = "";
     let deleted = false;
-    await readChatEvents(await sendMessage(f.db, c.id, input("[slow] doomed"), { config: f.config }), (e) => {
-      if (e.type === "start") modelId = e.modelMessage.id;
-      if (e.type === "delta" && !deleted) {
-        deleted = true;
-        void deleteConversation(f.db, c.id);
-      }
-    });
+    await readChatEvents(
+      await sendMessage(f.db, LOCAL_USER, c.id, input("[slow] doomed"), { config: f.config }),
+      (e) => {
+        if (e.type === "start") modelId = e.modelMessage.id;
+        if (e.type === "delta" && !deleted) {
+          deleted = true;
+          void deleteConversation(f.db, LOCAL_USER, c.id);
+        }
+      },
+    );
     expect(deleted).toBe(true);
     expect(isGenerating(modelId)).toBe(false);
     expect(await f.db.message.count({ where: { conversationId: c.id } })).toBe(0);
@@ -177,10 +183,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("timeouts", () => {
   it("an upstream that stalls mid-stream is given up after the idle limit, keeping the text", async () => {
-    const c = await createConversation(f.db);
+    const c = await createConversation(f.db, LOCAL_USER);
     const started = Date.now();
     const events = await collectEvents(
-      await sendMessage(f.db, c.id, input("[stall] then nothing"), { config: f.config, idleTimeoutMs: 300 }),
+      await sendMessage(f.db, LOCAL_USER, c.id, input("[stall] then nothing"), {
+        config: f.config,
+        idleTimeoutMs: 300,
+      }),
     );
     const done = doneOf(events);
     expect(Date.now() - started).toBeLessThan(5000);
@@ -189,7 +198,7 @@ describe("timeouts", () => {
     expect(done.message.text).toContain("Sandbox");
     expect(done.message.error).toMatchObject({ code: "timeout", status: 504 });
     expect(done.message.error?.message).toContain("stopped sending mid-answer: nothing for 300 ms");
-    expect((await getConversationDetail(f.db, c.id)).messages[1].status).toBe("interrupted");
+    expect((await getConversationDetail(f.db, LOCAL_USER, c.id)).messages[1].status).toBe("interrupted");
   });
 
   it("an upstream that never answers is an error answer after the first-chunk limit", async () => {
@@ -198,10 +207,10 @@ describe("timeouts", () => {
         // accepts the request and never writes a byte
       },
       async (config) => {
-        const c = await createConversation(f.db);
+        const c = await createConversation(f.db, LOCAL_USER);
         const done = doneOf(
           await collectEvents(
-            await sendMessage(f.db, c.id, input("hello?"), { config, firstChunkTimeoutMs: 300 }),
+            await sendMessage(f.db, LOCAL_USER, c.id, input("hello?"), { config, firstChunkTimeoutMs: 300 }),
           ),
         );
         expect(done.message.status).toBe("error");
@@ -224,9 +233,11 @@ describe("timeouts", () => {
         res.end(sseChunk("world", "STOP"));
       },
       async (config) => {
-        const c = await createConversation(f.db);
+        const c = await createConversation(f.db, LOCAL_USER);
         const done = doneOf(
-          await collectEvents(await sendMessage(f.db, c.id, input("slowly"), { config, idleTimeoutMs: 400 })),
+          await collectEvents(
+            await sendMessage(f.db, LOCAL_USER, c.id, input("slowly"), { config, idleTimeoutMs: 400 }),
+          ),
         );
         expect(done.message.status).toBe("complete");
         expect(done.message.text).toBe("Hello world");
@@ -246,8 +257,10 @@ describe("streams that end without a complete answer", () => {
         res.end(body);
       },
       async (config) => {
-        const c = await createConversation(f.db);
-        const done = doneOf(await collectEvents(await sendMessage(f.db, c.id, input("hi"), { config })));
+        const c = await createConversation(f.db, LOCAL_USER);
+        const done = doneOf(
+          await collectEvents(await sendMessage(f.db, LOCAL_USER, c.id, input("hi"), { config })),
+        );
         expect(done.message.status).toBe("error");
         expect(done.message.finishReason).toBeNull();
         expect(done.message.error?.code).toMatch(/^(empty_stream|stream_broken)$/);
@@ -263,8 +276,10 @@ describe("streams that end without a complete answer", () => {
         res.end(sseChunk("half of it"));
       },
       async (config) => {
-        const c = await createConversation(f.db);
-        const done = doneOf(await collectEvents(await sendMessage(f.db, c.id, input("hi"), { config })));
+        const c = await createConversation(f.db, LOCAL_USER);
+        const done = doneOf(
+          await collectEvents(await sendMessage(f.db, LOCAL_USER, c.id, input("hi"), { config })),
+        );
         expect(done.message.status).toBe("interrupted");
         expect(done.message.text).toBe("half of it");
         expect(done.message.error).toMatchObject({ code: "stream_incomplete" });

@@ -7,7 +7,7 @@
 import type { Db } from "../db";
 import { StudioError, isStudioError } from "../errors";
 import { encodeChatEvent, type ChatEvent } from "./chat-events";
-import { getConversation } from "./conversations";
+import { checkedConversationView } from "./conversations";
 import { endGeneration, startGeneration, stopGeneration } from "./generations";
 import { responseText, type GenerateContentRequest, type UsageMetadata } from "./native-schema";
 import { framingOf, parseGenerateContentStream } from "./stream-parser";
@@ -67,11 +67,15 @@ export function answerStream(job: AnswerJob): ReadableStream<Uint8Array> {
         }
       };
       const run = async () => {
-        const conversation = await getConversation(job.db, job.conversationId);
+        const conversation = await checkedConversationView(job.db, job.conversationId);
         send({ type: "start", userMessage: job.userMessage, modelMessage: job.modelMessage, conversation });
         const outcome = await generate(job, controller.signal, (text) => send({ type: "delta", text }));
         const message = await finishAnswer(job.db, id, outcome, job.notices);
-        send({ type: "done", message, conversation: await getConversation(job.db, job.conversationId) });
+        send({
+          type: "done",
+          message,
+          conversation: await checkedConversationView(job.db, job.conversationId),
+        });
       };
       void run()
         .catch(async (error) => {

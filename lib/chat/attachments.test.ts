@@ -1,5 +1,6 @@
 // Attachments on real files: uploads checked by their bytes, gallery items taken over, and the
 // bytes the upstream finally receives.
+import { LOCAL_USER } from "../auth/local-user";
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
@@ -48,7 +49,7 @@ async function rejected(promise: Promise<unknown>): Promise<StudioError> {
 describe("uploads", () => {
   it("stores the bytes, sniffs the type and sends them inline with the message", async () => {
     // Declared as JPEG: the bytes say PNG, and the bytes win.
-    const att = await saveUploadedAttachment(f.db, bytesStream(png), {
+    const att = await saveUploadedAttachment(f.db, LOCAL_USER, bytesStream(png), {
       name: "leaf.jpg",
       declaredType: "image/jpeg",
     });
@@ -56,10 +57,11 @@ describe("uploads", () => {
     const stored = await f.db.attachment.findUniqueOrThrow({ where: { id: att.id } });
     expect((await fs.readFile(path.join(f.mediaDir, stored.path))).equals(png)).toBe(true);
 
-    const c = await createConversation(f.db);
+    const c = await createConversation(f.db, LOCAL_USER);
     const events = await collectEvents(
       await sendMessage(
         f.db,
+        LOCAL_USER,
         c.id,
         sendMessageSchema.parse({ text: "What is this?", attachmentIds: [att.id] }),
         {
@@ -78,20 +80,20 @@ describe("uploads", () => {
     expect(Buffer.from(image.inlineData!.data, "base64").equals(png)).toBe(true);
     expect(text.text).toBe("What is this?");
 
-    const detail = await getConversationDetail(f.db, c.id);
+    const detail = await getConversationDetail(f.db, LOCAL_USER, c.id);
     expect(detail.messages[0].attachments.map((a) => a.id)).toEqual([att.id]);
     expect(detail.messages[0].parts).toEqual([{ attachmentId: att.id }, { text: "What is this?" }]);
     expect(detail.title).toBe("What is this?");
 
     // Deleting the conversation deletes the file.
-    await deleteConversation(f.db, c.id);
+    await deleteConversation(f.db, LOCAL_USER, c.id);
     await expect(fs.stat(path.join(f.mediaDir, stored.path))).rejects.toThrow();
   });
 
   it("refuses text, SVG and empty files by their content, leaving no file behind", async () => {
     const before = await chatFiles();
     const text = await rejected(
-      saveUploadedAttachment(f.db, bytesStream(new TextEncoder().encode("just some notes")), {
+      saveUploadedAttachment(f.db, LOCAL_USER, bytesStream(new TextEncoder().encode("just some notes")), {
         name: "notes.png",
         declaredType: "image/png",
       }),
@@ -101,6 +103,7 @@ describe("uploads", () => {
     const svg = await rejected(
       saveUploadedAttachment(
         f.db,
+        LOCAL_USER,
         bytesStream(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>')),
         {
           name: "logo.svg",
@@ -109,7 +112,7 @@ describe("uploads", () => {
     );
     expect(svg.message).toContain("image/svg+xml");
     const empty = await rejected(
-      saveUploadedAttachment(f.db, bytesStream(new Uint8Array()), { name: "zero.png" }),
+      saveUploadedAttachment(f.db, LOCAL_USER, bytesStream(new Uint8Array()), { name: "zero.png" }),
     );
     expect(empty.message).toContain('"zero.png" is empty');
     expect(await chatFiles()).toEqual(before);
@@ -117,7 +120,7 @@ describe("uploads", () => {
 
   it("refuses a file over the inline limit, by its header and by its bytes, naming it", async () => {
     const declared = await rejected(
-      saveUploadedAttachment(f.db, bytesStream(png), {
+      saveUploadedAttachment(f.db, LOCAL_USER, bytesStream(png), {
         name: "huge.mp4",
         contentLength: INLINE_MAX_FILE_BYTES + 1,
       }),
@@ -128,18 +131,20 @@ describe("uploads", () => {
     const before = await chatFiles();
     const big = new Uint8Array(INLINE_MAX_FILE_BYTES + 10);
     big.set(png);
-    const streamed = await rejected(saveUploadedAttachment(f.db, bytesStream(big), { name: "huge.png" }));
+    const streamed = await rejected(
+      saveUploadedAttachment(f.db, LOCAL_USER, bytesStream(big), { name: "huge.png" }),
+    );
     expect(streamed.status).toBe(413);
     expect(streamed.message).toContain('"huge.png"');
     expect(await chatFiles()).toEqual(before);
   });
 
   it("deletes an unsent attachment, refuses to delete a sent one, and sweeps stale drafts", async () => {
-    const a = await saveUploadedAttachment(f.db, bytesStream(png), { name: "a.png" });
-    await deleteUnsentAttachment(f.db, a.id);
+    const a = await saveUploadedAttachment(f.db, LOCAL_USER, bytesStream(png), { name: "a.png" });
+    await deleteUnsentAttachment(f.db, LOCAL_USER, a.id);
     expect(await f.db.attachment.findUnique({ where: { id: a.id } })).toBeNull();
 
-    const b = await saveUploadedAttachment(f.db, bytesStream(png), { name: "b.png" });
+    const b = await saveUploadedAttachment(f.db, LOCAL_USER, bytesStream(png), { name: "b.png" });
     expect(await sweepUnsentAttachments(f.db, Date.now())).toBe(0);
     expect(await sweepUnsentAttachments(f.db, Date.now() + 25 * 3600 * 1000)).toBeGreaterThanOrEqual(1);
     expect(await f.db.attachment.findUnique({ where: { id: b.id } })).toBeNull();
@@ -178,7 +183,7 @@ describe("gallery items", () => {
 
   it("takes over a stored gallery image with its own copy of the bytes", async () => {
     const media = await seedGalleryImage();
-    const att = await attachFromGallery(f.db, media.id);
+    const att = await attachFromGallery(f.db, LOCAL_USER, media.id);
     expect(att).toMatchObject({
       kind: "image",
       mimeType: "image/png",
@@ -194,7 +199,9 @@ describe("gallery items", () => {
 
   it("refuses an item that is not stored yet, and one that does not exist", async () => {
     const pending = await seedGalleryImage("pending");
-    expect((await rejected(attachFromGallery(f.db, pending.id))).message).toContain("not stored yet");
-    expect((await rejected(attachFromGallery(f.db, "nope"))).status).toBe(404);
+    expect((await rejected(attachFromGallery(f.db, LOCAL_USER, pending.id))).message).toContain(
+      "not stored yet",
+    );
+    expect((await rejected(attachFromGallery(f.db, LOCAL_USER, "nope"))).status).toBe(404);
   });
 });

@@ -3,9 +3,11 @@
  * gallery items taken over as attachments, and the files' lifetimes. An attachment belongs to no
  * message until it is sent.
  */
+import "server-only";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { ownedBy, ownerOf, visibleOr404, type Viewer } from "../auth/scope";
 import type { Db } from "../db";
 import type { Prisma } from "../generated/prisma/client";
 import { StudioError, isStudioError } from "../errors";
@@ -31,6 +33,7 @@ function assertAttachable(name: string, contentType: string): void {
 
 export async function saveUploadedAttachment(
   db: Db,
+  viewer: Viewer,
   source: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>,
   meta: { name: string; declaredType?: string; contentLength?: number },
 ): Promise<AttachmentView> {
@@ -64,6 +67,7 @@ export async function saveUploadedAttachment(
     sha256: written.sha256,
     path: relativePath,
     originalName: name,
+    userId: ownerOf(viewer),
   });
 }
 
@@ -94,9 +98,9 @@ const extensions: Record<string, string> = {
  * A stored gallery file as an attachment. The bytes are hard-linked (copied across file systems)
  * into the chat's folder, so deleting the gallery item later never breaks the conversation.
  */
-export async function attachFromGallery(db: Db, mediaId: string): Promise<AttachmentView> {
-  const media = await db.media.findUnique({
-    where: { id: mediaId },
+export async function attachFromGallery(db: Db, viewer: Viewer, mediaId: string): Promise<AttachmentView> {
+  const media = await db.media.findFirst({
+    where: { id: mediaId, task: ownedBy(viewer) },
     select: {
       path: true,
       status: true,
@@ -133,6 +137,7 @@ export async function attachFromGallery(db: Db, mediaId: string): Promise<Attach
     path: relativePath,
     originalName: name,
     sourceMediaId: mediaId,
+    userId: ownerOf(viewer),
   });
 }
 
@@ -152,15 +157,18 @@ async function linkOrCopy(source: string, target: string): Promise<void> {
   }
 }
 
-export async function getAttachment(db: Db, id: string) {
-  const row = await db.attachment.findUnique({ where: { id } });
-  if (!row) throw new StudioError("not_found", `Attachment ${id} does not exist.`);
-  return row;
+/** The attachment if the viewer may see it; missing and another user's answer the same 404. */
+export async function getAttachment(db: Db, viewer: Viewer, id: string) {
+  return visibleOr404(
+    viewer,
+    await db.attachment.findUnique({ where: { id } }),
+    `Attachment ${id} does not exist.`,
+  );
 }
 
 /** Removes an attachment that was never sent (the user took it out of the draft). */
-export async function deleteUnsentAttachment(db: Db, id: string): Promise<void> {
-  const row = await getAttachment(db, id);
+export async function deleteUnsentAttachment(db: Db, viewer: Viewer, id: string): Promise<void> {
+  const row = await getAttachment(db, viewer, id);
   if (row.messageId) {
     throw new StudioError(
       "conflict",

@@ -1,6 +1,7 @@
 // A conversation whose earlier gallery video can no longer be sent (over the inline limit, its
 // upstream URL gone): the next question is still answered, the model is told the file is gone, and
 // the user is told too. With PUBLIC_BASE_URL the studio's own copy is sent by reference instead.
+import { LOCAL_USER } from "../auth/local-user";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,7 +20,7 @@ afterAll(() => f.close());
 
 /** A conversation whose first question carried an 8 MB gallery video whose media row is gone. */
 async function conversationWithStaleVideo() {
-  const c = await createConversation(f.db);
+  const c = await createConversation(f.db, LOCAL_USER);
   const question = await f.db.message.create({
     data: { conversationId: c.id, role: "user", parts: "[]", createdAt: new Date(Date.now() - 2000) },
   });
@@ -57,7 +58,7 @@ describe("an earlier file that can no longer be sent", () => {
     const { conversation } = await conversationWithStaleVideo();
     const done = doneOf(
       await collectEvents(
-        await sendMessage(f.db, conversation.id, sendMessageSchema.parse({ text: "and then?" }), {
+        await sendMessage(f.db, LOCAL_USER, conversation.id, sendMessageSchema.parse({ text: "and then?" }), {
           config: f.config,
         }),
       ),
@@ -71,7 +72,7 @@ describe("an earlier file that can no longer be sent", () => {
     expect(done.message.notices).toHaveLength(1);
     expect(done.message.notices[0]).toContain('"x.mp4" from an earlier message');
     expect(done.message.error).toBeNull();
-    const stored = (await getConversationDetail(f.db, conversation.id)).messages.at(-1)!;
+    const stored = (await getConversationDetail(f.db, LOCAL_USER, conversation.id)).messages.at(-1)!;
     expect(stored.notices).toEqual(done.message.notices);
     expect(stored.error).toBeNull();
   });

@@ -4,6 +4,7 @@
  * conversation's generationConfig.
  */
 import fs from "node:fs/promises";
+import { upstreamFileLinks } from "../auth/file-links";
 import type { Db } from "../db";
 import { env } from "../env";
 import { resolveMediaPath } from "../storage/files";
@@ -39,7 +40,8 @@ export type BuiltRequest = {
 /**
  * `publicBaseUrl` (PUBLIC_BASE_URL, env() by default): where the upstream can fetch this studio's
  * stored attachments. When set, any stored file can go by reference at the URL the studio serves it
- * at; otherwise only a gallery pick can, at its upstream URL while that still answers.
+ * at (signed with accounts on); otherwise only a gallery pick can, at its upstream URL while that
+ * still answers.
  */
 export async function buildGenerateRequest(
   db: Db,
@@ -61,9 +63,10 @@ export async function buildGenerateRequest(
     db,
     needUrls.map((a) => a.sourceMediaId as string),
   );
+  const fileLink = publicBaseUrl ? await upstreamFileLinks() : undefined;
   const publicUrlOf = (a: HistoryMessage["attachments"][number]) =>
-    publicBaseUrl
-      ? `${publicBaseUrl}${attachmentUrl(a.id)}`
+    publicBaseUrl && fileLink
+      ? `${publicBaseUrl}${fileLink(attachmentUrl(a.id))}`
       : a.sourceMediaId
         ? urls.get(a.sourceMediaId)
         : undefined;

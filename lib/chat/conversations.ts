@@ -1,9 +1,11 @@
 /** Conversations: list and title search, create, read with the whole thread, update, delete. */
+import "server-only";
+import { ownedBy, ownerOf, visibleOr404, type Viewer } from "../auth/scope";
 import { TEXT_MODELS, isTextModel } from "../catalog";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
 import { removeMediaFile } from "../storage/files";
-import { isGenerating, stopConversation } from "./generations";
+import { isGenerating, stopConversation, stopGeneration } from "./generations";
 import { conversationPatchSchema, type ConversationPatch } from "./settings-schema";
 import type { ConversationDetail, ConversationSummary, ConversationView } from "./types";
 import { conversationView, messageInclude, messageView } from "./views";
@@ -15,12 +17,13 @@ const summarySelect = { id: true, title: true, model: true, updatedAt: true } as
 
 export async function listConversations(
   db: Db,
+  viewer: Viewer,
   options: { q?: string; limit?: number } = {},
 ): Promise<ConversationSummary[]> {
   const q = options.q?.trim();
   const rows = await db.conversation.findMany({
     // SQLite LIKE: case-insensitive for ASCII letters, which is what title search needs.
-    where: q ? { title: { contains: q } } : undefined,
+    where: { ...ownedBy(viewer), ...(q ? { title: { contains: q } } : {}) },
     orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
     take: Math.min(options.limit ?? 200, 500),
     select: summarySelect,
@@ -48,28 +51,39 @@ function patchData(patch: ConversationPatch) {
   };
 }
 
-export async function createConversation(db: Db, input: unknown = {}): Promise<ConversationView> {
+export async function createConversation(
+  db: Db,
+  viewer: Viewer,
+  input: unknown = {},
+): Promise<ConversationView> {
   const patch = conversationPatchSchema.parse(input ?? {});
   checkModel(patch.model);
   const row = await db.conversation.create({
-    data: { model: DEFAULT_TEXT_MODEL, ...patchData(patch) },
+    data: { model: DEFAULT_TEXT_MODEL, ...patchData(patch), userId: ownerOf(viewer) },
   });
   return conversationView(row, { promptTokenCount: 0, candidatesTokenCount: 0, totalTokenCount: 0 });
 }
 
-export async function updateConversation(db: Db, id: string, input: unknown): Promise<ConversationView> {
+export async function updateConversation(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  input: unknown,
+): Promise<ConversationView> {
   const patch = conversationPatchSchema.parse(input);
   checkModel(patch.model);
-  await requireConversation(db, id);
+  await requireConversation(db, viewer, id);
   await db.conversation.update({ where: { id }, data: patchData(patch) });
-  return getConversation(db, id);
+  return getConversation(db, viewer, id);
 }
 
-export async function requireConversation(db: Db, id: string) {
-  const row = await db.conversation.findUnique({ where: { id } });
-  if (!row)
-    throw new StudioError("not_found", `Conversation ${id} does not exist (it may have been deleted).`);
-  return row;
+/** The conversation if the viewer may see it; missing and another user's answer the same 404. */
+export async function requireConversation(db: Db, viewer: Viewer, id: string) {
+  return visibleOr404(
+    viewer,
+    await db.conversation.findUnique({ where: { id } }),
+    `Conversation ${id} does not exist (it may have been deleted).`,
+  );
 }
 
 export async function conversationUsage(db: Db, conversationId: string): Promise<ConversationView["usage"]> {
@@ -84,21 +98,29 @@ export async function conversationUsage(db: Db, conversationId: string): Promise
   };
 }
 
-export async function getConversation(db: Db, id: string): Promise<ConversationView> {
-  const row = await requireConversation(db, id);
+export async function getConversation(db: Db, viewer: Viewer, id: string): Promise<ConversationView> {
+  const row = await requireConversation(db, viewer, id);
+  return conversationView(row, await conversationUsage(db, id));
+}
+
+/** The view of a conversation whose viewer was checked when its answer started (lib/chat/answer.ts). */
+export async function checkedConversationView(db: Db, id: string): Promise<ConversationView> {
+  const row = await db.conversation.findUnique({ where: { id } });
+  if (!row)
+    throw new StudioError("not_found", `Conversation ${id} does not exist (it may have been deleted).`);
   return conversationView(row, await conversationUsage(db, id));
 }
 
 /** The conversation and its whole thread, oldest first, exactly as stored. */
-export async function getConversationDetail(db: Db, id: string): Promise<ConversationDetail> {
-  const conversation = await getConversation(db, id);
+export async function getConversationDetail(db: Db, viewer: Viewer, id: string): Promise<ConversationDetail> {
+  const conversation = await getConversation(db, viewer, id);
   await settleOrphanedStreams(db, id);
   const rows = await db.message.findMany({
     where: { conversationId: id },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     include: messageInclude,
   });
-  return { ...conversation, messages: rows.map(messageView) };
+  return { ...conversation, messages: rows.map((row) => messageView(row)) };
 }
 
 /**
@@ -124,8 +146,8 @@ async function settleOrphanedStreams(db: Db, conversationId: string): Promise<vo
   });
 }
 
-export async function deleteConversation(db: Db, id: string): Promise<void> {
-  await requireConversation(db, id);
+export async function deleteConversation(db: Db, viewer: Viewer, id: string): Promise<void> {
+  await requireConversation(db, viewer, id);
   stopConversation(id);
   const attachments = await db.attachment.findMany({
     where: { message: { conversationId: id } },
@@ -135,4 +157,13 @@ export async function deleteConversation(db: Db, id: string): Promise<void> {
   // pointing at a missing file.
   await db.conversation.delete({ where: { id } });
   await Promise.all(attachments.map((a) => removeMediaFile(a.path).catch(() => undefined)));
+}
+
+/**
+ * The stop button: ends a live answer of a conversation the viewer may see. Another user's message
+ * answers like one that is not streaming (false), and keeps streaming.
+ */
+export async function stopAnswer(db: Db, viewer: Viewer, messageId: string): Promise<boolean> {
+  const visible = await db.message.count({ where: { id: messageId, conversation: ownedBy(viewer) } });
+  return visible > 0 && stopGeneration(messageId, "stop");
 }

@@ -2,6 +2,7 @@
  * The proxy's answer: a streamed call is relayed as it arrives (chunk by chunk, never collected,
  * with an idle limit); a plain call is read within one deadline and checked to be JSON.
  */
+import "server-only";
 import { StudioError } from "../errors";
 import {
   TEXT_API_TIMEOUTS,

@@ -4,6 +4,8 @@
  * request first (size limits included), so a refused request changes nothing; only then are the
  * rows written and the answer streamed.
  */
+import "server-only";
+import { ownedBy, type Viewer } from "../auth/scope";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
 import { removeMediaFile } from "../storage/files";
@@ -65,10 +67,11 @@ function settingsOf(conversation: ConversationRow) {
  */
 async function withThread<T>(
   db: Db,
+  viewer: Viewer,
   conversationId: string,
   build: (conversation: ConversationRow, thread: MessageRow[]) => Promise<T>,
 ): Promise<T> {
-  const conversation = await requireConversation(db, conversationId);
+  const conversation = await requireConversation(db, viewer, conversationId);
   if (!claimConversation(conversationId)) {
     throw new StudioError(
       "conflict",
@@ -126,11 +129,12 @@ function titleFrom(parts: StoredPart[], names: string[]): string {
 
 export async function sendMessage(
   db: Db,
+  viewer: Viewer,
   conversationId: string,
   input: SendMessageInput,
   options: Options = {},
 ): Promise<ReadableStream<Uint8Array>> {
-  return withThread(db, conversationId, async (conversation, thread) => {
+  return withThread(db, viewer, conversationId, async (conversation, thread) => {
     // Only the exchange the composer's draft came back from is replaced; every other turn is kept.
     const superseded = replacedExchange(
       thread,
@@ -140,7 +144,7 @@ export async function sendMessage(
     const kept = thread.slice(0, thread.length - superseded.length);
 
     const attachments = input.attachmentIds.length
-      ? await db.attachment.findMany({ where: { id: { in: input.attachmentIds } } })
+      ? await db.attachment.findMany({ where: { id: { in: input.attachmentIds }, ...ownedBy(viewer) } })
       : [];
     for (const id of input.attachmentIds) {
       const row = attachments.find((a) => a.id === id);
@@ -204,10 +208,11 @@ export async function sendMessage(
 /** Replaces the last answer with a new one for the same question (with the current settings). */
 export async function regenerateAnswer(
   db: Db,
+  viewer: Viewer,
   conversationId: string,
   options: Options = {},
 ): Promise<ReadableStream<Uint8Array>> {
-  return withThread(db, conversationId, async (conversation, thread) => {
+  return withThread(db, viewer, conversationId, async (conversation, thread) => {
     const dropped = thread.at(-1)?.role === "model" ? [thread.at(-1)!] : [];
     const kept = thread.slice(0, thread.length - dropped.length);
     if (kept.at(-1)?.role !== "user")
@@ -230,18 +235,19 @@ export async function regenerateAnswer(
 /** New text for a question (its attachments stay); everything after it is dropped, then answered anew. */
 export async function editAndResend(
   db: Db,
+  viewer: Viewer,
   messageId: string,
   text: string,
   options: Options = {},
 ): Promise<ReadableStream<Uint8Array>> {
-  const target = await db.message.findUnique({
-    where: { id: messageId },
+  const target = await db.message.findFirst({
+    where: { id: messageId, conversation: ownedBy(viewer) },
     select: { conversationId: true, role: true },
   });
   if (!target) throw new StudioError("not_found", `Message ${messageId} does not exist.`);
   if (target.role !== "user")
     throw new StudioError("invalid_request", "Only your own messages can be edited.");
-  return withThread(db, target.conversationId, async (conversation, thread) => {
+  return withThread(db, viewer, target.conversationId, async (conversation, thread) => {
     const index = thread.findIndex((m) => m.id === messageId);
     const edited = thread[index];
     const later = thread.slice(index + 1);

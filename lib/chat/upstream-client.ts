@@ -1,12 +1,14 @@
 /**
  * The HTTP client of the native text API ({llm_base_url}/v1/models/{model}:{method}) with the
  * server-side key. Returns the upstream response unread on success so streams can be relayed as
- * they arrive; every failure becomes a StudioError the routes and the chat can show. Neither the
- * key nor the upstream address ever appears in an error message.
+ * they arrive; every failure becomes a StudioError the routes and the chat can show. Its message
+ * keeps the upstream's words for the log; what a browser sees of them is decided at the response
+ * boundary (lib/upstream/public-text: no key, no upstream address).
  */
+import "server-only";
 import { env } from "../env";
 import { StudioError } from "../errors";
-import { redact, type UpstreamConfig } from "../upstream/config";
+import type { UpstreamConfig } from "../upstream/config";
 import { extractErrorCode, extractErrorMessage } from "../upstream/error-message";
 import type { TextMethod } from "./native-schema";
 
@@ -92,7 +94,7 @@ export async function callTextApi(
   } finally {
     clearTimeout(timer);
   }
-  if (!response.ok) throw await upstreamRejection(response, config);
+  if (!response.ok) throw await upstreamRejection(response);
   return response;
 }
 
@@ -107,7 +109,7 @@ function plainFetch(): typeof fetch {
 }
 
 /** Status and message of a rejected call, from whatever error body the upstream sent. */
-export async function upstreamRejection(response: Response, config: TextApiConfig): Promise<StudioError> {
+export async function upstreamRejection(response: Response): Promise<StudioError> {
   const text = await response.text().catch(() => "");
   const status = response.status;
   let body: unknown;
@@ -119,15 +121,11 @@ export async function upstreamRejection(response: Response, config: TextApiConfi
   const message = body !== undefined ? extractErrorMessage(body) : undefined;
   const upstreamCode = body !== undefined ? extractErrorCode(body) : undefined;
   const detail = message ?? (text.trim() ? `a non-JSON body: "${excerpt(text)}"` : "no message");
-  return new StudioError(
-    "upstream_rejected",
-    redact(`The text API answered HTTP ${status}: ${detail}`, config),
-    {
-      // Upstream 4xx/5xx statuses pass through so clients can tell quota (429) from a bad request.
-      status: status >= 400 && status <= 599 ? status : 502,
-      details: { upstreamStatus: status, ...(upstreamCode ? { upstreamCode } : {}) },
-    },
-  );
+  return new StudioError("upstream_rejected", `The text API answered HTTP ${status}: ${detail}`, {
+    // Upstream 4xx/5xx statuses pass through so clients can tell quota (429) from a bad request.
+    status: status >= 400 && status <= 599 ? status : 502,
+    details: { upstreamStatus: status, ...(upstreamCode ? { upstreamCode } : {}) },
+  });
 }
 
 function excerpt(text: string): string {

@@ -1,5 +1,6 @@
 /** Database rows -> the JSON views of the studio's chat API. */
 import type { Prisma } from "../generated/prisma/client";
+import { publicText, upstreamSecrets, type UpstreamSecrets } from "../upstream/public-text";
 import { mediaKindOf } from "./limits";
 import {
   partsText,
@@ -44,7 +45,8 @@ export function parseStoredParts(json: string): StoredPart[] {
   });
 }
 
-export function messageView(row: MessageRow): MessageView {
+/** A message as the browser sees it; a failed answer's error is upstream text (public-text). */
+export function messageView(row: MessageRow, secrets: UpstreamSecrets = upstreamSecrets()): MessageView {
   const parts = parseStoredParts(row.parts);
   const hasUsage = row.totalTokenCount !== null || row.promptTokenCount !== null;
   return {
@@ -65,7 +67,7 @@ export function messageView(row: MessageRow): MessageView {
         }
       : null,
     status: row.status as MessageView["status"],
-    ...parseErrorColumn(row.error),
+    ...parseErrorColumn(row.error, secrets),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -88,16 +90,20 @@ export function conversationView(row: ConversationRow, usage: ConversationView["
  * The `error` column holds a JSON object: the error (code, status, message) when the answer failed,
  * and/or `notices` (lib/chat/answer.ts). Plain text from an older row is shown as the message.
  */
-function parseErrorColumn(text: string | null): { error: MessageError | null; notices: string[] } {
+function parseErrorColumn(
+  text: string | null,
+  secrets: UpstreamSecrets,
+): { error: MessageError | null; notices: string[] } {
   if (!text) return { error: null, notices: [] };
   const value = parseJson(text) as (Partial<MessageError> & { notices?: unknown }) | undefined;
-  if (!value || typeof value !== "object") return { error: { code: "error", message: text }, notices: [] };
+  if (!value || typeof value !== "object")
+    return { error: { code: "error", message: publicText(text, secrets) }, notices: [] };
   const notices = Array.isArray(value.notices)
     ? value.notices.filter((n): n is string => typeof n === "string")
     : [];
   const error =
     typeof value.message === "string"
-      ? { code: value.code ?? "error", status: value.status, message: value.message }
+      ? { code: value.code ?? "error", status: value.status, message: publicText(value.message, secrets) }
       : null;
   return { error, notices };
 }

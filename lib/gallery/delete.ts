@@ -1,6 +1,8 @@
+import { ownedBy, type Viewer } from "../auth/scope";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
 import { removeMediaFile } from "../storage/files";
+import { itemNotFound } from "./item-select";
 import { pruneOrphanTags } from "./tags";
 
 export type DeleteResult = { deleted: string[]; notFound: string[]; removedFiles: number };
@@ -10,12 +12,13 @@ export type DeleteResult = { deleted: string[]; notFound: string[]; removedFiles
  * one transaction, so a failure never leaves a row pointing at a removed file; a file that cannot
  * be removed afterwards is logged and left as an orphan (harmless, unlike a dangling row).
  * A file a chat attachment still points at (same path) is kept: the chat history must not break.
+ * Ids the viewer may not see are reported as not found, like ids that do not exist.
  */
-export async function deleteGalleryItems(db: Db, ids: string[]): Promise<DeleteResult> {
+export async function deleteGalleryItems(db: Db, viewer: Viewer, ids: string[]): Promise<DeleteResult> {
   const unique = [...new Set(ids)];
   const { found, paths } = await db.$transaction(async (tx) => {
     const rows = await tx.task.findMany({
-      where: { id: { in: unique } },
+      where: { id: { in: unique }, ...ownedBy(viewer) },
       select: { id: true, media: { select: { path: true, thumbPath: true } } },
     });
     const found = rows.map((r) => r.id);
@@ -46,10 +49,8 @@ export async function deleteGalleryItems(db: Db, ids: string[]): Promise<DeleteR
   return { deleted: found, notFound: unique.filter((id) => !foundSet.has(id)), removedFiles };
 }
 
-export async function deleteGalleryItem(db: Db, id: string): Promise<DeleteResult> {
-  const result = await deleteGalleryItems(db, [id]);
-  if (result.deleted.length === 0) {
-    throw new StudioError("not_found", `Gallery item ${id} does not exist (it may have been deleted).`);
-  }
+export async function deleteGalleryItem(db: Db, viewer: Viewer, id: string): Promise<DeleteResult> {
+  const result = await deleteGalleryItems(db, viewer, [id]);
+  if (result.deleted.length === 0) throw new StudioError("not_found", itemNotFound(id));
   return result;
 }

@@ -1,3 +1,4 @@
+import { LOCAL_USER } from "../auth/local-user";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTempDb } from "../testing/temp-db";
 import { getGalleryItem } from "./detail";
@@ -65,7 +66,7 @@ afterAll(() => temp.cleanup());
 
 describe("gallery item detail", () => {
   it("shows every submitted parameter, cost, timings and files", async () => {
-    const item = await getGalleryItem(temp.db, "full", {}, now);
+    const item = await getGalleryItem(temp.db, LOCAL_USER, "full", {}, now);
     expect(item.request).toEqual({
       model: "sd_2.5_ORelay",
       prompt: "A lighthouse in a storm",
@@ -89,7 +90,7 @@ describe("gallery item detail", () => {
   });
 
   it("lists the upstream's original URLs with whether each has expired", async () => {
-    const item = await getGalleryItem(temp.db, "full", {}, now);
+    const item = await getGalleryItem(temp.db, LOCAL_USER, "full", {}, now);
     expect(item.upstreamUrls.map((u) => [u.field, u.state, u.expiresAt, Boolean(u.mediaId)])).toEqual([
       ["result_url", "expired", "2023-11-14T22:13:20.000Z", true],
       ["last_frame_url", "expired", null, true],
@@ -120,7 +121,11 @@ describe("gallery item detail", () => {
       },
     });
     await temp.db.media.updateMany({ where: { taskId: "masked" }, data: { error: `GET ${base}/files/t1` } });
-    const item = await getGalleryItem(temp.db, "masked", {}, now, [base, llm]);
+    const item = await getGalleryItem(temp.db, LOCAL_USER, "masked", {}, now, {
+      baseUrl: base,
+      llmBaseUrl: llm,
+      apiKey: "k",
+    });
     const body = JSON.stringify(item);
     expect(body).not.toContain("secret-upstream");
     expect(item.media[0].sourceUrl).toBe("{base_url}/files/t1/video.mp4?sig=abc");
@@ -135,17 +140,25 @@ describe("gallery item detail", () => {
   });
 
   it("finds previous and next items within the filters it was opened with", async () => {
-    expect(await getGalleryItem(temp.db, "n3", {}, now)).toMatchObject({ prevId: "n4", nextId: "n2" });
-    expect(await getGalleryItem(temp.db, "n3", { favorite: true }, now)).toMatchObject({
+    expect(await getGalleryItem(temp.db, LOCAL_USER, "n3", {}, now)).toMatchObject({
+      prevId: "n4",
+      nextId: "n2",
+    });
+    expect(await getGalleryItem(temp.db, LOCAL_USER, "n3", { favorite: true }, now)).toMatchObject({
       prevId: "n4",
       nextId: "n1",
     });
-    expect(await getGalleryItem(temp.db, "full", {}, now)).toMatchObject({ prevId: null, nextId: "n4" });
-    expect(await getGalleryItem(temp.db, "n1", { favorite: true }, now)).toMatchObject({ nextId: null });
+    expect(await getGalleryItem(temp.db, LOCAL_USER, "full", {}, now)).toMatchObject({
+      prevId: null,
+      nextId: "n4",
+    });
+    expect(await getGalleryItem(temp.db, LOCAL_USER, "n1", { favorite: true }, now)).toMatchObject({
+      nextId: null,
+    });
   });
 
   it("answers not_found for an unknown id", async () => {
-    await expect(getGalleryItem(temp.db, "missing")).rejects.toMatchObject({
+    await expect(getGalleryItem(temp.db, LOCAL_USER, "missing")).rejects.toMatchObject({
       code: "not_found",
       status: 404,
     });
@@ -172,7 +185,7 @@ describe("upstream URL expiry", () => {
 
 describe("reuse", () => {
   it("offers the media fields of available models that take the item's kinds", async () => {
-    const item = await getGalleryItem(temp.db, "full", {}, now);
+    const item = await getGalleryItem(temp.db, LOCAL_USER, "full", {}, now);
     const video = item.referenceTargets.video.map((t) => `${t.modelId}:${t.field}`);
     expect(video).toContain("sd_2.5_ORelay:reference_videos");
     expect(video.some((t) => t.endsWith("reference_images"))).toBe(false);

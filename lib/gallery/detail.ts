@@ -1,13 +1,20 @@
+import { ownedBy, type Viewer } from "../auth/scope";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
 import type { GalleryFilters } from "./filters";
-import { mediaListSelect, sortMedia, toGalleryItem, toGalleryMedia } from "./item-select";
+import { itemNotFound, mediaListSelect, sortMedia, toGalleryItem, toGalleryMedia } from "./item-select";
 import { selectTaskKeys } from "./list";
 import { mediaKindOf, referenceTargets } from "./reference-targets";
 import type { GalleryItemDetail, GalleryMediaDetail, UpstreamUrl } from "./types";
 import { urlExpiry } from "../upstream/url-expiry";
-import { isUpstreamBaseUrl, maskUpstreamText, maskUpstreamUrl, upstreamBases } from "./mask-upstream";
+import {
+  isUpstreamUrl,
+  maskUpstream,
+  publicText,
+  upstreamSecrets,
+  type UpstreamSecrets,
+} from "../upstream/public-text";
 
 const detailSelect = {
   id: true,
@@ -45,45 +52,45 @@ type DetailRow = Prisma.TaskGetPayload<{ select: typeof detailSelect }>;
 
 /**
  * Everything the detail view shows, plus the neighbours under the filters it was opened with.
- * URLs and texts under the configured upstream bases are masked (`bases`: the configured ones).
+ * Upstream texts and URLs go through lib/upstream/public-text (`secrets`: the configured upstream).
  */
 export async function getGalleryItem(
   db: Db,
+  viewer: Viewer,
   id: string,
   filters: GalleryFilters = {},
   now = new Date(),
-  bases: readonly string[] = upstreamBases(),
+  secrets: UpstreamSecrets = upstreamSecrets(),
 ): Promise<GalleryItemDetail> {
-  const row = await db.task.findUnique({ where: { id }, select: detailSelect });
-  if (!row)
-    throw new StudioError("not_found", `Gallery item ${id} does not exist (it may have been deleted).`);
-  const { prevId, nextId } = await neighbours(db, id, filters);
+  const row = await db.task.findFirst({ where: { id, ...ownedBy(viewer) }, select: detailSelect });
+  if (!row) throw new StudioError("not_found", itemNotFound(id));
+  const { prevId, nextId } = await neighbours(db, viewer, id, filters);
 
   const media: GalleryMediaDetail[] = sortMedia(row.media).map((m) => ({
     ...toGalleryMedia(m),
     fields: m.fields.split(",").filter(Boolean),
     sha256: m.sha256,
-    sourceUrl: maskUpstreamUrl(m.sourceUrl, bases),
+    sourceUrl: maskUpstream(m.sourceUrl, secrets),
     source: urlExpiry(m.sourceUrl, m.status === "expired", now),
-    error: m.error === null ? null : maskUpstreamText(m.error, bases),
+    error: publicText(m.error, secrets),
     storedAt: m.storedAt?.toISOString() ?? null,
     downloadUrl: `/api/gallery/items/${encodeURIComponent(row.id)}/download?media=${encodeURIComponent(m.id)}`,
   }));
   const kinds = new Set(media.map((m) => mediaKindOf(m.contentType, row.kind)));
 
-  const base = toGalleryItem(row);
   return {
-    ...base,
-    error: base.error === null ? null : maskUpstreamText(base.error, bases),
+    ...toGalleryItem(row, secrets),
+    prompt: row.prompt,
+    promptTruncated: false,
     media,
-    ...parseRequest(maskUpstreamText(row.request, bases)),
+    ...parseRequest(maskUpstream(row.request, secrets)),
     progress: row.progress,
     amount: row.amount,
     actualDuration: row.actualDuration,
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
     notes: row.notes,
-    upstreamUrls: upstreamUrlList(row, now, bases),
+    upstreamUrls: upstreamUrlList(row, now, secrets),
     prevId,
     nextId,
     referenceTargets: {
@@ -93,7 +100,7 @@ export async function getGalleryItem(
   };
 }
 
-async function neighbours(db: Db, id: string, filters: GalleryFilters) {
+async function neighbours(db: Db, viewer: Viewer, id: string, filters: GalleryFilters) {
   const [position] = await db.$queryRawUnsafe<{ submittedAt: string }[]>(
     "SELECT CAST(submittedAt AS TEXT) AS submittedAt FROM Task WHERE id = ?",
     id,
@@ -101,8 +108,8 @@ async function neighbours(db: Db, id: string, filters: GalleryFilters) {
   if (!position) return { prevId: null, nextId: null };
   const cursor = { submittedAt: position.submittedAt, id };
   const [[prev], [next]] = await Promise.all([
-    selectTaskKeys(db, filters, { cursor, limit: 1, direction: "newer" }),
-    selectTaskKeys(db, filters, { cursor, limit: 1, direction: "older" }),
+    selectTaskKeys(db, viewer, filters, { cursor, limit: 1, direction: "newer" }),
+    selectTaskKeys(db, viewer, filters, { cursor, limit: 1, direction: "older" }),
   ]);
   return { prevId: prev?.id ?? null, nextId: next?.id ?? null };
 }
@@ -123,7 +130,7 @@ function parseRequest(text: string): { request: Record<string, unknown> | null; 
  * Task.upstreamUrls (`{ field: url | url[] }`) as a flat list, each with its expiry and stored copy;
  * expiry is read from the real URL, the list shows it masked.
  */
-function upstreamUrlList(row: DetailRow, now: Date, bases: readonly string[]): UpstreamUrl[] {
+function upstreamUrlList(row: DetailRow, now: Date, secrets: UpstreamSecrets): UpstreamUrl[] {
   let parsed: unknown = null;
   try {
     parsed = row.upstreamUrls ? JSON.parse(row.upstreamUrls) : null;
@@ -148,8 +155,8 @@ function upstreamUrlList(row: DetailRow, now: Date, bases: readonly string[]): U
     const media = row.media.find((m) => m.sourceUrl === url);
     return {
       field,
-      url: maskUpstreamUrl(url, bases),
-      masked: isUpstreamBaseUrl(url, bases),
+      url: maskUpstream(url, secrets),
+      masked: isUpstreamUrl(url, secrets),
       mediaId: media?.id ?? null,
       ...urlExpiry(url, media?.status === "expired", now),
     };

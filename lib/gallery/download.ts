@@ -1,18 +1,20 @@
+import { ownedBy, type Viewer } from "../auth/scope";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
 import { mediaFileResponse } from "../storage/files";
 import { downloadFileName } from "../storage/file-names";
-import { sortMedia } from "./item-select";
+import { itemNotFound, sortMedia } from "./item-select";
 
 /** One stored file of an item as an attachment with a meaningful name (Range and ETag included). */
 export async function galleryDownloadResponse(
   db: Db,
+  viewer: Viewer,
   request: Request,
   taskId: string,
   mediaId?: string,
 ): Promise<Response> {
-  const task = await db.task.findUnique({
-    where: { id: taskId },
+  const task = await db.task.findFirst({
+    where: { id: taskId, ...ownedBy(viewer) },
     select: {
       id: true,
       model: true,
@@ -21,8 +23,7 @@ export async function galleryDownloadResponse(
       media: { select: { id: true, role: true, status: true, path: true, contentType: true, sha256: true } },
     },
   });
-  if (!task)
-    throw new StudioError("not_found", `Gallery item ${taskId} does not exist (it may have been deleted).`);
+  if (!task) throw new StudioError("not_found", itemNotFound(taskId));
   const media = sortMedia(task.media);
   const chosen = mediaId ? media.find((m) => m.id === mediaId) : media[0];
   if (!chosen) {

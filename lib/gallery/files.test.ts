@@ -1,3 +1,4 @@
+import { LOCAL_USER } from "../auth/local-user";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -65,12 +66,14 @@ describe("delete", () => {
     const thumbs = (await temp.db.media.findMany({ where: { taskId: "del-1" } })).map((m) => m.thumbPath!);
     expect(thumbs.every((t) => fs.existsSync(abs(t)))).toBe(true);
 
-    const result = await deleteGalleryItem(temp.db, "del-1");
+    const result = await deleteGalleryItem(temp.db, LOCAL_USER, "del-1");
     expect(result).toEqual({ deleted: ["del-1"], notFound: [], removedFiles: 4 });
     for (const rel of ["results/del-1.mp4", "results/del-1-last.png", ...thumbs])
       expect(fs.existsSync(abs(rel))).toBe(false);
     expect(await temp.db.media.count({ where: { taskId: "del-1" } })).toBe(0);
-    await expect(deleteGalleryItem(temp.db, "del-1")).rejects.toMatchObject({ code: "not_found" });
+    await expect(deleteGalleryItem(temp.db, LOCAL_USER, "del-1")).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 
   it("keeps a file a chat attachment still uses, and reports unknown ids", async () => {
@@ -85,7 +88,7 @@ describe("delete", () => {
         path: "results/shared.png",
       },
     });
-    const result = await deleteGalleryItems(temp.db, ["del-2", "ghost"]);
+    const result = await deleteGalleryItems(temp.db, LOCAL_USER, ["del-2", "ghost"]);
     expect(result).toEqual({ deleted: ["del-2"], notFound: ["ghost"], removedFiles: 0 });
     expect(fs.existsSync(abs("results/shared.png"))).toBe(true);
   });
@@ -100,9 +103,15 @@ describe("thumbnails in the list", () => {
     const rel = (await temp.db.media.findUniqueOrThrow({ where: { id: media.id } })).thumbPath!;
     fs.rmSync(abs(rel));
 
-    const listed = (await listGalleryItems(temp.db, { q: "thumbgone" })).items[0].media[0].thumbnailUrl;
+    const listed = (await listGalleryItems(temp.db, LOCAL_USER, { q: "thumbgone" })).items[0].media[0]
+      .thumbnailUrl;
     expect(listed).toBe(`/api/media/${media.id}/thumbnail`);
-    const response = await thumbnailResponse(temp.db, new Request(`http://studio${listed}`), media.id);
+    const response = await thumbnailResponse(
+      temp.db,
+      LOCAL_USER,
+      new Request(`http://studio${listed}`),
+      media.id,
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/webp");
     const served = Buffer.from(await response.arrayBuffer());
@@ -126,7 +135,7 @@ describe("zip download", () => {
       { id: "task-zip-fail", prompt: "failed one", status: "failed", error: "boom" },
     ]);
 
-    const response = await galleryZipResponse(temp.db, [
+    const response = await galleryZipResponse(temp.db, LOCAL_USER, [
       "task-zip-0001",
       "task-zip-0002",
       "task-zip-fail",
@@ -159,7 +168,9 @@ describe("zip download", () => {
   });
 
   it("answers not_found when nothing selected exists", async () => {
-    await expect(galleryZipResponse(temp.db, ["nothing"])).rejects.toMatchObject({ code: "not_found" });
+    await expect(galleryZipResponse(temp.db, LOCAL_USER, ["nothing"])).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 });
 
@@ -167,7 +178,12 @@ describe("single download", () => {
   it("serves the stored bytes with a meaningful file name", async () => {
     const bytes = await makePng(abs("results/one.png"));
     await storedTask("dl-1", "Café at dawn, 16:9!", [{ rel: "results/one.png", bytes }]);
-    const response = await galleryDownloadResponse(temp.db, new Request("http://studio/x"), "dl-1");
+    const response = await galleryDownloadResponse(
+      temp.db,
+      LOCAL_USER,
+      new Request("http://studio/x"),
+      "dl-1",
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toContain(
       "2026-11-20_sd_2.5_ORelay_cafe-at-dawn-16-9_dl1.png",
@@ -177,9 +193,9 @@ describe("single download", () => {
 
   it("explains why an expired file cannot be downloaded", async () => {
     await seedTasks(temp.db, [{ id: "dl-2", media: [{ status: "expired", path: null }] }]);
-    await expect(galleryDownloadResponse(temp.db, new Request("http://studio/x"), "dl-2")).rejects.toThrow(
-      /upstream URL expired/,
-    );
+    await expect(
+      galleryDownloadResponse(temp.db, LOCAL_USER, new Request("http://studio/x"), "dl-2"),
+    ).rejects.toThrow(/upstream URL expired/);
   });
 });
 

@@ -1,8 +1,6 @@
-import { z } from "zod";
-
 /**
  * The gallery's filters, as they appear in the list API's query string and in the page URL
- * (bookmarkable). One schema for the route, the page and the benchmark.
+ * (bookmarkable). One set of rules for the route, the page and the benchmark.
  */
 export const STATUS_FILTERS = ["queued", "processing", "completed", "failed", "expired"] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
@@ -10,63 +8,135 @@ export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export const DEFAULT_PAGE_SIZE = 60;
 export const MAX_PAGE_SIZE = 200;
 
-const notANumber = (issue: { code: string }) =>
-  issue.code === "invalid_type" ? "must be a number" : undefined;
-const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+export type GalleryFilters = {
+  type?: "video" | "image";
+  model?: string;
+  status?: StatusFilter;
+  favorite?: boolean;
+  rating?: number;
+  tag?: string;
+  from?: string;
+  to?: string;
+  q?: string;
+  /** A batch id: only the tasks that batch sent. */
+  batch?: string;
+  /** Admins only: one user's items (a user id), or "none" for items nobody owns. */
+  user?: string;
+};
 
+export type GalleryListQuery = GalleryFilters & { cursor?: string; limit?: number };
+
+/** A value that breaks its key's rule: the key and the rule, for the API's error and the page. */
+export type FilterIssue = { key: string; message: string };
+
+type Rule = (value: string) => { value: unknown } | { error: string };
+
+const oneOf =
+  (values: readonly string[], error: string): Rule =>
+  (v) =>
+    values.includes(v) ? { value: v } : { error };
+const text =
+  (max: number, error = `must be at most ${max} characters`, trim = true): Rule =>
+  (v) => {
+    const value = trim ? v.trim() : v;
+    return value.length <= max ? { value } : { error };
+  };
+const wholeNumber =
+  (min: number, max: number, error: string): Rule =>
+  (v) => {
+    const n = Number(v);
+    if (Number.isNaN(n)) return { error: "must be a number" };
+    return Number.isInteger(n) && n >= min && n <= max ? { value: n } : { error };
+  };
+const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 // "2026-11-21" is a whole day in UTC; the page sends the user's local day as date-times with offset.
-const dateParam = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/, {
-    error: "must be a date such as 2026-11-21 or an ISO date-time with offset",
-    abort: true,
-  })
-  .refine((v) => !Number.isNaN(Date.parse(v)), { error: "is not a real date" });
+const date: Rule = (v) => {
+  const value = v.trim();
+  if (!DATE.test(value))
+    return { error: "must be a date such as 2026-11-21 or an ISO date-time with offset" };
+  return Number.isNaN(Date.parse(value)) ? { error: "is not a real date" } : { value };
+};
 
-export const galleryFiltersSchema = z
-  .object({
-    type: optional(z.enum(["video", "image"], { error: "must be video or image" })),
-    model: optional(z.string().trim().max(200)),
-    status: optional(z.enum(STATUS_FILTERS, { error: `must be one of ${STATUS_FILTERS.join(", ")}` })),
-    favorite: optional(
-      z
-        .enum(["1", "true", "0", "false"], { error: "must be 1 or 0" })
-        .transform((v) => v === "1" || v === "true"),
-    ),
-    rating: optional(
-      z.coerce
-        .number({ error: notANumber })
-        .int({ error: "must be a whole number from 1 to 5" })
-        .min(1, { error: "must be a whole number from 1 to 5" })
-        .max(5, { error: "must be a whole number from 1 to 5" }),
-    ),
-    tag: optional(z.string().trim().max(64)),
-    from: optional(dateParam),
-    to: optional(dateParam),
-    q: optional(z.string().max(500, { error: "must be at most 500 characters" })),
-  })
-  .refine((f) => !f.from || !f.to || startOf(f.from) < endOf(f.to), {
-    path: ["to"],
-    error: "must not be before from",
-  });
+/**
+ * Each filter's rule. Plain functions rather than a zod schema, so the gallery page can read its
+ * URL without shipping zod to the browser; the API's schemas (filter-schema.ts) call these too.
+ */
+const FILTER_RULES: Record<keyof GalleryFilters, Rule> = {
+  type: oneOf(["video", "image"], "must be video or image"),
+  model: text(200),
+  status: oneOf(STATUS_FILTERS, `must be one of ${STATUS_FILTERS.join(", ")}`),
+  favorite: (v) =>
+    ["1", "true", "0", "false"].includes(v)
+      ? { value: v === "1" || v === "true" }
+      : { error: "must be 1 or 0" },
+  rating: wholeNumber(1, 5, "must be a whole number from 1 to 5"),
+  tag: text(64),
+  from: date,
+  to: date,
+  q: text(500, "must be at most 500 characters", false),
+  batch: text(100, "must be a batch id"),
+  user: text(100, 'must be a user id or "none"'),
+};
 
-export type GalleryFilters = z.infer<typeof galleryFiltersSchema>;
+const LIST_RULES: Record<"cursor" | "limit", Rule> = {
+  cursor: text(500, "must be at most 500 characters", false),
+  limit: (v) => {
+    const n = Number(v);
+    if (Number.isNaN(n)) return { error: "must be a number" };
+    if (!Number.isInteger(n)) return { error: "must be a whole number" };
+    if (n < 1) return { error: "must be at least 1" };
+    return n > MAX_PAGE_SIZE ? { error: `must be at most ${MAX_PAGE_SIZE}` } : { value: n };
+  },
+};
 
-export const galleryListQuerySchema = galleryFiltersSchema.and(
-  z.object({
-    cursor: optional(z.string().max(500)),
-    limit: optional(
-      z.coerce
-        .number({ error: notANumber })
-        .int({ error: "must be a whole number" })
-        .min(1, { error: "must be at least 1" })
-        .max(MAX_PAGE_SIZE, { error: `must be at most ${MAX_PAGE_SIZE}` }),
-    ),
-  }),
-);
-export type GalleryListQuery = z.infer<typeof galleryListQuerySchema>;
+function checkKeys(
+  raw: Record<string, unknown>,
+  rules: Record<string, Rule>,
+): { value: Record<string, unknown>; issues: FilterIssue[] } {
+  const value: Record<string, unknown> = {};
+  const issues: FilterIssue[] = [];
+  for (const [key, rule] of Object.entries(rules)) {
+    const given = raw[key];
+    if (given === undefined || given === null) continue;
+    const v = typeof given === "string" ? given : typeof given === "number" ? String(given) : null;
+    if (v === null) {
+      issues.push({ key, message: "must be text" });
+      continue;
+    }
+    // An empty value is no filter (a form's blank field).
+    if (v.trim() === "") continue;
+    const result = rule(v);
+    if ("error" in result) issues.push({ key, message: result.error });
+    else value[key] = result.value;
+  }
+  return { value, issues };
+}
+
+/**
+ * The gallery's filters from query values, with every broken rule named. The rule across keys
+ * (`to` not before `from`) is only checked once every key is valid on its own.
+ */
+export function checkGalleryFilters(raw: Record<string, unknown>): {
+  value: GalleryFilters;
+  issues: FilterIssue[];
+} {
+  const { value, issues } = checkKeys(raw, FILTER_RULES);
+  const filters = value as GalleryFilters;
+  if (!issues.length && filters.from && filters.to && !(startOf(filters.from) < endOf(filters.to))) {
+    issues.push({ key: "to", message: "must not be before from" });
+  }
+  return { value: filters, issues };
+}
+
+/** The list API's query: the filters, a cursor and a page size. */
+export function checkGalleryListQuery(raw: Record<string, unknown>): {
+  value: GalleryListQuery;
+  issues: FilterIssue[];
+} {
+  const filters = checkGalleryFilters(raw);
+  const list = checkKeys(raw, LIST_RULES);
+  return { value: { ...filters.value, ...list.value }, issues: [...filters.issues, ...list.issues] };
+}
 
 export const FILTER_KEYS = [
   "type",
@@ -78,6 +148,8 @@ export const FILTER_KEYS = [
   "from",
   "to",
   "q",
+  "batch",
+  "user",
 ] as const;
 
 /** URLSearchParams → plain object for the schemas (first value of each key). */
@@ -111,9 +183,9 @@ export function filtersFromUrl(params: URLSearchParams): GalleryFilters {
   // Each pass drops the keys with issues. The rule across keys (to not before from) is only checked
   // once every key is valid on its own, so a second pass may find it broken.
   for (;;) {
-    const parsed = galleryFiltersSchema.safeParse(raw);
-    if (parsed.success) return parsed.data;
-    const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));
+    const { value, issues } = checkGalleryFilters(raw);
+    if (!issues.length) return value;
+    const bad = new Set(issues.map((i) => i.key));
     const kept = Object.fromEntries(Object.entries(raw).filter(([key]) => !bad.has(key)));
     if (Object.keys(kept).length === Object.keys(raw).length) return {};
     raw = kept;

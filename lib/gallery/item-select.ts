@@ -1,5 +1,12 @@
 import type { Prisma } from "../generated/prisma/client";
+import { promptPreview } from "../tasks/prompt-preview";
+import { publicText, upstreamSecrets, type UpstreamSecrets } from "../upstream/public-text";
 import type { GalleryItem, GalleryMedia } from "./types";
+
+/** The one answer for a missing item and for another user's item alike (never a 403). */
+export function itemNotFound(id: string): string {
+  return `Gallery item ${id} does not exist (it may have been deleted).`;
+}
 
 /** Just the columns a grid card needs (no request/upstream JSON, no notes). */
 export const mediaListSelect = {
@@ -56,7 +63,8 @@ export function toGalleryMedia(m: MediaRow): GalleryMedia {
   };
 }
 
-export function toGalleryItem(row: ListRow): GalleryItem {
+/** A grid card; the task's error is upstream text (lib/upstream/public-text). */
+export function toGalleryItem(row: ListRow, secrets: UpstreamSecrets = upstreamSecrets()): GalleryItem {
   return {
     id: row.id,
     model: row.model,
@@ -64,12 +72,12 @@ export function toGalleryItem(row: ListRow): GalleryItem {
     status: row.status,
     mediaState: row.mediaState,
     expired: row.mediaState === "expired" || row.media.some((m) => m.status === "expired"),
-    prompt: row.prompt,
+    ...promptPreview(row.prompt),
     favorite: row.favorite,
     rating: row.rating,
     tags: row.tags.map((t) => t.tag.name).sort(),
     submittedAt: row.submittedAt.toISOString(),
-    error: row.error,
+    error: publicText(row.error, secrets),
     media: sortMedia(row.media).map(toGalleryMedia),
   };
 }

@@ -1,11 +1,8 @@
+import { LOCAL_USER } from "../auth/local-user";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTempDb } from "../testing/temp-db";
-import {
-  filtersToSearchParams,
-  galleryListQuerySchema,
-  searchParamsObject,
-  type GalleryListQuery,
-} from "./filters";
+import { galleryListQuerySchema } from "./filter-schema";
+import { filtersToSearchParams, searchParamsObject, type GalleryListQuery } from "./filters";
 import { listGalleryItems } from "./list";
 import { seedTasks } from "./testing/seed-tasks";
 
@@ -57,7 +54,7 @@ afterAll(() => temp.cleanup());
 
 async function ids(query: Record<string, string>): Promise<string[]> {
   const parsed = galleryListQuerySchema.parse(query);
-  return (await listGalleryItems(temp.db, parsed)).items.map((i) => i.id);
+  return (await listGalleryItems(temp.db, LOCAL_USER, parsed)).items.map((i) => i.id);
 }
 
 describe("gallery list order and cursor", () => {
@@ -71,7 +68,7 @@ describe("gallery list order and cursor", () => {
     let pages = 0;
     do {
       const query: GalleryListQuery = { limit: 2, cursor };
-      const page = await listGalleryItems(temp.db, query);
+      const page = await listGalleryItems(temp.db, LOCAL_USER, query);
       seen.push(...page.items.map((i) => i.id));
       expect(page.total).toBe(pages === 0 ? 10 : null);
       cursor = page.nextCursor ?? undefined;
@@ -82,13 +79,13 @@ describe("gallery list order and cursor", () => {
   });
 
   it("returns no cursor when the last page is exactly full", async () => {
-    const page = await listGalleryItems(temp.db, { limit: 10 });
+    const page = await listGalleryItems(temp.db, LOCAL_USER, { limit: 10 });
     expect(page.items).toHaveLength(10);
     expect(page.nextCursor).toBeNull();
   });
 
   it("rejects a cursor it did not issue, naming the parameter", async () => {
-    await expect(listGalleryItems(temp.db, { cursor: "bm9wZQ" })).rejects.toMatchObject({
+    await expect(listGalleryItems(temp.db, LOCAL_USER, { cursor: "bm9wZQ" })).rejects.toMatchObject({
       code: "invalid_request",
       issues: [{ path: "cursor", message: "is not a cursor returned by this API" }],
     });
@@ -103,9 +100,9 @@ describe("gallery filters", () => {
   });
 
   it("keeps failed and expired tasks findable, with their error and state", async () => {
-    const failed = await listGalleryItems(temp.db, { status: "failed" });
+    const failed = await listGalleryItems(temp.db, LOCAL_USER, { status: "failed" });
     expect(failed.items.map((i) => [i.id, i.error])).toEqual([["t04", "content review failed"]]);
-    const expired = await listGalleryItems(temp.db, { status: "expired" });
+    const expired = await listGalleryItems(temp.db, LOCAL_USER, { status: "expired" });
     expect(expired.items.map((i) => [i.id, i.expired, i.media[0].status])).toEqual([
       ["t05", true, "expired"],
     ]);
@@ -117,6 +114,17 @@ describe("gallery filters", () => {
     expect(await ids({ rating: "4" })).toEqual(["t06", "t01"]);
     expect(await ids({ tag: "CARS" })).toEqual(["t08c", "t02"]);
     expect(await ids({ tag: "nope" })).toEqual([]);
+  });
+
+  it("filters by the batch that sent the tasks", async () => {
+    await temp.db.task.updateMany({ where: { id: { in: ["t02", "t06"] } }, data: { batchId: "batch-1" } });
+    try {
+      expect(await ids({ batch: "batch-1" })).toEqual(["t06", "t02"]);
+      expect(await ids({ batch: "batch-1", type: "image" })).toEqual(["t06"]);
+      expect(await ids({ batch: "batch-2" })).toEqual([]);
+    } finally {
+      await temp.db.task.updateMany({ where: { batchId: "batch-1" }, data: { batchId: null } });
+    }
   });
 
   it("filters by date range, a bare `to` date including its whole day", async () => {
@@ -133,16 +141,20 @@ describe("gallery filters", () => {
   });
 
   it("combines filters and paginates within them", async () => {
-    const first = await listGalleryItems(temp.db, { tag: "cars", limit: 1 });
+    const first = await listGalleryItems(temp.db, LOCAL_USER, { tag: "cars", limit: 1 });
     expect(first.items.map((i) => i.id)).toEqual(["t08c"]);
     expect(first.total).toBe(2);
-    const second = await listGalleryItems(temp.db, { tag: "cars", limit: 1, cursor: first.nextCursor! });
+    const second = await listGalleryItems(temp.db, LOCAL_USER, {
+      tag: "cars",
+      limit: 1,
+      cursor: first.nextCursor!,
+    });
     expect(second.items.map((i) => i.id)).toEqual(["t02"]);
     expect(second.nextCursor).toBeNull();
   });
 
   it("returns the list contract's fields", async () => {
-    const [item] = (await listGalleryItems(temp.db, { q: "red car" })).items;
+    const [item] = (await listGalleryItems(temp.db, LOCAL_USER, { q: "red car" })).items;
     expect(item).toMatchObject({
       id: "t02",
       model: "sd_2.5_ORelay",

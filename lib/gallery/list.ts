@@ -1,3 +1,4 @@
+import type { Viewer } from "../auth/scope";
 import type { Db } from "../db";
 import { decodeCursor, encodeCursor, type GalleryCursor } from "../tasks/cursor";
 import { DEFAULT_PAGE_SIZE, type GalleryFilters, type GalleryListQuery } from "./filters";
@@ -14,11 +15,12 @@ type KeyRow = { id: string; submittedAt: string };
  */
 export async function selectTaskKeys(
   db: Db,
+  viewer: Viewer,
   filters: GalleryFilters,
   options: { cursor?: GalleryCursor; limit: number; direction?: "older" | "newer" },
 ): Promise<KeyRow[]> {
   const direction = options.direction ?? "older";
-  const conditions: SqlCondition[] = [filterCondition(filters)];
+  const conditions: SqlCondition[] = [filterCondition(viewer, filters)];
   if (options.cursor) conditions.push(cursorCondition(options.cursor, direction));
   const where = and(...conditions);
   const order = direction === "older" ? "DESC" : "ASC";
@@ -30,8 +32,8 @@ export async function selectTaskKeys(
   );
 }
 
-export async function countTasks(db: Db, filters: GalleryFilters): Promise<number> {
-  const where = filterCondition(filters);
+export async function countTasks(db: Db, viewer: Viewer, filters: GalleryFilters): Promise<number> {
+  const where = filterCondition(viewer, filters);
   const rows = await db.$queryRawUnsafe<{ n: bigint | number }[]>(
     `SELECT COUNT(*) AS n FROM Task t WHERE ${where.sql}`,
     ...where.params,
@@ -39,14 +41,18 @@ export async function countTasks(db: Db, filters: GalleryFilters): Promise<numbe
   return Number(rows[0]?.n ?? 0);
 }
 
-/** One page of the gallery: the list API's whole job. */
-export async function listGalleryItems(db: Db, query: GalleryListQuery): Promise<GalleryPage> {
+/** One page of the gallery (what the viewer may see): the list API's whole job. */
+export async function listGalleryItems(
+  db: Db,
+  viewer: Viewer,
+  query: GalleryListQuery,
+): Promise<GalleryPage> {
   const { cursor: cursorParam, limit = DEFAULT_PAGE_SIZE, ...filters } = query;
   const cursor = cursorParam ? decodeCursor(cursorParam) : undefined;
 
   const [keys, total] = await Promise.all([
-    selectTaskKeys(db, filters, { cursor, limit: limit + 1 }),
-    cursor ? Promise.resolve(null) : countTasks(db, filters),
+    selectTaskKeys(db, viewer, filters, { cursor, limit: limit + 1 }),
+    cursor ? Promise.resolve(null) : countTasks(db, viewer, filters),
   ]);
   const page = keys.slice(0, limit);
   const rows = page.length
@@ -62,7 +68,7 @@ export async function listGalleryItems(db: Db, query: GalleryListQuery): Promise
 
   const last = page.at(-1);
   return {
-    items: ordered.map(toGalleryItem),
+    items: ordered.map((row) => toGalleryItem(row)),
     nextCursor: keys.length > limit && last ? encodeCursor(last) : null,
     total,
   };

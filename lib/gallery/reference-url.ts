@@ -1,12 +1,14 @@
+import { ownedBy, type Viewer } from "../auth/scope";
 import { isLocalAddress } from "../catalog/media-items";
+import { upstreamFileLinks } from "../auth/file-links";
 import { isUrlLive } from "../chat/public-urls";
 import type { Db } from "../db";
 import { env } from "../env";
 import { StudioError } from "../errors";
 import { mediaPath } from "../tasks/present-task";
+import { isUpstreamUrl, upstreamSecrets, type UpstreamSecrets } from "../upstream/public-text";
 import { urlExpiry, type UrlExpiry } from "../upstream/url-expiry";
-import { sortMedia } from "./item-select";
-import { isUpstreamBaseUrl, upstreamBases } from "./mask-upstream";
+import { itemNotFound, sortMedia } from "./item-select";
 import { mediaKindOf } from "./reference-targets";
 
 /** One URL the upstream could fetch a gallery file from ("Use as reference"). */
@@ -29,19 +31,22 @@ export type MediaReference = {
 };
 
 export type ReferenceContext = {
-  /** The configured upstream bases: URLs under them are masked in responses, so never offered. */
-  bases: readonly string[];
+  /** The configured upstream: URLs shown masked (under its bases, on its host) are never offered. */
+  secrets: UpstreamSecrets;
   /** PUBLIC_BASE_URL: where the upstream can fetch the studio's stored media, or null. */
   publicBaseUrl: string | null;
   /** The task upstream is the built-in sandbox, which fetches loopback addresses itself. */
   sandbox: boolean;
   /** The origin the browser reached the studio at. */
   origin: string;
+  /** A stored file's path as the upstream may fetch it: signed with accounts on (lib/auth/file-links.ts). */
+  fileLink: (path: string) => string;
 };
 
-export function referenceContext(origin: string): ReferenceContext {
+export async function referenceContext(origin: string): Promise<ReferenceContext> {
   const { publicBaseUrl, usesSandbox } = env();
-  return { bases: upstreamBases(), publicBaseUrl, sandbox: usesSandbox.tasks, origin };
+  const fileLink = await upstreamFileLinks();
+  return { secrets: upstreamSecrets(), publicBaseUrl, sandbox: usesSandbox.tasks, origin, fileLink };
 }
 
 type MediaInput = { id: string; status: string; sourceUrl: string; source: UrlExpiry };
@@ -62,7 +67,7 @@ export function referenceCandidates(
 ): ReferenceCandidate[] {
   const candidates: ReferenceCandidate[] = [];
   const { state, expiresAt } = media.source;
-  const usable = !isUpstreamBaseUrl(media.sourceUrl, context.bases) && /^https?:\/\//i.test(media.sourceUrl);
+  const usable = !isUpstreamUrl(media.sourceUrl, context.secrets) && /^https?:\/\//i.test(media.sourceUrl);
   if (usable && (state === "valid" || (state === "unknown" && live === true))) {
     candidates.push({
       url: media.sourceUrl,
@@ -79,7 +84,7 @@ export function referenceCandidates(
 }
 
 function studioCandidate(mediaId: string, context: ReferenceContext): ReferenceCandidate {
-  const path = mediaPath(mediaId);
+  const path = context.fileLink(mediaPath(mediaId));
   if (context.publicBaseUrl) {
     return {
       url: `${context.publicBaseUrl}${path}`,
@@ -109,29 +114,31 @@ function studioCandidate(mediaId: string, context: ReferenceContext): ReferenceC
 
 /**
  * The reference candidates of every file of a gallery item. Original URLs whose expiry is unknown
- * are probed now (HEAD, else a one-byte GET, with a short timeout), all at once.
+ * are probed now (HEAD, else a one-byte GET, with a short timeout), all at once, through the
+ * SSRF-safe fetch: one on an internal address reads as not reachable, whether or not anything
+ * listens there.
  */
 export async function getReferenceOptions(
   db: Db,
+  viewer: Viewer,
   id: string,
   context: ReferenceContext,
   options: { now?: Date; probe?: (url: string) => Promise<boolean> } = {},
 ): Promise<MediaReference[]> {
   const { now = new Date(), probe = isUrlLive } = options;
-  const task = await db.task.findUnique({
-    where: { id },
+  const task = await db.task.findFirst({
+    where: { id, ...ownedBy(viewer) },
     select: {
       kind: true,
       media: { select: { id: true, role: true, status: true, sourceUrl: true, contentType: true } },
     },
   });
-  if (!task)
-    throw new StudioError("not_found", `Gallery item ${id} does not exist (it may have been deleted).`);
+  if (!task) throw new StudioError("not_found", itemNotFound(id));
   return Promise.all(
     sortMedia(task.media).map(async (m) => {
       const source = urlExpiry(m.sourceUrl, m.status === "expired", now);
       const probed =
-        source.state === "unknown" && !isUpstreamBaseUrl(m.sourceUrl, context.bases)
+        source.state === "unknown" && !isUpstreamUrl(m.sourceUrl, context.secrets)
           ? await probe(m.sourceUrl)
           : undefined;
       return {

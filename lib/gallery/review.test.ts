@@ -1,3 +1,4 @@
+import { LOCAL_USER } from "../auth/local-user";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTempDb } from "../testing/temp-db";
 import { listGalleryItems } from "./list";
@@ -19,7 +20,7 @@ afterAll(() => temp.cleanup());
 
 describe("review patch", () => {
   it("persists favorite, rating, tags and notes, and returns the new state", async () => {
-    const state = await updateReview(temp.db, "c", {
+    const state = await updateReview(temp.db, LOCAL_USER, "c", {
       favorite: true,
       rating: 4,
       tags: ["  Sunset ", "Keeper", "keeper"],
@@ -32,12 +33,12 @@ describe("review patch", () => {
       tags: ["keeper", "sunset"],
       notes: "Use for the intro",
     });
-    const [item] = (await listGalleryItems(temp.db, { tag: "keeper" })).items;
+    const [item] = (await listGalleryItems(temp.db, LOCAL_USER, { tag: "keeper" })).items;
     expect(item).toMatchObject({ id: "c", favorite: true, rating: 4, tags: ["keeper", "sunset"] });
   });
 
   it("clears a rating with null and replaces the tag set", async () => {
-    const state = await updateReview(temp.db, "c", { rating: null, tags: ["keeper"] });
+    const state = await updateReview(temp.db, LOCAL_USER, "c", { rating: null, tags: ["keeper"] });
     expect(state).toMatchObject({
       rating: null,
       tags: ["keeper"],
@@ -47,7 +48,7 @@ describe("review patch", () => {
   });
 
   it("fails with not_found for an unknown item", async () => {
-    await expect(updateReview(temp.db, "nope", { favorite: true })).rejects.toMatchObject({
+    await expect(updateReview(temp.db, LOCAL_USER, "nope", { favorite: true })).rejects.toMatchObject({
       code: "not_found",
     });
   });
@@ -66,33 +67,39 @@ describe("review patch", () => {
 
 describe("bulk review", () => {
   it("favorites and unfavorites many items, ignoring unknown ids", async () => {
-    expect(await applyBulkReview(temp.db, { action: "favorite", ids: ["a", "b", "zzz"] })).toEqual({
+    expect(
+      await applyBulkReview(temp.db, LOCAL_USER, { action: "favorite", ids: ["a", "b", "zzz"] }),
+    ).toEqual({
       changed: 2,
     });
-    expect((await listGalleryItems(temp.db, { favorite: true })).items.map((i) => i.id).sort()).toEqual([
-      "a",
-      "b",
-      "c",
-    ]);
-    await applyBulkReview(temp.db, { action: "unfavorite", ids: ["a", "b", "c"] });
-    expect((await listGalleryItems(temp.db, { favorite: true })).items).toHaveLength(0);
+    expect(
+      (await listGalleryItems(temp.db, LOCAL_USER, { favorite: true })).items.map((i) => i.id).sort(),
+    ).toEqual(["a", "b", "c"]);
+    await applyBulkReview(temp.db, LOCAL_USER, { action: "unfavorite", ids: ["a", "b", "c"] });
+    expect((await listGalleryItems(temp.db, LOCAL_USER, { favorite: true })).items).toHaveLength(0);
   });
 
   it("adds and removes a tag across items, counting only real changes", async () => {
     expect(
-      await applyBulkReview(temp.db, { action: "addTag", ids: ["a", "b", "c", "zzz"], tag: "Beach" }),
+      await applyBulkReview(temp.db, LOCAL_USER, {
+        action: "addTag",
+        ids: ["a", "b", "c", "zzz"],
+        tag: "Beach",
+      }),
     ).toEqual({
       changed: 2,
     });
-    expect((await listGalleryItems(temp.db, { tag: "beach" })).items.map((i) => i.id).sort()).toEqual([
-      "a",
-      "b",
-      "c",
-    ]);
-    expect(await applyBulkReview(temp.db, { action: "removeTag", ids: ["a", "b"], tag: "beach" })).toEqual({
+    expect(
+      (await listGalleryItems(temp.db, LOCAL_USER, { tag: "beach" })).items.map((i) => i.id).sort(),
+    ).toEqual(["a", "b", "c"]);
+    expect(
+      await applyBulkReview(temp.db, LOCAL_USER, { action: "removeTag", ids: ["a", "b"], tag: "beach" }),
+    ).toEqual({
       changed: 2,
     });
-    expect((await listGalleryItems(temp.db, { tag: "beach" })).items.map((i) => i.id)).toEqual(["c"]);
+    expect((await listGalleryItems(temp.db, LOCAL_USER, { tag: "beach" })).items.map((i) => i.id)).toEqual([
+      "c",
+    ]);
   });
 
   it("validates the action and its fields", () => {
@@ -106,20 +113,20 @@ describe("bulk review", () => {
 
 describe("tag suggestions and facets", () => {
   it("suggests tags by prefix first, then by use", async () => {
-    await updateReview(temp.db, "a", { tags: ["sunset", "sunrise", "the sun"] });
-    await updateReview(temp.db, "b", { tags: ["sunset"] });
-    const names = (await listTags(temp.db, "sun")).map((t) => `${t.name}:${t.count}`);
+    await updateReview(temp.db, LOCAL_USER, "a", { tags: ["sunset", "sunrise", "the sun"] });
+    await updateReview(temp.db, LOCAL_USER, "b", { tags: ["sunset"] });
+    const names = (await listTags(temp.db, LOCAL_USER, "sun")).map((t) => `${t.name}:${t.count}`);
     expect(names).toEqual(["sunset:2", "sunrise:1", "the sun:1"]);
   });
 
   it("drops tags no item carries any more", async () => {
-    await updateReview(temp.db, "a", { tags: [] });
-    expect((await listTags(temp.db, "sunr")).length).toBe(0);
+    await updateReview(temp.db, LOCAL_USER, "a", { tags: [] });
+    expect((await listTags(temp.db, LOCAL_USER, "sunr")).length).toBe(0);
     expect(await temp.db.tag.count({ where: { name: "sunrise" } })).toBe(0);
   });
 
   it("lists models and tags present in the gallery", async () => {
-    const facets = await galleryFacets(temp.db);
+    const facets = await galleryFacets(temp.db, LOCAL_USER);
     expect(facets.models).toEqual([
       { id: "sd_2.0_special", count: 1 },
       { id: "sd_2.5_ORelay", count: 1 },

@@ -1,10 +1,20 @@
 import { z } from "zod";
+import { ownedBy, type Viewer } from "../auth/scope";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
+import { itemNotFound } from "./item-select";
 import { MAX_BULK_ITEMS, MAX_NOTES_LENGTH, MAX_TAGS_PER_ITEM } from "./limits";
-import { tagNameSchema } from "./tag-names";
+import { checkTagName } from "./tag-names";
 import { addTagToTasks, pruneOrphanTags, removeTagFromTasks, setTaskTags } from "./tags";
+
+/** A tag name, normalized (tag-names.ts), or an issue naming the rule it breaks. */
+const tagNameSchema = z.string().transform((name, ctx) => {
+  const checked = checkTagName(name);
+  if ("tag" in checked) return checked.tag;
+  ctx.addIssue({ code: "custom", message: checked.error });
+  return z.NEVER;
+});
 
 export const reviewPatchSchema = z
   .strictObject({
@@ -38,11 +48,15 @@ export type ReviewState = {
   notes: string;
 };
 
-export async function updateReview(db: Db, id: string, patch: ReviewPatch): Promise<ReviewState> {
+export async function updateReview(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  patch: ReviewPatch,
+): Promise<ReviewState> {
   return db.$transaction(async (tx) => {
-    const exists = await tx.task.findUnique({ where: { id }, select: { id: true } });
-    if (!exists)
-      throw new StudioError("not_found", `Gallery item ${id} does not exist (it may have been deleted).`);
+    const exists = await tx.task.findFirst({ where: { id, ...ownedBy(viewer) }, select: { id: true } });
+    if (!exists) throw new StudioError("not_found", itemNotFound(id));
     const { tags, ...fields } = patch;
     if (Object.keys(fields).length)
       await tx.task.update({ where: { id }, data: fields, select: { id: true } });
@@ -82,9 +96,13 @@ export const bulkActionSchema = z.discriminatedUnion(
 );
 export type BulkAction = z.infer<typeof bulkActionSchema>;
 
-/** Review changes on many items at once; `delete` lives in delete.ts (it also removes files). */
+/**
+ * Review changes on many items at once; `delete` lives in delete.ts (it also removes files). Ids
+ * the viewer may not see are skipped like ids that do not exist.
+ */
 export async function applyBulkReview(
   db: Db,
+  viewer: Viewer,
   action: Exclude<BulkAction, { action: "delete" }>,
 ): Promise<{ changed: number }> {
   return db.$transaction(async (tx) => {
@@ -92,15 +110,15 @@ export async function applyBulkReview(
       case "favorite":
       case "unfavorite": {
         const result = await tx.task.updateMany({
-          where: { id: { in: action.ids } },
+          where: { id: { in: action.ids }, ...ownedBy(viewer) },
           data: { favorite: action.action === "favorite" },
         });
         return { changed: result.count };
       }
       case "addTag":
-        return { changed: await addTagToTasks(tx, await existingIds(tx, action.ids), action.tag) };
+        return { changed: await addTagToTasks(tx, await visibleIds(tx, viewer, action.ids), action.tag) };
       case "removeTag": {
-        const changed = await removeTagFromTasks(tx, action.ids, action.tag);
+        const changed = await removeTagFromTasks(tx, await visibleIds(tx, viewer, action.ids), action.tag);
         await pruneOrphanTags(tx);
         return { changed };
       }
@@ -108,7 +126,10 @@ export async function applyBulkReview(
   });
 }
 
-async function existingIds(tx: Prisma.TransactionClient, wanted: string[]) {
-  const rows = await tx.task.findMany({ where: { id: { in: wanted } }, select: { id: true } });
+async function visibleIds(tx: Prisma.TransactionClient, viewer: Viewer, wanted: string[]) {
+  const rows = await tx.task.findMany({
+    where: { id: { in: wanted }, ...ownedBy(viewer) },
+    select: { id: true },
+  });
   return rows.map((r) => r.id);
 }

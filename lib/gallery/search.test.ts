@@ -1,3 +1,4 @@
+import { LOCAL_USER } from "../auth/local-user";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTempDb } from "../testing/temp-db";
 import { listGalleryItems } from "./list";
@@ -29,7 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => temp.cleanup());
 
-const search = async (q: string) => (await listGalleryItems(temp.db, { q })).items.map((i) => i.id).sort();
+const search = async (q: string) =>
+  (await listGalleryItems(temp.db, LOCAL_USER, { q })).items.map((i) => i.id).sort();
 
 describe("prompt search (FTS5)", () => {
   it("matches word prefixes, all words required", async () => {

@@ -1,3 +1,4 @@
+import { ownedBy, ownedBySql, UNOWNED, type Viewer } from "../auth/scope";
 import type { Db } from "../db";
 import type { Prisma } from "../generated/prisma/client";
 import { normalizeTagName } from "./tag-names";
@@ -49,14 +50,21 @@ export async function pruneOrphanTags(tx: Tx): Promise<void> {
   await tx.tag.deleteMany({ where: { tasks: { none: {} } } });
 }
 
-/** Tag suggestions: most used first, optionally only those starting with (or containing) `q`. */
-export async function listTags(db: Db, q = "", limit = 20): Promise<TagCount[]> {
+/**
+ * Tag suggestions: most used first, optionally only those starting with (or containing) `q`.
+ * Tag names are shared rows, but a viewer only ever sees the tags on items they may see, counted
+ * over those items: another user's tags never show (docs/decisions/ownership.md).
+ */
+export async function listTags(db: Db, viewer: Viewer, q = "", limit = 20): Promise<TagCount[]> {
   const needle = normalizeTagName(q);
+  const owner = ownedBySql(viewer);
   const rows = await db.$queryRawUnsafe<{ name: string; n: bigint | number }[]>(
     `SELECT g.name AS name, COUNT(tt.taskId) AS n FROM Tag g JOIN TaskTag tt ON tt.tagId = g.id
-     WHERE instr(g.name, ?) > 0 GROUP BY g.id
+     JOIN Task t ON t.id = tt.taskId
+     WHERE instr(g.name, ?) > 0 AND ${owner.sql} GROUP BY g.id
      ORDER BY (substr(g.name, 1, length(?)) = ?) DESC, n DESC, g.name ASC LIMIT ?`,
     needle,
+    ...owner.params,
     needle,
     needle,
     limit,
@@ -64,11 +72,39 @@ export async function listTags(db: Db, q = "", limit = 20): Promise<TagCount[]> 
   return rows.map((r) => ({ name: r.name, count: Number(r.n) }));
 }
 
-/** Choices for the filter bar: every model and tag present in the gallery, with counts. */
-export async function galleryFacets(db: Db): Promise<GalleryFacets> {
-  const [models, tags] = await Promise.all([
-    db.task.groupBy({ by: ["model"], _count: { _all: true }, orderBy: { model: "asc" } }),
-    listTags(db, "", 500),
+/**
+ * Choices for the filter bar: every model and tag among the items the viewer may see, with counts;
+ * for an admin with accounts on, also every owner (the user filter), "none" for unowned items.
+ */
+export async function galleryFacets(db: Db, viewer: Viewer): Promise<GalleryFacets> {
+  const [models, tags, users] = await Promise.all([
+    db.task.groupBy({
+      by: ["model"],
+      where: ownedBy(viewer),
+      _count: { _all: true },
+      orderBy: { model: "asc" },
+    }),
+    listTags(db, viewer, "", 500),
+    viewer.role === "admin" && viewer.via !== "local" ? ownerFacets(db) : Promise.resolve(undefined),
   ]);
-  return { models: models.map((m) => ({ id: m.model, count: m._count._all })), tags };
+  return {
+    models: models.map((m) => ({ id: m.model, count: m._count._all })),
+    tags,
+    ...(users ? { users } : {}),
+  };
+}
+
+async function ownerFacets(db: Db): Promise<NonNullable<GalleryFacets["users"]>> {
+  const groups = await db.task.groupBy({ by: ["userId"], _count: { _all: true } });
+  const ids = groups.flatMap((g) => (g.userId ? [g.userId] : []));
+  const users = await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true } });
+  const email = new Map(users.map((u) => [u.id, u.email]));
+  const owned = groups
+    .filter((g) => g.userId)
+    .map((g) => ({ id: g.userId!, label: email.get(g.userId!) ?? g.userId!, count: g._count._all }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  const unowned = groups.find((g) => !g.userId);
+  return unowned
+    ? [...owned, { id: UNOWNED, label: "No owner (before accounts)", count: unowned._count._all }]
+    : owned;
 }

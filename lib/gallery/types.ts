@@ -33,7 +33,9 @@ export type GalleryItem = {
   mediaState: string;
   /** A result URL expired before the studio could store it. */
   expired: boolean;
+  /** In lists a preview of the first 300 characters (`promptTruncated`); whole in the item. */
   prompt: string;
+  promptTruncated: boolean;
   favorite: boolean;
   rating: number | null;
   tags: string[];
@@ -94,4 +96,9 @@ export type GalleryItemDetail = Omit<GalleryItem, "media"> & {
 };
 
 export type TagCount = { name: string; count: number };
-export type GalleryFacets = { models: { id: string; count: number }[]; tags: TagCount[] };
+export type GalleryFacets = {
+  models: { id: string; count: number }[];
+  tags: TagCount[];
+  /** Admins only (accounts on): whose items the gallery holds, for the user filter. */
+  users?: { id: string; label: string; count: number }[];
+};

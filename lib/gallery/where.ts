@@ -1,3 +1,4 @@
+import { ownedBySql, type Viewer } from "../auth/scope";
 import type { GalleryCursor } from "../tasks/cursor";
 import { endOf, startOf, type GalleryFilters } from "./filters";
 import { parsePromptSearch } from "./search";
@@ -14,8 +15,11 @@ export function toDbTime(date: Date): string {
   return date.toISOString().replace("Z", "+00:00");
 }
 
-/** Every filter as one SQL condition (ANDed), in the order SQLite can use the indexes on Task. */
-export function filterCondition(filters: GalleryFilters): SqlCondition {
+/**
+ * Every filter as one SQL condition (ANDed), in the order SQLite can use the indexes on Task,
+ * always within what the viewer may see (lib/auth/scope.ts; `user` narrows an admin's view).
+ */
+export function filterCondition(viewer: Viewer, filters: GalleryFilters): SqlCondition {
   const parts: string[] = [];
   const params: (string | number)[] = [];
   const add = (sql: string, ...values: (string | number)[]) => {
@@ -23,7 +27,11 @@ export function filterCondition(filters: GalleryFilters): SqlCondition {
     params.push(...values);
   };
 
+  const owner = ownedBySql(viewer, filters.user);
+  if (owner.sql !== "1 = 1") add(owner.sql, ...owner.params);
+
   if (filters.type) add("t.kind = ?", filters.type);
+  if (filters.batch) add("t.batchId = ?", filters.batch);
   if (filters.model) add("t.model = ?", filters.model);
   if (filters.status === "expired") {
     // "Expired" means a result the upstream no longer serves and the studio could not store.

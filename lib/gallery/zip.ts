@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { downloadZip, predictLength } from "client-zip";
 import { z } from "zod";
+import { ownedBy, type Viewer } from "../auth/scope";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
 import { readJson } from "../http/respond";
@@ -51,12 +52,12 @@ type Entry = { name: string; size: number; lastModified: Date; file: string };
  * archive reaches it and flows through as it is read, so neither memory nor disk ever holds the
  * archive. Content-Length is known up front (stored entries, sizes from stat), so the browser
  * shows real progress. Items without a stored file are listed in MISSING.txt inside the archive
- * rather than silently left out.
+ * rather than silently left out. Items the viewer may not see are "not found", like deleted ones.
  */
-export async function galleryZipResponse(db: Db, ids: string[]): Promise<Response> {
+export async function galleryZipResponse(db: Db, viewer: Viewer, ids: string[]): Promise<Response> {
   const wanted = [...new Set(ids)];
   const rows = await db.task.findMany({
-    where: { id: { in: wanted } },
+    where: { id: { in: wanted }, ...ownedBy(viewer) },
     select: {
       id: true,
       model: true,

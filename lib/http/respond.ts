@@ -1,9 +1,16 @@
 import { ZodError } from "zod";
+import { env } from "../env";
 import { StudioError, formatPath, isStudioError } from "../errors";
+import { readJsonBody } from "./json-body";
+import { publicErrorBody } from "../upstream/public-text";
 
-/** JSON error response in the studio's single error shape. */
+/** JSON error response in the studio's single error shape; upstream words as public-text allows. */
 export function errorResponse(error: unknown): Response {
-  if (isStudioError(error)) return Response.json(error.toJSON(), { status: error.status });
+  if (isStudioError(error)) {
+    const retryAfter = error.details.retryAfterSeconds;
+    const headers: HeadersInit = typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : {};
+    return Response.json(publicErrorBody(error), { status: error.status, headers });
+  }
   if (error instanceof ZodError) {
     const issues = error.issues.map((i) => ({ path: formatPath(i.path), message: i.message }));
     const first = issues[0];
@@ -19,19 +26,12 @@ export function errorResponse(error: unknown): Response {
   );
 }
 
-/** Reads a JSON request body, failing with a 400 that says the body is not JSON. */
-export async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text();
-  if (!text.trim())
-    throw new StudioError("invalid_request", "The request body is empty; send a JSON object.");
-  try {
-    return JSON.parse(text);
-  } catch (cause) {
-    throw new StudioError(
-      "invalid_request",
-      `The request body is not valid JSON: ${(cause as Error).message}`,
-    );
-  }
+/**
+ * Reads a JSON body within the configured cap (env BODY_LIMIT_BYTES; task submits pass their own,
+ * smaller one): 415 unless it is application/json, 413 above the cap, 400 when malformed.
+ */
+export function readJson(request: Request, maxBytes: number = env().bodyLimits.json): Promise<unknown> {
+  return readJsonBody(request, maxBytes);
 }
 
 /** Wraps a route handler so any thrown error becomes the studio's error response. */

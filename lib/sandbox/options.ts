@@ -18,6 +18,11 @@ export type SandboxOptions = {
   cacheDir?: string;
   /** Request log; default: one per process (the studio's mount). */
   log?: RequestLog;
+  /**
+   * Serve the log at GET/DELETE {base}/_requests. It holds every body the studio sent, so only
+   * tests turn it on (the studio's SANDBOX_REQUEST_LOG=1, `npm run sandbox -- --request-log`).
+   */
+  exposeRequestLog?: boolean;
 };
 
 export type SandboxConfig = {
@@ -27,6 +32,7 @@ export type SandboxConfig = {
   secret: string;
   cacheDir: string;
   log: RequestLog;
+  exposeRequestLog: boolean;
 };
 
 export const DEFAULT_RESULT_URL_TTL_SECONDS = 600;
@@ -52,6 +58,7 @@ export async function resolveConfig(options: SandboxOptions): Promise<SandboxCon
     secret: options.secret ?? (await persistentSecret(cacheDir)),
     cacheDir,
     log: options.log ?? processRequestLog(),
+    exposeRequestLog: options.exposeRequestLog ?? false,
   };
 }
 

@@ -33,7 +33,7 @@ export async function handleSandboxRequest(
 
 async function route(request: Request, url: URL, path: string, config: SandboxConfig): Promise<Response> {
   const { method } = request;
-  if (path === "/_requests") return requestLogRoute(method, config);
+  if (path === "/_requests" && config.exposeRequestLog) return requestLogRoute(method, config);
 
   const file = /^\/files\/([^/]+)\/([^/]+)$/.exec(path);
   if (file) {

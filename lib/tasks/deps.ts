@@ -1,6 +1,9 @@
 import { db as processDb, type Db } from "../db";
+import { fetchPolicy } from "../net/fetch-policy";
+import type { FetchPolicy } from "../net/safe-fetch";
 import { createThumbnail } from "../storage/thumbnails";
 import { upstreamConfig, type UpstreamConfig } from "../upstream/config";
+import { processUpstreamGate, type UpstreamGate } from "./upstream-gate";
 
 /**
  * Everything the task pipeline touches from the outside, injected so tests can run it against a
@@ -18,6 +21,11 @@ export type TaskDeps = {
     intervalMs: readonly [number, number];
     /** Longest wait between polls while the upstream keeps failing. */
     maxBackoffMs: number;
+    /**
+     * A poller's claim on a task (Task.pollLeaseUntil): longer than a query may take, so a lease
+     * only runs out when its process died; then another poller takes the task over.
+     */
+    leaseMs: number;
     /** Consecutive 404/410 answers after which a task counts as lost upstream (failed)… */
     lostAfter: number;
     /** …provided they went on for at least this long (ms since the first of them). */
@@ -30,7 +38,13 @@ export type TaskDeps = {
     maxBytes: number;
     /** Aborts a download that sends no bytes for this long (a large file may take minutes overall). */
     idleTimeoutMs: number;
+    /** A download worker's claim on a media row (Media.leaseUntil), renewed while bytes flow. */
+    leaseMs: number;
   };
+  /** Where result URLs may be fetched from (lib/net/fetch-policy.ts): public addresses and the allow-list. */
+  fetchPolicy: FetchPolicy;
+  /** The shared back-off every poller honours after a 429 or Retry-After (upstream-gate.ts). */
+  gate: UpstreamGate;
   /** Poster frames / thumbnails after a file is stored (gallery); failures are only logged. */
   createThumbnail: (db: Db, mediaId: string) => Promise<void>;
 };
@@ -39,6 +53,7 @@ export const DEFAULT_POLLING: TaskDeps["polling"] = {
   minIntervalMs: 5_000,
   intervalMs: [5_000, 8_000],
   maxBackoffMs: 5 * 60_000,
+  leaseMs: 60_000,
   lostAfter: 6,
   lostAfterMs: 10 * 60_000,
 };
@@ -49,6 +64,7 @@ export const DEFAULT_DOWNLOADS: TaskDeps["downloads"] = {
   // Media.size is a 32-bit integer column.
   maxBytes: 2 ** 31 - 1,
   idleTimeoutMs: 60_000,
+  leaseMs: 3 * 60_000,
 };
 
 export type TaskDepsOverrides = Partial<Omit<TaskDeps, "polling" | "downloads">> & {
@@ -65,6 +81,8 @@ export function taskDeps(overrides: TaskDepsOverrides = {}): TaskDeps {
     polling: { ...DEFAULT_POLLING, ...overrides.polling },
     downloads: { ...DEFAULT_DOWNLOADS, ...overrides.downloads },
     createThumbnail: overrides.createThumbnail ?? createThumbnail,
+    fetchPolicy: overrides.fetchPolicy ?? fetchPolicy(),
+    gate: overrides.gate ?? processUpstreamGate(),
   };
 }
 

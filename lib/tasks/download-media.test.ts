@@ -25,6 +25,8 @@ beforeAll(async () => {
     return answer ?? { status: 404, text: "no such file" };
   });
   bed = taskTestbed({ downloads: { backoffMs: 1_000, maxAttempts: 3 } });
+  // A file host on loopback, allowed as FETCH_ALLOW_PRIVATE would allow an internal store.
+  bed.deps.fetchPolicy = { allow: [host.url] };
   png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#cc5533" } })
     .png()
     .toBuffer();
@@ -300,4 +302,36 @@ describe("downloadMedia", () => {
     // Buffering the body would add at least its 200 MB.
     expect(peak - before).toBeLessThan(60 * MB);
   }, 120_000);
+});
+
+describe("downloadMedia and the SSRF-safe fetch", () => {
+  it("a result URL redirecting to 127.0.0.1 is refused, not stored", async () => {
+    // An internal service on loopback that the studio must never be made to read.
+    const internal = await startFakeUpstream(() => ({
+      stream: () => Readable.from([png]),
+      headers: { "content-type": "image/png" },
+    }));
+    try {
+      // The file host is allowed (as a configured upstream is); where it redirects to is not.
+      files["/r/moved.png"] = { status: 302, text: "", headers: { location: `${internal.url}/secret.png` } };
+      const { id, media } = await completedTask([{ path: "/r/moved.png" }]);
+      const deps = { ...bed.deps, fetchPolicy: { allow: [`${host.url}/r`] } };
+      await downloadMedia(media[0].id, deps);
+
+      expect(internal.requests).toHaveLength(0);
+      const row = await mediaRow(media[0].id);
+      expect(row.status).toBe("failed");
+      expect(row.attempts).toBe(1);
+      expect(row.error).toMatch(/^The result URL was refused and not fetched: 127\.0\.0\.1 is .*redirect/);
+      expect(row.path).toBeNull();
+      expect(taskFiles(id)).toEqual([]);
+      expect(await taskRow(id)).toMatchObject({ mediaState: "failed" });
+      // Final: a later pass does not try again.
+      bed.advance(600_000);
+      expect(await downloadMedia(media[0].id, deps)).toBe(false);
+      expect(host.count("/r/moved.png")).toBe(1);
+    } finally {
+      await internal.close();
+    }
+  });
 });

@@ -1,10 +1,14 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { isStudioError } from "../errors";
+import type { Media } from "../generated/prisma/client";
+import { RefusedUrlError, safeFetch } from "../net/safe-fetch";
 import { extensionFor } from "../storage/file-names";
 import { signedExpiry } from "../upstream/url-expiry";
 import { removeMediaFile, resolveMediaPath, writeMediaFile, type WrittenFile } from "../storage/files";
 import { baseType, isMediaType } from "../storage/sniff-type";
+import type { ByteBudget } from "./byte-budget";
+import { renewDownloadLease } from "./claims";
 import { jitter, taskDeps, type TaskDeps } from "./deps";
 import { updateMediaState } from "./media-state";
 
@@ -29,13 +33,35 @@ class DownloadError extends Error {
  * Returns false when the row was not claimable (already taken or finished).
  */
 export async function downloadMedia(mediaId: string, deps: TaskDeps = taskDeps()): Promise<boolean> {
-  const { db } = deps;
-  const claimed = await db.media.updateMany({
+  const claimed = await deps.db.media.updateMany({
     where: { id: mediaId, status: "pending" },
-    data: { status: "downloading", attempts: { increment: 1 } },
+    data: {
+      status: "downloading",
+      attempts: { increment: 1 },
+      leaseUntil: new Date(deps.now() + deps.downloads.leaseMs),
+    },
   });
   if (claimed.count === 0) return false;
-  const media = await db.media.findUniqueOrThrow({ where: { id: mediaId } });
+  const media = await deps.db.media.findUniqueOrThrow({ where: { id: mediaId } });
+  await downloadClaimedMedia(media, deps);
+  return true;
+}
+
+/**
+ * The download of a row this worker has claimed (status "downloading", attempt counted, lease
+ * taken): the lease is renewed while it runs; `budget` makes a large file wait for its bytes.
+ */
+export async function downloadClaimedMedia(
+  media: Media,
+  deps: TaskDeps,
+  options: { budget?: ByteBudget } = {},
+): Promise<void> {
+  const { db } = deps;
+  const mediaId = media.id;
+  const renew = setInterval(
+    () => void renewDownloadLease(db, mediaId, deps.now() + deps.downloads.leaseMs).catch(() => undefined),
+    Math.max(1_000, deps.downloads.leaseMs / 3),
+  ).unref();
 
   let stored = false;
   let written: string | undefined;
@@ -44,6 +70,7 @@ export async function downloadMedia(mediaId: string, deps: TaskDeps = taskDeps()
       media.sourceUrl,
       `tasks/${safeSegment(media.taskId)}/${media.id}`,
       deps,
+      options.budget,
     );
     written = rel;
     const storedPath = await reuseIdenticalFile(deps, media.taskId, media.id, rel, file.sha256);
@@ -58,18 +85,22 @@ export async function downloadMedia(mediaId: string, deps: TaskDeps = taskDeps()
         sha256: file.sha256,
         storedAt: new Date(deps.now()),
         error: null,
+        leaseUntil: null,
       },
     });
     stored = true;
   } catch (error) {
+    clearInterval(renew);
     // The task was deleted (gallery) while its file was downloading: nothing owns that file now,
     // and the deletion could not remove what did not exist yet.
     if (!(await db.media.findUnique({ where: { id: mediaId }, select: { id: true } }))) {
       if (written) await removeOrphan(written, deps);
       deps.log.info(`[downloads] media ${mediaId}: its task was deleted during the download; dropped.`);
-      return true;
+      return;
     }
     await recordFailure(deps, mediaId, media.attempts, media.sourceUrl, error);
+  } finally {
+    clearInterval(renew);
   }
   await updateMediaState(db, media.taskId);
   if (stored) {
@@ -82,15 +113,16 @@ export async function downloadMedia(mediaId: string, deps: TaskDeps = taskDeps()
         );
       });
   }
-  return true;
 }
 
 async function fetchToDisk(
   url: string,
   relBase: string,
   deps: TaskDeps,
+  budget: ByteBudget | undefined,
 ): Promise<{ rel: string; file: WrittenFile }> {
   const controller = new AbortController();
+  let release = () => undefined as void;
   let idleTimer = setTimeout(() => controller.abort(new Error("headers timeout")), HEADERS_TIMEOUT_MS);
   const resetIdle = () => {
     clearTimeout(idleTimer);
@@ -99,8 +131,12 @@ async function fetchToDisk(
   try {
     let response: Response;
     try {
-      response = await fetch(url, { signal: controller.signal, redirect: "follow", cache: "no-store" });
+      // Result URLs come from the upstream, not the studio: no private address, on any redirect.
+      response = await safeFetch(url, { signal: controller.signal }, deps.fetchPolicy);
     } catch (error) {
+      if (error instanceof RefusedUrlError) {
+        throw new DownloadError(`The result URL was refused and not fetched: ${error.message}`, "final");
+      }
       throw new DownloadError(`Could not fetch the upstream URL (${networkReason(error)}).`, "retry");
     }
     if (response.status !== 200) {
@@ -108,6 +144,11 @@ async function fetchToDisk(
       throw httpFailure(response.status, url, deps.now());
     }
     if (!response.body) throw new DownloadError("The upstream URL answered with an empty body.", "retry");
+    if (budget) {
+      const length = Number(response.headers.get("content-length") ?? "");
+      clearTimeout(idleTimer); // waiting for the budget is not the download stalling
+      release = await budget.acquire(Number.isFinite(length) && length > 0 ? length : null);
+    }
     resetIdle();
     const declaredType = baseType(response.headers.get("content-type"));
     const rel = `${relBase}.${extensionFor(declaredType ?? null, urlPath(url))}`;
@@ -128,6 +169,7 @@ async function fetchToDisk(
     }
   } finally {
     clearTimeout(idleTimer);
+    release();
   }
 }
 
@@ -191,6 +233,7 @@ async function recordFailure(
     where: { id: mediaId },
     data: {
       status,
+      leaseUntil: null,
       error: message,
       nextAttemptAt: new Date(deps.now() + (status === "pending" ? delay : 0)),
     },

@@ -1,3 +1,4 @@
+import { LOCAL_USER } from "../auth/local-user";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { StudioError } from "../errors";
 import { createTempDb } from "../testing/temp-db";
@@ -38,7 +39,11 @@ async function allPages(query: Record<string, string>) {
   const pages: string[][] = [];
   let cursor: string | null = null;
   do {
-    const page = await listTasks(temp.db, listTasksQuery.parse({ ...query, ...(cursor ? { cursor } : {}) }));
+    const page = await listTasks(
+      temp.db,
+      LOCAL_USER,
+      listTasksQuery.parse({ ...query, ...(cursor ? { cursor } : {}) }),
+    );
     pages.push(page.items.map((task) => task.id));
     cursor = page.nextCursor;
     if (pages.length > 10) throw new Error("nextCursor never became null");
@@ -53,7 +58,7 @@ describe("listTasks", () => {
   });
 
   it("answers nextCursor null when the last page is exactly full", async () => {
-    const first = await listTasks(temp.db, listTasksQuery.parse({ limit: "7" }));
+    const first = await listTasks(temp.db, LOCAL_USER, listTasksQuery.parse({ limit: "7" }));
     expect(first.items).toHaveLength(7);
     expect(first.nextCursor).toBeNull();
   });
@@ -68,13 +73,13 @@ describe("listTasks", () => {
 
   it("continues after a cursor inside a batch of equal submit times", async () => {
     const cursor = encodeCursor({ submittedAt: at(5).toISOString(), id: "d" });
-    const page = await listTasks(temp.db, listTasksQuery.parse({ limit: "10", cursor }));
+    const page = await listTasks(temp.db, LOCAL_USER, listTasksQuery.parse({ limit: "10", cursor }));
     expect(page.items.map((task) => task.id)).toEqual(["c", "b", "a"]);
     expect(page.nextCursor).toBeNull();
   });
 
   it("rejects a cursor it did not issue, naming the cursor", async () => {
-    const error = await listTasks(temp.db, listTasksQuery.parse({ cursor: "not-a-cursor" })).then(
+    const error = await listTasks(temp.db, LOCAL_USER, listTasksQuery.parse({ cursor: "not-a-cursor" })).then(
       () => undefined,
       (e: unknown) => e,
     );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ownedBy, type Viewer } from "../auth/scope";
 import type { Db } from "../db";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { TASK_STATUSES } from "../upstream/normalize-task";
@@ -13,14 +14,16 @@ export const listTasksQuery = z.object({
 });
 export type ListTasksQuery = z.infer<typeof listTasksQuery>;
 
-/** The studio's tasks, newest first, `limit` at a time; nextCursor is null on the last page. */
+/** The viewer's tasks (an admin's: everyone's), newest first, `limit` at a time; nextCursor is null on the last page. */
 export async function listTasks(
   db: Db,
+  viewer: Viewer,
   query: ListTasksQuery,
 ): Promise<{ items: TaskWithMedia[]; nextCursor: string | null }> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const rows = await db.task.findMany({
     where: {
+      ...ownedBy(viewer),
       ...(query.status ? { status: query.status } : {}),
       ...(query.model ? { model: query.model } : {}),
       ...(after

@@ -1,6 +1,7 @@
-import { env } from "../env";
+import "server-only";
 import type { Media } from "../generated/prisma/client";
 import type { TaskStatus } from "../upstream/normalize-task";
+import { maskUpstream, publicText, upstreamSecrets, type UpstreamSecrets } from "../upstream/public-text";
 import type { MediaState } from "./media-state";
 import type { TaskWithMedia } from "./load-task";
 import { awaitsResultUrls } from "./result-url-grace";
@@ -82,42 +83,19 @@ export type PresentedTask = {
   };
 };
 
-/** The configured upstream bases, which no response may reveal. */
-export function upstreamBases(): string[] {
-  const { upstreamBaseUrl, llmBaseUrl } = env();
-  return [upstreamBaseUrl, llmBaseUrl];
-}
-
-/**
- * An upstream URL as shown to clients: one under a configured base keeps its path and query (its
- * expiry stays readable) behind the spec's own placeholder, e.g. "{base_url}/files/t1/video.mp4?…".
- * URLs on other hosts (a CDN) are shown as they are.
- */
-export function maskUpstreamUrl(url: string, bases: readonly string[] = upstreamBases()): string {
-  const [taskBase, llmBase] = bases;
-  for (const [base, placeholder] of [
-    [taskBase, "{base_url}"],
-    [llmBase, "{llm_base_url}"],
-  ] as const) {
-    if (base && (url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`))) {
-      return placeholder + url.slice(base.length);
-    }
-  }
-  return url;
-}
-
 /**
  * The task object clients get from the proxy. Built only from what the studio stored and the
- * spec's own fields: never the key or the configured base URLs. `origin` is the request's origin,
- * so URLs work from whatever address the studio was reached at.
+ * spec's own fields; every text that came from the upstream goes through lib/upstream/public-text
+ * (never the key or the configured base URLs). `origin` is the request's origin, so URLs work from
+ * whatever address the studio was reached at.
  */
 export function presentTask(
   task: TaskWithMedia,
   origin: string,
-  bases: readonly string[] = upstreamBases(),
+  secrets: UpstreamSecrets = upstreamSecrets(),
   now: number = Date.now(),
 ): PresentedTask {
-  const mask = (url: string) => maskUpstreamUrl(url, bases);
+  const mask = (url: string) => maskUpstream(url, secrets);
   const raw = parseObject(task.upstreamTask);
   const urlFields = parseObject(task.upstreamUrls);
   const stored = new Map(task.media.filter((m) => m.status === "stored").map((m) => [m.sourceUrl, m]));
@@ -130,7 +108,7 @@ export function presentTask(
     progress: task.progress,
     amount: task.amount,
     actualDuration: task.actualDuration,
-    error: task.error,
+    error: publicText(task.error, secrets),
     created: task.upstreamCreated ?? Math.floor(task.submittedAt.getTime() / 1000),
     upstream_result_urls: {},
     studio: {
@@ -138,10 +116,10 @@ export function presentTask(
       startedAt: task.startedAt?.toISOString() ?? null,
       finishedAt: task.finishedAt?.toISOString() ?? null,
       mediaState: task.mediaState as MediaState,
-      request: parseObject(task.request),
-      lastPollError: task.lastPollError,
+      request: parseObject(maskUpstream(task.request, secrets)),
+      lastPollError: publicText(task.lastPollError, secrets),
       awaitingResultUrls: awaitsResultUrls(task, now),
-      media: task.media.map((m) => presentMedia(m, origin)),
+      media: task.media.map((m) => presentMedia(m, origin, secrets)),
     },
   };
   for (const field of MIRRORED_FIELDS) {
@@ -154,12 +132,16 @@ export function presentTask(
   if (typeof urlFields.upstream_url === "string") out.upstream_url = mask(urlFields.upstream_url);
   if (Array.isArray(urlFields.upstream_urls))
     out.upstream_urls = urlFields.upstream_urls.filter(isString).map(mask);
-  if (typeof raw.error_message === "string") out.error_message = raw.error_message;
+  if (typeof raw.error_message === "string") out.error_message = publicText(raw.error_message, secrets);
   if (typeof raw.task_id === "string") out.task_id = raw.task_id;
   return out;
 }
 
-export function presentMedia(media: Media, origin: string): PresentedMedia {
+export function presentMedia(
+  media: Media,
+  origin: string,
+  secrets: UpstreamSecrets = upstreamSecrets(),
+): PresentedMedia {
   const isStored = media.status === "stored";
   return {
     id: media.id,
@@ -174,7 +156,7 @@ export function presentMedia(media: Media, origin: string): PresentedMedia {
     durationSec: media.durationSec,
     url: isStored ? `${origin}${mediaPath(media.id)}` : null,
     thumbnailUrl: isStored && media.thumbPath ? `${origin}${mediaThumbnailPath(media.id)}` : null,
-    error: media.error,
+    error: publicText(media.error, secrets),
     storedAt: media.storedAt?.toISOString() ?? null,
   };
 }

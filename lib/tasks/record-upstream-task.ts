@@ -1,6 +1,8 @@
-import type { Task } from "../generated/prisma/client";
+import type { Prisma } from "../generated/prisma/client";
+import type { PolledTask } from "./claims";
 import { isTerminal, normalizeTask, type NormalizedTask, type TaskStatus } from "../upstream/normalize-task";
 import type { UpstreamTaskJson } from "../upstream/task-client";
+import { signedExpiry } from "../upstream/url-expiry";
 import { jitter, type TaskDeps } from "./deps";
 import { computeMediaState } from "./media-state";
 import { RESULT_URL_GRACE_MS } from "./result-url-grace";
@@ -12,66 +14,124 @@ import { RESULT_URL_GRACE_MS } from "./result-url-grace";
  * that a task completed without any result URL is asked again for a grace period, whose URLs then
  * still become Media rows.
  */
-export async function recordUpstreamTask(deps: TaskDeps, task: Task, raw: UpstreamTaskJson): Promise<void> {
-  const upstream = normalizeTask(raw);
-  const status = nextStatus(deps, task, upstream);
-  const now = new Date(deps.now());
-  const terminal = isTerminal(status);
-  const [minPoll, maxPoll] = deps.polling.intervalMs;
+export async function recordUpstreamTask(
+  deps: TaskDeps,
+  task: PolledTask,
+  raw: UpstreamTaskJson,
+): Promise<void> {
+  await deps.db.$transaction((tx) => recordUpstreamTaskIn(tx, deps, task, raw));
+}
 
-  await deps.db.$transaction(async (tx) => {
-    if (status === "completed") {
-      for (const result of upstream.resultUrls) {
-        await tx.media.upsert({
-          where: { taskId_sourceUrl: { taskId: task.id, sourceUrl: result.url } },
-          create: {
-            taskId: task.id,
-            sourceUrl: result.url,
-            role: result.role,
-            fields: result.fields.join(","),
-          },
-          update: { role: result.role, fields: result.fields.join(",") },
-        });
-      }
+/**
+ * The same, inside a transaction the caller holds (the tracker writes many answers in one).
+ * Clears the poll lease. Resolves to the number of result URLs now waiting for a download.
+ */
+export async function recordUpstreamTaskIn(
+  tx: Prisma.TransactionClient,
+  deps: TaskDeps,
+  task: PolledTask,
+  raw: UpstreamTaskJson,
+): Promise<number> {
+  const plan = planTaskUpdate(deps, task, raw);
+  const { status, terminal, upstream } = plan;
+  // updateMany: the task may have been deleted (gallery) while it was being asked about; then
+  // nothing is written (a batch of answers must not fail for it).
+  const updated = await tx.task.updateMany({ where: { id: task.id }, data: plan.data });
+  if (updated.count === 0) return 0;
+  if (status === "completed") {
+    for (const result of upstream.resultUrls) {
+      await tx.media.upsert({
+        where: { taskId_sourceUrl: { taskId: task.id, sourceUrl: result.url } },
+        create: {
+          taskId: task.id,
+          sourceUrl: result.url,
+          role: result.role,
+          fields: result.fields.join(","),
+          expiresAt: signedExpiry(result.url),
+        },
+        update: { role: result.role, fields: result.fields.join(",") },
+      });
     }
-    const media = terminal
-      ? await tx.media.findMany({ where: { taskId: task.id }, select: { role: true, status: true } })
-      : [];
-    await tx.task.update({
-      where: { id: task.id },
-      data: {
-        status,
-        progress: nextProgress(task, upstream, status),
-        amount: upstream.amount ?? task.amount,
-        actualDuration: upstream.actualDuration ?? task.actualDuration,
-        error: status === "failed" ? upstream.error : null,
-        upstreamTask: JSON.stringify(raw),
-        upstreamUrls: Object.keys(upstream.urlFields).length
-          ? JSON.stringify(upstream.urlFields)
-          : task.upstreamUrls,
-        upstreamCreated: upstream.created ?? task.upstreamCreated,
-        startedAt: task.startedAt ?? (status !== "queued" ? now : null),
-        finishedAt: terminal ? (task.finishedAt ?? now) : null,
-        pollFailures: 0,
-        lastPollError: null,
-        notFoundCount: 0,
-        notFoundSince: null,
-        // A completed task without result URLs is asked again, less often (result-url-grace.ts).
-        nextPollAt: new Date(now.getTime() + (terminal ? 3 : 1) * jitter(minPoll, maxPoll)),
-        ...(terminal ? { mediaState: computeMediaState(media) } : {}),
-      },
+  }
+  if (terminal) {
+    const media = await tx.media.findMany({
+      where: { taskId: task.id },
+      select: { role: true, status: true },
     });
-  });
+    await tx.task.update({ where: { id: task.id }, data: { mediaState: computeMediaState(media) } });
+  }
   if (status === "completed" && upstream.resultUrls.length === 0 && task.status !== "completed") {
     deps.log.warn(
       `[tasks] task ${task.id} completed without any result URL; asking again for ${RESULT_URL_GRACE_MS / 60_000} minutes.`,
     );
   }
+  return status === "completed" ? upstream.resultUrls.length : 0;
+}
+
+/** What one answer changes on its task row (the same columns whether written alone or in bulk). */
+export type TaskUpdate = {
+  id: string;
+  status: TaskStatus;
+  terminal: boolean;
+  upstream: NormalizedTask;
+  data: {
+    status: TaskStatus;
+    progress: number | null;
+    amount: number | null;
+    actualDuration: number | null;
+    error: string | null;
+    upstreamTask: string;
+    upstreamUrls: string | null;
+    upstreamCreated: number | null;
+    startedAt: Date | null;
+    finishedAt: Date | null;
+    pollFailures: 0;
+    lastPollError: null;
+    notFoundCount: 0;
+    notFoundSince: null;
+    nextPollAt: Date;
+    pollLeaseUntil: null;
+  };
+};
+
+export function planTaskUpdate(deps: TaskDeps, task: PolledTask, raw: UpstreamTaskJson): TaskUpdate {
+  const upstream = normalizeTask(raw);
+  const status = nextStatus(deps, task, upstream);
+  const now = new Date(deps.now());
+  const terminal = isTerminal(status);
+  const [minPoll, maxPoll] = deps.polling.intervalMs;
+  return {
+    id: task.id,
+    status,
+    terminal,
+    upstream,
+    data: {
+      status,
+      progress: nextProgress(task, upstream, status),
+      amount: upstream.amount ?? task.amount,
+      actualDuration: upstream.actualDuration ?? task.actualDuration,
+      error: status === "failed" ? upstream.error : null,
+      upstreamTask: JSON.stringify(raw),
+      upstreamUrls: Object.keys(upstream.urlFields).length
+        ? JSON.stringify(upstream.urlFields)
+        : task.upstreamUrls,
+      upstreamCreated: upstream.created ?? task.upstreamCreated,
+      startedAt: task.startedAt ?? (status !== "queued" ? now : null),
+      finishedAt: terminal ? (task.finishedAt ?? now) : null,
+      pollFailures: 0,
+      lastPollError: null,
+      notFoundCount: 0,
+      notFoundSince: null,
+      // A completed task without result URLs is asked again, less often (result-url-grace.ts).
+      nextPollAt: new Date(now.getTime() + (terminal ? 3 : 1) * jitter(minPoll, maxPoll)),
+      pollLeaseUntil: null,
+    },
+  };
 }
 
 // The spec shows no transitions; only "terminal is final" is assumed. An unknown status keeps the
 // task where it was (still polled) rather than guessing it finished.
-function nextStatus(deps: TaskDeps, task: Task, upstream: NormalizedTask): TaskStatus {
+function nextStatus(deps: TaskDeps, task: PolledTask, upstream: NormalizedTask): TaskStatus {
   const current = task.status as TaskStatus;
   if (isTerminal(current)) return current;
   if (upstream.status) return upstream.status;
@@ -82,7 +142,7 @@ function nextStatus(deps: TaskDeps, task: Task, upstream: NormalizedTask): TaskS
 }
 
 // Progress shown to people never runs backwards while a task processes.
-function nextProgress(task: Task, upstream: NormalizedTask, status: TaskStatus): number | null {
+function nextProgress(task: PolledTask, upstream: NormalizedTask, status: TaskStatus): number | null {
   if (status === "completed") return 100;
   if (upstream.progress === null) return task.progress;
   if (task.progress === null || status !== task.status) return upstream.progress;

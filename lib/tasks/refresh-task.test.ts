@@ -228,7 +228,9 @@ describe("a task completed without any result URL", () => {
     answers["t-late"] = { json: { id: "t-late", status: "completed", progress: 100 } };
     const first = (await refreshTask("t-late", bed.deps))!;
     expect(first).toMatchObject({ status: "completed", mediaState: "none", media: [] });
-    expect(presentTask(first, "http://studio.test", [], bed.now()).studio.awaitingResultUrls).toBe(true);
+    expect(presentTask(first, "http://studio.test", undefined, bed.now()).studio.awaitingResultUrls).toBe(
+      true,
+    );
     expect(bed.logs.some((l) => l.text.includes("t-late completed without any result URL"))).toBe(true);
 
     answers["t-late"] = {
@@ -242,7 +244,9 @@ describe("a task completed without any result URL", () => {
     expect(later.media.map((m) => [m.role, m.sourceUrl, m.status])).toEqual([
       ["result", "https://cdn.example/late.mp4", "pending"],
     ]);
-    expect(presentTask(later, "http://studio.test", [], bed.now()).studio.awaitingResultUrls).toBe(false);
+    expect(presentTask(later, "http://studio.test", undefined, bed.now()).studio.awaitingResultUrls).toBe(
+      false,
+    );
   });
 
   it("settles for no result after the grace period, and stops asking", async () => {
@@ -259,7 +263,9 @@ describe("a task completed without any result URL", () => {
     expect(asked).toBeGreaterThanOrEqual(5);
     expect(asked).toBeLessThanOrEqual(10);
     expect(task).toMatchObject({ status: "completed", mediaState: "none", media: [] });
-    expect(presentTask(task, "http://studio.test", [], bed.now()).studio.awaitingResultUrls).toBe(false);
+    expect(presentTask(task, "http://studio.test", undefined, bed.now()).studio.awaitingResultUrls).toBe(
+      false,
+    );
 
     bed.advance(60_000);
     await refreshTask("t-empty", bed.deps);

@@ -1,11 +1,11 @@
-import { isStudioError } from "../errors";
+import "server-only";
+import { isVisibleTo, type Viewer } from "../auth/scope";
+import { db } from "../db";
 import type { Task } from "../generated/prisma/client";
 import { isTerminal } from "../upstream/normalize-task";
-import { queryTask } from "../upstream/task-client";
-import { jitter, taskDeps, type TaskDeps } from "./deps";
+import { taskDeps, type TaskDeps } from "./deps";
 import { loadTask, type TaskWithMedia } from "./load-task";
-import { extendNotFoundStreak, isNotFoundStatus, notFoundColumns } from "./not-found-streak";
-import { recordUpstreamTask } from "./record-upstream-task";
+import { queryClaimedTask, writePollOutcomes } from "./poll-outcome";
 import { awaitingResultUrlsWhere, awaitsResultUrls } from "./result-url-grace";
 
 // One upstream query per task at a time in this process (browsers and the tracker share it).
@@ -17,15 +17,26 @@ const inFlight = ((
  * The task as the studio knows it, first refreshed from the upstream when it is still running (or
  * completed without a result URL, within the grace period) and was not asked about within
  * `polling.minIntervalMs` — nor, while polls fail, before the backed-off `nextPollAt`. DB-backed,
- * so it holds however many browsers poll and across processes. null for unknown ids. Upstream
+ * so it holds however many browsers poll and across processes. null for unknown ids, and for a
+ * task the `viewer` (when given) may not see — which is then not refreshed for them either. Upstream
  * trouble never fails the read: it is recorded on the task (lastPollError) and polling backs off.
+ *
+ * A settled task (terminal, not waiting for a result URL) costs one read: no claim, no transaction,
+ * and the pipeline's dependencies are only assembled when a poll is due.
  */
-export async function refreshTask(id: string, deps: TaskDeps = taskDeps()): Promise<TaskWithMedia | null> {
-  const task = await deps.db.task.findUnique({ where: { id } });
-  if (!task) return null;
-  const running = !isTerminal(task.status) || awaitsResultUrls(task, deps.now());
-  if (running && isDue(task, deps)) await pollTask(task.id, deps);
-  return loadTask(deps.db, id);
+export async function refreshTask(
+  id: string,
+  deps?: TaskDeps,
+  viewer?: Viewer,
+): Promise<TaskWithMedia | null> {
+  const task = await loadTask(deps?.db ?? db(), id);
+  if (!task || (viewer && !isVisibleTo(viewer, task))) return null;
+  const now = deps ? deps.now() : Date.now();
+  if (isTerminal(task.status) && !awaitsResultUrls(task, now)) return task;
+  const pipeline = deps ?? taskDeps();
+  if (!isDue(task, pipeline)) return task;
+  await pollTask(task.id, pipeline);
+  return loadTask(pipeline.db, id);
 }
 
 /** Asks the upstream about one task now, unless another caller did within the minimum interval. */
@@ -50,8 +61,11 @@ function isDue(task: Task, deps: TaskDeps): boolean {
 
 async function pollOnce(id: string, deps: TaskDeps): Promise<void> {
   const now = deps.now();
+  // The shared back-off (a 429 or Retry-After) holds browsers' reads too: they show the stored state.
+  if (deps.gate.waitMs(now) > 0) return;
   const due = { nextPollAt: { lte: new Date(now) } };
-  // The claim is the throttle: only a caller that moves lastPolledAt forward may ask the upstream.
+  // The claim is the throttle: only a caller that moves lastPolledAt forward, on a task no other
+  // poller holds (the tracker's workers, another process), may ask the upstream.
   const claimed = await deps.db.task.updateMany({
     where: {
       id,
@@ -59,73 +73,18 @@ async function pollOnce(id: string, deps: TaskDeps): Promise<void> {
         { status: { in: ["queued", "processing"] }, OR: [{ pollFailures: 0 }, due] },
         { ...awaitingResultUrlsWhere(now), ...due },
       ],
-      AND: {
-        OR: [{ lastPolledAt: null }, { lastPolledAt: { lte: new Date(now - deps.polling.minIntervalMs) } }],
-      },
+      AND: [
+        {
+          OR: [{ lastPolledAt: null }, { lastPolledAt: { lte: new Date(now - deps.polling.minIntervalMs) } }],
+        },
+        { OR: [{ pollLeaseUntil: null }, { pollLeaseUntil: { lte: new Date(now) } }] },
+      ],
     },
-    data: { lastPolledAt: new Date(now) },
+    data: { lastPolledAt: new Date(now), pollLeaseUntil: new Date(now + deps.polling.leaseMs) },
   });
   if (claimed.count === 0) return;
-
-  let raw;
-  try {
-    raw = await queryTask(id, deps.upstream);
-  } catch (error) {
-    await recordPollFailure(id, error, deps);
-    return;
-  }
   const task = await deps.db.task.findUnique({ where: { id } });
-  if (task) await recordUpstreamTask(deps, task, raw);
-}
-
-async function recordPollFailure(id: string, error: unknown, deps: TaskDeps): Promise<void> {
-  const task = await deps.db.task.findUnique({
-    where: { id },
-    select: { status: true, pollFailures: true, notFoundCount: true, notFoundSince: true },
-  });
   if (!task) return;
-  const failures = task.pollFailures + 1;
-  const message = isStudioError(error) ? error.message : `Unexpected error: ${(error as Error)?.message}`;
-  const now = deps.now();
-  const upstreamStatus = isStudioError(error) ? error.details.upstreamStatus : undefined;
-
-  // Only "not found" answers in a row, over a long enough time, say the upstream lost the task: a
-  // 5xx or network error says nothing about it, and a relay restarting (or a briefly wrong base
-  // URL) may answer 404 for a few minutes. Then the task can never finish; say so instead of
-  // polling forever.
-  const streak = isNotFoundStatus(upstreamStatus) ? extendNotFoundStreak(task, now) : null;
-  if (
-    streak &&
-    !isTerminal(task.status) &&
-    streak.count >= deps.polling.lostAfter &&
-    now - streak.since >= deps.polling.lostAfterMs
-  ) {
-    const minutes = Math.round((now - streak.since) / 60_000);
-    deps.log.warn(`[tasks] task ${id}: the upstream no longer knows it (${message}); marking it failed.`);
-    await deps.db.task.update({
-      where: { id },
-      data: {
-        status: "failed",
-        error: `The upstream no longer knows this task: HTTP ${upstreamStatus} on ${streak.count} queries in a row over ${minutes} minutes.`,
-        finishedAt: new Date(now),
-        pollFailures: failures,
-        lastPollError: message,
-        ...notFoundColumns(streak),
-      },
-    });
-    return;
-  }
-  const base = deps.polling.intervalMs[0] * 2 ** Math.min(failures, 10);
-  const delay = Math.min(deps.polling.maxBackoffMs, jitter(base * 0.8, base * 1.2));
-  if (failures === 1 || failures % 10 === 0)
-    deps.log.warn(`[tasks] polling task ${id} failed (${failures}×): ${message}`);
-  await deps.db.task.update({
-    where: { id },
-    data: {
-      pollFailures: failures,
-      lastPollError: message,
-      ...notFoundColumns(streak),
-      nextPollAt: new Date(now + delay),
-    },
-  });
+  const outcome = await queryClaimedTask(task, deps);
+  await writePollOutcomes([outcome], deps);
 }

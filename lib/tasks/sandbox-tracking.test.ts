@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandboxServer, type SandboxServer } from "../sandbox";
 import { createTempDb } from "../testing/temp-db";
+import { waitFor } from "../testing/wait-for";
 import type { PresentedTask } from "./present-task";
 
 const API_KEY = "it-secret-key-123";
@@ -74,20 +75,6 @@ afterAll(async () => {
   }
 });
 
-async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs: number,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 describe("tracking against a spec-conformant upstream, no browser", () => {
   it("tracks a task to completion and serves its files byte-identical after the URLs expired", async () => {
     const submitted = await routes.submit(
@@ -113,7 +100,7 @@ describe("tracking against a spec-conformant upstream, no browser", () => {
     const row = await waitFor(
       () => temp.db.task.findUniqueOrThrow({ where: { id: task.id }, include: { media: true } }),
       (t) => t.mediaState === "stored" && t.media.every((m) => m.status === "stored"),
-      30_000,
+      { timeoutMs: 30_000, intervalMs: 200 },
     );
     expect(row.status).toBe("completed");
     expect(row.media.map((m) => m.role).sort()).toEqual(["extra", "last_frame", "result"]);

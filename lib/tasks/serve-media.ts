@@ -1,3 +1,5 @@
+import "server-only";
+import { ownedBy, type Viewer } from "../auth/scope";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
 import { downloadFileName } from "../storage/file-names";
@@ -6,16 +8,18 @@ import { thumbnailFileFor } from "../storage/thumbnails";
 
 /**
  * A stored result file (Range, ETag, HEAD). `download` adds an attachment name that says what the
- * file is. Files that are not stored (yet, or ever) answer 404 saying why.
+ * file is. Files that are not stored (yet, or ever) answer 404 saying why. A file of an item the
+ * viewer may not see answers the same 404 as one that does not exist.
  */
 export async function mediaResponse(
   db: Db,
+  viewer: Viewer,
   request: Request,
   mediaId: string,
   options: { download?: boolean } = {},
 ): Promise<Response> {
-  const media = await db.media.findUnique({
-    where: { id: mediaId },
+  const media = await db.media.findFirst({
+    where: { id: mediaId, task: ownedBy(viewer) },
     include: { task: { select: { id: true, model: true, prompt: true, submittedAt: true } } },
   });
   if (!media) throw new StudioError("not_found", `Media ${mediaId} does not exist.`);
@@ -27,7 +31,14 @@ export async function mediaResponse(
 }
 
 /** The stored thumbnail or poster frame (WebP), made again when its file has gone; 404 while none exists yet. */
-export async function thumbnailResponse(db: Db, request: Request, mediaId: string): Promise<Response> {
+export async function thumbnailResponse(
+  db: Db,
+  viewer: Viewer,
+  request: Request,
+  mediaId: string,
+): Promise<Response> {
+  const visible = await db.media.count({ where: { id: mediaId, task: ownedBy(viewer) } });
+  if (!visible) throw new StudioError("not_found", `Media ${mediaId} does not exist.`);
   return mediaFileResponse(request, await thumbnailFileFor(db, mediaId), "image/webp");
 }
 

@@ -1,18 +1,54 @@
-import { validateTaskRequest } from "../catalog";
+import "server-only";
+import { validateTaskRequest, type ModelDef } from "../catalog";
 import { isStudioError, StudioError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
+import { admitSubmission, type AdmitOptions } from "../spend/budget-check";
+import { spenderOf } from "../spend/owner";
 import { submitTask as sendToUpstream } from "../upstream/task-client";
 import { taskDeps, type TaskDeps } from "./deps";
 import { loadTask, type TaskWithMedia } from "./load-task";
 import { recordUpstreamTask } from "./record-upstream-task";
 
+/** The batch item a task is sent for, stored in the same write as the task row. */
+export type BatchLink = { batchId: string; batchItemId: string };
+/**
+ * Whose task it is (lib/auth/scope.ts `ownerOf`; null with accounts off), for a batch run its item,
+ * and with `check` the owner's submit rate limit and budget, checked before the upstream is called
+ * (lib/spend). Batch items are not checked again: their batch was.
+ */
+export type TaskOrigin = { userId: string | null; check?: AdmitOptions } & Partial<BatchLink>;
+
 /**
  * Validates a task body against the catalog (invalid bodies never reach the upstream), forwards the
  * normalized body, and stores the task the upstream created. Errors are StudioErrors: validation
- * (400/403), upstream rejection (its status), unreachable upstream (502).
+ * (400/403), rate limit (429), budget (402), upstream rejection (its status), unreachable
+ * upstream (502).
  */
-export async function submitTask(input: unknown, deps: TaskDeps = taskDeps()): Promise<TaskWithMedia> {
+export async function submitTask(
+  input: unknown,
+  deps: TaskDeps = taskDeps(),
+  origin?: TaskOrigin,
+): Promise<TaskWithMedia> {
   const { model, body } = validateTaskRequest(input);
+  const release = origin?.check
+    ? await admitSubmission(deps.db, spenderOf(origin.userId), [{ model: model.id, body }], {
+        now: deps.now,
+        ...origin.check,
+      })
+    : undefined;
+  try {
+    return await sendAndStore(deps, model, body, origin);
+  } finally {
+    release?.();
+  }
+}
+
+async function sendAndStore(
+  deps: TaskDeps,
+  model: ModelDef,
+  body: Record<string, unknown>,
+  origin: TaskOrigin | undefined,
+): Promise<TaskWithMedia> {
   let raw;
   try {
     raw = await sendToUpstream(body, deps.upstream);
@@ -44,6 +80,9 @@ export async function submitTask(input: unknown, deps: TaskDeps = taskDeps()): P
         // The submit answer is fresh news: the first query waits the usual interval.
         lastPolledAt: now,
         nextPollAt: now,
+        userId: origin?.userId ?? null,
+        batchId: origin?.batchId,
+        batchItemId: origin?.batchItemId,
       },
     });
   } catch (error) {

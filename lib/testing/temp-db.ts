@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { createDb, type Db } from "../db";
+import { createDb, type Db } from "../db-client";
 
 const migrationsDir = path.resolve(import.meta.dirname, "../../prisma/migrations");
 

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { StudioError } from "../errors";
 import type { UpstreamConfig } from "./config";
+import { publicErrorBody } from "./public-text";
 import { queryTask, submitTask } from "./task-client";
 import { startFakeUpstream, type CannedAnswer, type FakeUpstream } from "./testing/fake-upstream";
 
@@ -119,11 +120,15 @@ describe("submitTask", () => {
     expect(error.message).toBe('The upstream rejected the request (HTTP 502): "<html>Bad Gateway</html>"');
   });
 
-  it("redacts the key and base URL if the upstream echoes them", async () => {
+  it("keeps an echoed key and base URL for the log; the error body shows neither", async () => {
     next = { status: 401, json: { error: `invalid key ${KEY} for ${config.baseUrl}` } };
-    const error = await failure(submitTask({ model: "m" }, config));
+    const error = (await submitTask({ model: "m" }, config).catch((e: unknown) => e)) as StudioError;
     expect(error.message).toBe(
-      "The upstream rejected the request (HTTP 401): invalid key [redacted] for [redacted]",
+      `The upstream rejected the request (HTTP 401): invalid key ${KEY} for ${config.baseUrl}`,
+    );
+    const secrets = { baseUrl: config.baseUrl, llmBaseUrl: config.baseUrl, apiKey: KEY };
+    expect(publicErrorBody(error, secrets).error.message).toBe(
+      "The upstream rejected the request (HTTP 401): invalid key [redacted] for {base_url}",
     );
   });
 

@@ -1,5 +1,7 @@
+import "server-only";
+import { fetch as undiciFetch } from "undici";
 import { StudioError } from "../errors";
-import { redact, upstreamConfig, type UpstreamConfig } from "./config";
+import { upstreamAgent, upstreamConfig, type UpstreamConfig } from "./config";
 import { extractErrorCode, extractErrorMessage } from "./error-message";
 
 /** A task object as the upstream sent it (top-level JSON), known to carry an id. */
@@ -23,7 +25,7 @@ export async function submitTask(
     body,
     config.timeoutMs ?? SUBMIT_TIMEOUT_MS,
   );
-  return asTask(json, config, "submit");
+  return asTask(json, "submit");
 }
 
 /** GET {base_url}/v2/model-center/tasks/{id}. */
@@ -33,7 +35,7 @@ export async function queryTask(
 ): Promise<UpstreamTaskJson> {
   const path = `/v2/model-center/tasks/${encodeURIComponent(id)}`;
   const json = await call(config, "GET", path, undefined, config.timeoutMs ?? QUERY_TIMEOUT_MS);
-  return asTask(json, config, "query");
+  return asTask(json, "query");
 }
 
 async function call(
@@ -44,10 +46,13 @@ async function call(
   timeoutMs: number,
 ): Promise<unknown> {
   const what = method === "POST" ? "Submitting the task" : "Querying the task";
-  let response: Response | undefined;
+  let response: Awaited<ReturnType<typeof undiciFetch>> | undefined;
   let text: string;
   try {
-    response = await fetch(`${config.baseUrl}${path}`, {
+    // Keep-alive connections sized to the tracker's poll workers (config.ts): thousands of polls a
+    // minute must not each pay a TCP (and TLS) handshake.
+    response = await undiciFetch(`${config.baseUrl}${path}`, {
+      dispatcher: config.agent ?? upstreamAgent(),
       method,
       headers: {
         Authorization: `Bearer ${config.apiKey}`,
@@ -56,7 +61,6 @@ async function call(
       },
       body: body !== undefined ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(timeoutMs),
-      cache: "no-store",
     });
     text = await readText(response);
   } catch (error) {
@@ -74,11 +78,12 @@ async function call(
     const message = upstreamMessage ?? (text.trim() ? `"${excerpt(text)}"` : "no message");
     throw new StudioError(
       "upstream_rejected",
-      redact(`The upstream rejected the request (HTTP ${response.status}): ${message}`, config),
+      `The upstream rejected the request (HTTP ${response.status}): ${message}`,
       {
         status: response.status >= 400 && response.status <= 599 ? response.status : 502,
         details: {
           upstreamStatus: response.status,
+          ...retryAfter(response.headers.get("retry-after")),
           ...(parsed.ok && extractErrorCode(parsed.value)
             ? { upstreamCode: extractErrorCode(parsed.value) }
             : {}),
@@ -89,29 +94,36 @@ async function call(
   if (!parsed.ok) {
     throw new StudioError(
       "upstream_bad_response",
-      redact(
-        `The upstream answered HTTP ${response.status} with something that is not JSON: "${excerpt(text)}"`,
-        config,
-      ),
+      `The upstream answered HTTP ${response.status} with something that is not JSON: "${excerpt(text)}"`,
       { details: { upstreamStatus: response.status } },
     );
   }
   return parsed.value;
 }
 
+/**
+ * Retry-After (seconds or an HTTP date) as `retryAfterSeconds`: the tracker's shared back-off
+ * waits that long before asking the upstream about any task again.
+ */
+function retryAfter(header: string | null): { retryAfterSeconds?: number } {
+  if (!header) return {};
+  const trimmed = header.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return { retryAfterSeconds: Math.ceil(Number(trimmed)) };
+  const at = Date.parse(trimmed);
+  if (Number.isNaN(at)) return {};
+  return { retryAfterSeconds: Math.max(0, Math.ceil((at - Date.now()) / 1000)) };
+}
+
 // A 2xx answer is a task only if it is an object with an id; anything else must never be stored.
-function asTask(json: unknown, config: UpstreamConfig, call: "submit" | "query"): UpstreamTaskJson {
+function asTask(json: unknown, call: "submit" | "query"): UpstreamTaskJson {
   const object = unwrap(json);
   const id = object ? taskId(object) : undefined;
   if (object && id) return { ...object, id };
   const said = extractErrorMessage(json);
   throw new StudioError(
     "upstream_bad_response",
-    redact(
-      `The upstream answered the ${call} call without a task ${object ? "id" : "object"}` +
-        (said ? `: ${said}` : `: "${excerpt(JSON.stringify(json))}"`),
-      config,
-    ),
+    `The upstream answered the ${call} call without a task ${object ? "id" : "object"}` +
+      (said ? `: ${said}` : `: "${excerpt(JSON.stringify(json))}"`),
   );
 }
 
@@ -136,7 +148,7 @@ function taskId(record: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
-async function readText(response: Response): Promise<string> {
+async function readText(response: Awaited<ReturnType<typeof undiciFetch>>): Promise<string> {
   const length = Number(response.headers.get("content-length") ?? "0");
   if (length > MAX_BODY_BYTES || !response.body) {
     await response.body?.cancel();

@@ -5,7 +5,8 @@
 //                                               (builds if needed; NEXT_DIST_DIR picks its folder)
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { galleryListQuerySchema } from "../../lib/gallery/filters";
+import { LOCAL_USER } from "../../lib/auth/local-user";
+import { galleryListQuerySchema } from "../../lib/gallery/filter-schema";
 import { listGalleryItems } from "../../lib/gallery/list";
 import { bulkSeedGallery } from "../../lib/gallery/testing/bulk-seed";
 import { createTempDb } from "../../lib/testing/temp-db";
@@ -65,18 +66,21 @@ async function main() {
     console.log("library (listGalleryItems, as called by GET /api/gallery):");
     for (const s of scenarios) {
       const query = galleryListQuerySchema.parse(s.query);
-      const first = await listGalleryItems(temp.db, query);
-      const samples = await measure(() => listGalleryItems(temp.db, query));
+      const first = await listGalleryItems(temp.db, LOCAL_USER, query);
+      const samples = await measure(() => listGalleryItems(temp.db, LOCAL_USER, query));
       allOk = report(`${s.name} [${first.total} match]`, samples) && allOk;
     }
     // A page deep in the library: the cursor keeps it as cheap as the first.
     let cursor: string | null = null;
     for (let i = 0; i < 150; i++)
-      cursor = (await listGalleryItems(temp.db, { limit: 60, cursor: cursor ?? undefined })).nextCursor;
+      cursor = (await listGalleryItems(temp.db, LOCAL_USER, { limit: 60, cursor: cursor ?? undefined }))
+        .nextCursor;
     const deep = { limit: 60, cursor: cursor ?? undefined };
     allOk =
-      report("page 151 (cursor after 9,000 items)", await measure(() => listGalleryItems(temp.db, deep))) &&
-      allOk;
+      report(
+        "page 151 (cursor after 9,000 items)",
+        await measure(() => listGalleryItems(temp.db, LOCAL_USER, deep)),
+      ) && allOk;
 
     if (http) {
       server = await startStudio(temp.url, mediaDir);

@@ -1,11 +1,23 @@
 // `npm run bench`: every benchmark in turn, each in its own process so one's warm caches and
-// open handles cannot flatter another.
+// open handles cannot flatter another. `npm run bench -- tracker` (or gallery, chat-proxy, thin-read) runs one.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 
-const benches: string[][] = [["gallery.ts", "--http"], ["chat-proxy.ts"]];
+const benches: Record<string, string[]> = {
+  gallery: ["gallery.ts", "--http"],
+  "chat-proxy": ["chat-proxy.ts"],
+  tracker: ["tracker.ts"],
+  "thin-read": ["thin-read.ts"],
+};
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in benches));
+if (unknown.length) {
+  console.error(`Unknown benchmark ${unknown.join(", ")}; choose from ${Object.keys(benches).join(", ")}.`);
+  process.exit(2);
+}
 let failed = false;
-for (const [file, ...args] of benches) {
+for (const name of wanted.length ? wanted : Object.keys(benches)) {
+  const [file, ...args] = benches[name];
   console.log(`\n=== ${file}`);
   const result = spawnSync("npx", ["tsx", path.join(import.meta.dirname, file), ...args], {
     stdio: "inherit",

@@ -1,6 +1,7 @@
 // What every benchmark needs: a production build, a studio on a free port with its own database
 // and media folder (built-in sandbox, tracker off), and medians/percentiles of samples.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
@@ -33,35 +34,53 @@ export function migrate(databaseUrl: string): void {
   if (result.status !== 0) throw new Error("prisma migrate deploy failed");
 }
 
-export type RunningStudio = { url: string; stop: () => void };
+export type RunningStudio = {
+  url: string;
+  stop: () => void;
+  /** RSS of the server's processes, bytes. */ rss: () => number;
+};
 
-/** `next start` on a free port against the given database and media folder; waits for /api/health. */
-export async function startStudio(databaseUrl: string, mediaDir: string): Promise<RunningStudio> {
+/**
+ * `next start` on a free port against the given database and media folder; waits for /api/health.
+ * `extraEnv` overrides the defaults (the tracker benchmark turns the tracker on and points it at a double).
+ */
+export async function startStudio(
+  databaseUrl: string,
+  mediaDir: string,
+  extraEnv: Record<string, string> = {},
+): Promise<RunningStudio> {
   ensureBuild();
   const port = await freePort();
-  const child: ChildProcess = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(port)], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      MEDIA_DIR: mediaDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      TRACKER: "0",
-      UPSTREAM_BASE_URL: "",
-      UPSTREAM_LLM_BASE_URL: "",
-      UPSTREAM_API_KEY: "",
+  // Node itself (not npx): the process group is then only the server, whose memory is measured.
+  const next = path.join(root, "node_modules/next/dist/bin/next");
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [next, "start", "-H", "127.0.0.1", "-p", String(port)],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        MEDIA_DIR: mediaDir,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        TRACKER: "0",
+        UPSTREAM_BASE_URL: "",
+        UPSTREAM_LLM_BASE_URL: "",
+        UPSTREAM_API_KEY: "",
+        ...extraEnv,
+      },
+      stdio: "ignore",
+      detached: true,
     },
-    stdio: "ignore",
-    detached: true,
-  });
+  );
   const stop = () => {
     if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
   };
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 120; i++) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, stop };
+      if ((await fetch(`${url}/api/health`)).ok) return { url, stop, rss: () => groupRss(child.pid!) };
     } catch {
       // not up yet
     }
@@ -80,4 +99,23 @@ export function percentile(samples: number[], p: number): number {
 export function median(samples: number[]): number {
   const s = [...samples].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+/** Resident memory (bytes) of every process in a process group (Linux /proc). */
+export function groupRss(pgid: number): number {
+  let total = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== pgid) continue; // pgrp
+      const status = fs.readFileSync(`/proc/${entry}/status`, "utf8");
+      const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+      if (kb) total += Number(kb) * 1024;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
 }

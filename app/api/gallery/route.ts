@@ -1,10 +1,11 @@
 import { db } from "@/lib/db";
-import { galleryListQuerySchema, searchParamsObject } from "@/lib/gallery/filters";
+import { galleryListQuerySchema } from "@/lib/gallery/filter-schema";
 import { listGalleryItems } from "@/lib/gallery/list";
-import { handler } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
 
-/** GET /api/gallery?cursor=&limit=&type=&model=&status=&favorite=&rating=&tag=&from=&to=&q= */
-export const GET = handler(async (request: Request) => {
-  const query = galleryListQuerySchema.parse(searchParamsObject(new URL(request.url).searchParams));
-  return Response.json(await listGalleryItems(db(), query), { headers: { "Cache-Control": "no-store" } });
-});
+/** GET /api/gallery?cursor=&limit=&type=&model=&status=&favorite=&rating=&tag=&from=&to=&q=&batch=&user= (user: admins) */
+export const GET = route({ auth: "user", search: galleryListQuerySchema }, async ({ searchParams, user }) =>
+  Response.json(await listGalleryItems(db(), user, searchParams), {
+    headers: { "Cache-Control": "no-store" },
+  }),
+);

@@ -1,18 +1,21 @@
 import { db } from "@/lib/db";
-import { handler } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
 import { listTasks, listTasksQuery } from "@/lib/tasks/list-tasks";
 import { presentTask } from "@/lib/tasks/present-task";
+import { summarizeTask } from "@/lib/tasks/prompt-preview";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-/** GET /api/tasks?cursor=&limit=1..100&status=&model= — newest first. */
-export const GET = handler(async (request: Request) => {
-  const url = new URL(request.url);
-  const query = listTasksQuery.parse(Object.fromEntries(url.searchParams));
-  const { items, nextCursor } = await listTasks(db(), query);
-  return Response.json(
-    { items: items.map((task) => presentTask(task, url.origin)), nextCursor },
-    { headers: { "Cache-Control": "no-store" } },
-  );
-});
+/** GET /api/tasks?cursor=&limit=1..100&status=&model= — newest first, prompts as previews. */
+export const GET = route(
+  { auth: "user", search: listTasksQuery },
+  async ({ request, searchParams, user }) => {
+    const { items, nextCursor } = await listTasks(db(), user, searchParams);
+    const origin = new URL(request.url).origin;
+    return Response.json(
+      { items: items.map((task) => summarizeTask(presentTask(task, origin))), nextCursor },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  },
+);

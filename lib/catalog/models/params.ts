@@ -1,3 +1,4 @@
+import { PROMPT_MAX_CHARS } from "../prompt-text";
 import type { MediaKind, MediaLimits, ParamDef } from "../types";
 
 /**
@@ -14,7 +15,7 @@ export function prompt(opts: { minLength?: number; maxLength?: number; help?: st
     required: true,
     multiline: true,
     minLength: opts.minLength ?? 1,
-    maxLength: opts.maxLength,
+    maxLength: Math.min(opts.maxLength ?? PROMPT_MAX_CHARS, PROMPT_MAX_CHARS),
     help: opts.help ?? "What to generate.",
   };
 }

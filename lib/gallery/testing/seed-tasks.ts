@@ -16,6 +16,8 @@ export type SeedTask = {
   error?: string | null;
   amount?: number | null;
   actualDuration?: number | null;
+  /** The owner (a User id); null or absent: made with accounts off. */
+  userId?: string | null;
   media?: {
     role?: string;
     status?: string;
@@ -52,6 +54,7 @@ export async function seedTasks(db: Db, tasks: SeedTask[]): Promise<string[]> {
         amount: t.amount ?? null,
         actualDuration: t.actualDuration ?? null,
         submittedAt: t.submittedAt ?? new Date(),
+        userId: t.userId ?? null,
         media: {
           create: (t.media ?? []).map((m, i) => ({
             role: m.role ?? "result",

@@ -19,7 +19,13 @@ export async function sandboxFixture(options: Omit<SandboxServerOptions, "now" |
   const clock = { now: Date.UTC(2031, 0, 1) };
   const servers: SandboxServer[] = [];
   const start = async () => {
-    const server = await startSandboxServer({ ...options, cacheDir, port: 0, now: () => clock.now });
+    const server = await startSandboxServer({
+      exposeRequestLog: true,
+      ...options,
+      cacheDir,
+      port: 0,
+      now: () => clock.now,
+    });
     servers.push(server);
     return server;
   };

@@ -5,6 +5,7 @@ import type { Prisma } from "../../generated/prisma/client";
 import { mediaRoot } from "../../storage/files";
 import { createTempDb } from "../../testing/temp-db";
 import { taskDeps, type TaskDeps, type TaskDepsOverrides } from "../deps";
+import { UpstreamGate } from "../upstream-gate";
 
 export type LogLine = { level: "info" | "warn" | "error"; text: string };
 
@@ -31,11 +32,16 @@ export function taskTestbed(overrides: TaskDepsOverrides = {}) {
     now: () => clock,
     log,
     createThumbnail: async () => undefined,
+    // Nothing private is fetched unless a test allows its own file host ({ allow: [host.url] }).
+    fetchPolicy: { allow: [] },
+    gate: new UpstreamGate(),
     ...overrides,
   });
   return {
     deps,
     db: temp.db,
+    /** The SQLite file's URL, for a second process on the same database. */
+    databaseUrl: temp.url,
     logs,
     /** Where stored files land (the MEDIA_DIR env() settled on in this test file). */
     mediaDir: () => mediaRoot(),

@@ -3,11 +3,11 @@ import { saveUploadedAttachment } from "@/lib/chat/attachments";
 import { db } from "@/lib/db";
 import { StudioError } from "@/lib/errors";
 import { percentDecode } from "@/lib/http/percent-decode";
-import { handler } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const POST = handler(async (request: Request) => {
+export const POST = route({ auth: "user" }, async ({ request, user }) => {
   const type = request.headers.get("content-type") ?? "";
   const length = Number(request.headers.get("content-length") ?? NaN);
   if (type.startsWith("multipart/form-data")) {
@@ -17,7 +17,7 @@ export const POST = handler(async (request: Request) => {
         issues: [{ path: "file", message: "is required" }],
       });
     }
-    const attachment = await saveUploadedAttachment(db(), file.stream(), {
+    const attachment = await saveUploadedAttachment(db(), user, file.stream(), {
       name: file.name,
       declaredType: file.type,
       contentLength: file.size,
@@ -26,7 +26,7 @@ export const POST = handler(async (request: Request) => {
   }
   if (!request.body) throw new StudioError("invalid_request", "The request has no file in its body.");
   const name = decodeFileName(request.headers.get("x-file-name") ?? "upload");
-  const attachment = await saveUploadedAttachment(db(), request.body, {
+  const attachment = await saveUploadedAttachment(db(), user, request.body, {
     name,
     declaredType: type,
     contentLength: Number.isFinite(length) ? length : undefined,

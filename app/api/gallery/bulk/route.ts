@@ -1,11 +1,12 @@
 import { db } from "@/lib/db";
 import { deleteGalleryItems } from "@/lib/gallery/delete";
 import { applyBulkReview, bulkActionSchema } from "@/lib/gallery/review";
-import { handler, readJson } from "@/lib/http/respond";
+import { readJson } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
 
 /** POST { action: favorite|unfavorite|addTag|removeTag|delete, ids: [...], tag? }. */
-export const POST = handler(async (request: Request) => {
+export const POST = route({ auth: "user" }, async ({ request, user }) => {
   const action = bulkActionSchema.parse(await readJson(request));
-  if (action.action === "delete") return Response.json(await deleteGalleryItems(db(), action.ids));
-  return Response.json(await applyBulkReview(db(), action));
+  if (action.action === "delete") return Response.json(await deleteGalleryItems(db(), user, action.ids));
+  return Response.json(await applyBulkReview(db(), user, action));
 });

@@ -1,8 +1,8 @@
 import { db } from "@/lib/db";
 import { galleryFacets } from "@/lib/gallery/tags";
-import { handler } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
 
 /** GET /api/gallery/facets: models and tags present in the gallery, for the filter bar. */
-export const GET = handler(async () =>
-  Response.json(await galleryFacets(db()), { headers: { "Cache-Control": "no-store" } }),
+export const GET = route({ auth: "user" }, async ({ user }) =>
+  Response.json(await galleryFacets(db(), user), { headers: { "Cache-Control": "no-store" } }),
 );

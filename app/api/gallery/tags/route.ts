@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
-import { searchParamsObject } from "@/lib/gallery/filters";
 import { listTags } from "@/lib/gallery/tags";
-import { handler } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
 
 const querySchema = z.object({
   q: z.string().max(64).default(""),
@@ -10,10 +9,9 @@ const querySchema = z.object({
 });
 
 /** GET /api/gallery/tags?q=: tag suggestions with their use counts. */
-export const GET = handler(async (request: Request) => {
-  const { q, limit } = querySchema.parse(searchParamsObject(new URL(request.url).searchParams));
-  return Response.json(
-    { tags: await listTags(db(), q, limit) },
+export const GET = route({ auth: "user", search: querySchema }, async ({ searchParams, user }) =>
+  Response.json(
+    { tags: await listTags(db(), user, searchParams.q, searchParams.limit) },
     { headers: { "Cache-Control": "no-store" } },
-  );
-});
+  ),
+);

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { DELETE, GET, POST } from "./route";
+import { processRequestLog } from "@/lib/sandbox/options";
+import { GET, POST } from "./route";
 
 const origin = "http://127.0.0.1:3999";
 const auth = { Authorization: "Bearer sandbox-key", "Content-Type": "application/json" };
 
 describe("the studio's sandbox mount", () => {
-  it("serves the task API, result files and the request log under /api/sandbox", async () => {
-    await DELETE(new Request(`${origin}/api/sandbox/_requests`, { method: "DELETE" }));
+  it("serves the task API under /api/sandbox, and keeps its request log private by default", async () => {
+    processRequestLog().clear();
     const submit = await POST(
       new Request(`${origin}/api/sandbox/v2/model-center/tasks`, {
         method: "POST",
@@ -23,11 +24,14 @@ describe("the studio's sandbox mount", () => {
     );
     expect((await query.json()).id).toBe(task.id);
 
-    const log = await (await GET(new Request(`${origin}/api/sandbox/_requests`))).json();
-    expect(log.map((e: { method: string; path: string }) => `${e.method} ${e.path}`)).toEqual([
-      "POST /v2/model-center/tasks",
-      `GET /v2/model-center/tasks/${task.id}`,
-    ]);
+    expect(
+      processRequestLog()
+        .list()
+        .map((e: { method: string; path: string }) => `${e.method} ${e.path}`),
+    ).toEqual(["POST /v2/model-center/tasks", `GET /v2/model-center/tasks/${task.id}`]);
+    // Every body the studio sent is in that log: without SANDBOX_REQUEST_LOG=1 nobody can read it.
+    const exposed = await GET(new Request(`${origin}/api/sandbox/_requests`, { headers: auth }));
+    expect(exposed.status).toBe(404);
   });
 
   it("answers 404 outside its routes", async () => {

@@ -1,13 +1,12 @@
 import { deleteUnsentAttachment, getAttachment } from "@/lib/chat/attachments";
 import { db } from "@/lib/db";
-import { handler } from "@/lib/http/respond";
+import { idParams, route } from "@/lib/http/route";
 import { mediaFileResponse } from "@/lib/storage/files";
 
 export const dynamic = "force-dynamic";
-type Context = { params: Promise<{ id: string }> };
 
-export const GET = handler(async (request: Request, { params }: Context) => {
-  const row = await getAttachment(db(), (await params).id);
+export const GET = route({ auth: "file", params: idParams }, async ({ request, params, user }) => {
+  const row = await getAttachment(db(), user, params.id);
   const response = await mediaFileResponse(request, row.path, row.mimeType, {
     cacheControl: "private, max-age=31536000, immutable",
     sha256: row.sha256 || undefined,
@@ -18,7 +17,7 @@ export const GET = handler(async (request: Request, { params }: Context) => {
   return response;
 });
 
-export const DELETE = handler(async (_request: Request, { params }: Context) => {
-  await deleteUnsentAttachment(db(), (await params).id);
+export const DELETE = route({ auth: "user", params: idParams }, async ({ params, user }) => {
+  await deleteUnsentAttachment(db(), user, params.id);
   return new Response(null, { status: 204 });
 });

@@ -1,19 +1,19 @@
 import { deleteConversation, getConversationDetail, updateConversation } from "@/lib/chat/conversations";
 import { db } from "@/lib/db";
-import { handler, readJson } from "@/lib/http/respond";
+import { readJson } from "@/lib/http/respond";
+import { idParams, route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
-type Context = { params: Promise<{ id: string }> };
 
-export const GET = handler(async (_request: Request, { params }: Context) =>
-  Response.json(await getConversationDetail(db(), (await params).id)),
+export const GET = route({ auth: "user", params: idParams }, async ({ params, user }) =>
+  Response.json(await getConversationDetail(db(), user, params.id)),
 );
 
-export const PATCH = handler(async (request: Request, { params }: Context) =>
-  Response.json(await updateConversation(db(), (await params).id, await readJson(request))),
+export const PATCH = route({ auth: "user", params: idParams }, async ({ request, params, user }) =>
+  Response.json(await updateConversation(db(), user, params.id, await readJson(request))),
 );
 
-export const DELETE = handler(async (_request: Request, { params }: Context) => {
-  await deleteConversation(db(), (await params).id);
+export const DELETE = route({ auth: "user", params: idParams }, async ({ params, user }) => {
+  await deleteConversation(db(), user, params.id);
   return new Response(null, { status: 204 });
 });

@@ -1,28 +1,27 @@
 import { db } from "@/lib/db";
 import { deleteGalleryItem } from "@/lib/gallery/delete";
 import { getGalleryItem } from "@/lib/gallery/detail";
-import { galleryFiltersSchema, searchParamsObject } from "@/lib/gallery/filters";
+import { galleryFiltersSchema } from "@/lib/gallery/filter-schema";
 import { reviewPatchSchema, updateReview } from "@/lib/gallery/review";
-import { handler, readJson } from "@/lib/http/respond";
-
-type Context = { params: Promise<{ id: string }> };
+import { readJson } from "@/lib/http/respond";
+import { idParams, route } from "@/lib/http/route";
 
 /** The item with everything the detail view shows; the query's filters decide prev/next. */
-export const GET = handler(async (request: Request, { params }: Context) => {
-  const { id } = await params;
-  const filters = galleryFiltersSchema.parse(searchParamsObject(new URL(request.url).searchParams));
-  return Response.json(await getGalleryItem(db(), id, filters), { headers: { "Cache-Control": "no-store" } });
-});
+export const GET = route(
+  { auth: "user", params: idParams, search: galleryFiltersSchema },
+  async ({ params, searchParams, user }) =>
+    Response.json(await getGalleryItem(db(), user, params.id, searchParams), {
+      headers: { "Cache-Control": "no-store" },
+    }),
+);
 
 /** Review fields: { favorite?, rating? (1–5 or null), tags? (names), notes? }. */
-export const PATCH = handler(async (request: Request, { params }: Context) => {
-  const { id } = await params;
+export const PATCH = route({ auth: "user", params: idParams }, async ({ request, params, user }) => {
   const patch = reviewPatchSchema.parse(await readJson(request));
-  return Response.json(await updateReview(db(), id, patch));
+  return Response.json(await updateReview(db(), user, params.id, patch));
 });
 
 /** Removes the task, its media rows, files and thumbnails. */
-export const DELETE = handler(async (_request: Request, { params }: Context) => {
-  const { id } = await params;
-  return Response.json(await deleteGalleryItem(db(), id));
-});
+export const DELETE = route({ auth: "user", params: idParams }, async ({ params, user }) =>
+  Response.json(await deleteGalleryItem(db(), user, params.id)),
+);

@@ -1,4 +1,7 @@
-import { handler, readJson } from "@/lib/http/respond";
+import { env } from "@/lib/env";
+import { readJson } from "@/lib/http/respond";
+import { ownerOf } from "@/lib/auth/scope";
+import { route } from "@/lib/http/route";
 import { presentTask } from "@/lib/tasks/present-task";
 import { submitTask } from "@/lib/tasks/submit-task";
 
@@ -7,10 +10,15 @@ export const runtime = "nodejs";
 
 /**
  * Submit, mirroring the upstream path: validated against the catalog first (invalid bodies never
- * reach the upstream), then forwarded with the server's key; answers the top-level task object.
+ * reach the upstream), then the user's submit rate limit (429) and budget (402), then forwarded with
+ * the server's key; answers the top-level task object.
+ * A client of the upstream API works unchanged with the studio's base URL and a studio API token.
  */
-export const POST = handler(async (request: Request) => {
-  const task = await submitTask(await readJson(request));
+export const POST = route({ auth: "user" }, async ({ request, user }) => {
+  const task = await submitTask(await readJson(request, env().bodyLimits.task), undefined, {
+    userId: ownerOf(user),
+    check: {},
+  });
   return Response.json(presentTask(task, new URL(request.url).origin), {
     headers: { "Cache-Control": "no-store" },
   });

@@ -4,18 +4,18 @@ import { chatStreamResponse } from "@/lib/chat/relay";
 import { sendMessage } from "@/lib/chat/send";
 import { sendMessageSchema } from "@/lib/chat/send-schema";
 import { db } from "@/lib/db";
-import { handler, readJson } from "@/lib/http/respond";
+import { readJson } from "@/lib/http/respond";
+import { idParams, route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
-type Context = { params: Promise<{ id: string }> };
 
-export const GET = handler(async (_request: Request, { params }: Context) => {
-  const { messages } = await getConversationDetail(db(), (await params).id);
+export const GET = route({ auth: "user", params: idParams }, async ({ params, user }) => {
+  const { messages } = await getConversationDetail(db(), user, params.id);
   return Response.json({ messages });
 });
 
-export const POST = handler(async (request: Request, { params }: Context) => {
+export const POST = route({ auth: "user", params: idParams }, async ({ request, params, user }) => {
   const input = sendMessageSchema.parse(await readJson(request));
-  const stream = await sendMessage(db(), (await params).id, input, { signal: request.signal });
+  const stream = await sendMessage(db(), user, params.id, input, { signal: request.signal });
   return chatStreamResponse(stream);
 });

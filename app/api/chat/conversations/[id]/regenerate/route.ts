@@ -1,10 +1,10 @@
 import { chatStreamResponse } from "@/lib/chat/relay";
 import { regenerateAnswer } from "@/lib/chat/send";
 import { db } from "@/lib/db";
-import { handler } from "@/lib/http/respond";
+import { idParams, route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const POST = handler(async (request: Request, { params }: { params: Promise<{ id: string }> }) =>
-  chatStreamResponse(await regenerateAnswer(db(), (await params).id, { signal: request.signal })),
+export const POST = route({ auth: "user", params: idParams }, async ({ request, params, user }) =>
+  chatStreamResponse(await regenerateAnswer(db(), user, params.id, { signal: request.signal })),
 );

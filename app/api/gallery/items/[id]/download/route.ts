@@ -1,10 +1,11 @@
+import { z } from "zod";
 import { db } from "@/lib/db";
 import { galleryDownloadResponse } from "@/lib/gallery/download";
-import { handler } from "@/lib/http/respond";
+import { idParams, route } from "@/lib/http/route";
 
 /** GET /api/gallery/items/<taskId>/download[?media=<mediaId>]: the file with a meaningful name. */
-export const GET = handler(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
-  const { id } = await params;
-  const mediaId = new URL(request.url).searchParams.get("media") ?? undefined;
-  return galleryDownloadResponse(db(), request, id, mediaId);
-});
+export const GET = route(
+  { auth: "user", params: idParams, search: z.object({ media: z.string().optional() }) },
+  async ({ request, params, searchParams, user }) =>
+    galleryDownloadResponse(db(), user, request, params.id, searchParams.media),
+);
