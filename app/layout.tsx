@@ -2,6 +2,7 @@ import "@fontsource-variable/inter";
 import "./globals.css";
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { ActivityCenter } from "@/components/activity/activity-center";
 import { AppNav } from "@/components/app-nav";
 import { UserMenu } from "@/components/auth/user-menu";
 import { TrackerHealthBadge } from "@/components/tracker-health-badge";
@@ -32,17 +33,20 @@ export default function RootLayout({ children }: { children: ReactNode }) {
               </span>
               <AppNav />
               <TrackerHealthBadge />
-              {sandbox && (
-                <span
-                  data-testid="sandbox-badge"
-                  title="No upstream URL is configured: requests go to the built-in sandbox. No credits are spent."
-                  className="ml-auto whitespace-nowrap rounded-full border border-amber-500/40 bg-amber-500/10 px-3 py-1 text-xs font-medium text-amber-300"
-                >
-                  Sandbox<span className="hidden sm:inline"> upstream</span>
-                  {usesSandbox.tasks && usesSandbox.llm ? "" : usesSandbox.tasks ? " (tasks)" : " (chat)"}
-                </span>
-              )}
-              <UserMenu className={sandbox ? undefined : "ml-auto"} />
+              <div className="ml-auto flex items-center gap-3">
+                <ActivityCenter />
+                {sandbox && (
+                  <span
+                    data-testid="sandbox-badge"
+                    title="No upstream URL is configured: requests go to the built-in sandbox. No credits are spent."
+                    className="whitespace-nowrap rounded-full border border-amber-500/40 bg-amber-500/10 px-3 py-1 text-xs font-medium text-amber-300"
+                  >
+                    Sandbox<span className="hidden sm:inline"> upstream</span>
+                    {usesSandbox.tasks && usesSandbox.llm ? "" : usesSandbox.tasks ? " (tasks)" : " (chat)"}
+                  </span>
+                )}
+                <UserMenu />
+              </div>
             </div>
           </header>
           <main>{children}</main>

@@ -100,22 +100,37 @@ export async function listBatches(
     select: batchSelect,
   });
   const page = batches.slice(0, query.limit);
+  return {
+    items: await withCounts(db, page),
+    nextCursor: batches.length > query.limit ? page.at(-1)!.id : null,
+  };
+}
+
+/** The viewer's batches among `ids`, with their counts (the activity feed's finished batches). */
+export async function summarizeBatches(db: Db, viewer: Viewer, ids: string[]): Promise<BatchSummary[]> {
+  if (ids.length === 0) return [];
+  const batches = await db.batch.findMany({
+    where: { id: { in: ids }, ...ownedBy(viewer) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: batchSelect,
+  });
+  return withCounts(db, batches);
+}
+
+async function withCounts(db: Db, batches: BatchRow[]): Promise<BatchSummary[]> {
   const items = await db.batchItem.findMany({
-    where: { batchId: { in: page.map((b) => b.id) } },
+    where: { batchId: { in: batches.map((b) => b.id) } },
     orderBy: { index: "asc" },
     select: { batchId: true, model: true, state: true, taskId: true },
   });
   const tasks = await taskFacts(db, items);
-  return {
-    items: page.map((b) =>
-      summarize(
-        b,
-        items.filter((i) => i.batchId === b.id),
-        tasks,
-      ),
+  return batches.map((b) =>
+    summarize(
+      b,
+      items.filter((i) => i.batchId === b.id),
+      tasks,
     ),
-    nextCursor: batches.length > query.limit ? page.at(-1)!.id : null,
-  };
+  );
 }
 
 async function taskFacts(db: Db, items: ItemRow[]): Promise<Map<string, TaskFacts>> {

@@ -102,7 +102,7 @@ export async function downloadClaimedMedia(
   } finally {
     clearInterval(renew);
   }
-  await updateMediaState(db, media.taskId);
+  await updateMediaState(db, media.taskId, new Date(deps.now()));
   if (stored) {
     // Gallery code: whatever it throws (even synchronously) must not undo a stored download.
     await Promise.resolve()

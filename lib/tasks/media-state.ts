@@ -20,9 +20,30 @@ export function computeMediaState(media: readonly MediaLike[]): MediaState {
   return judged.some((m) => m.status === "expired") ? "expired" : "failed";
 }
 
-export async function updateMediaState(db: Db, taskId: string): Promise<MediaState> {
+type TaskWriter = Pick<Db, "task">;
+
+/**
+ * Writes a task's mediaState and, with it, settledAt: the instant the studio was done with the task
+ * (final status and no download left), which the activity feed announces. Kept when already set, so
+ * a task asked again (a completed task's grace for result URLs) is announced once; cleared while a
+ * download is pending again (a retried download settles it anew).
+ */
+export async function writeMediaState(
+  db: TaskWriter,
+  taskId: string,
+  mediaState: MediaState,
+  now: Date,
+): Promise<void> {
+  await db.task.update({ where: { id: taskId }, data: { mediaState } });
+  await db.task.updateMany({
+    where: mediaState === "pending" ? { id: taskId } : { id: taskId, settledAt: null },
+    data: { settledAt: mediaState === "pending" ? null : now },
+  });
+}
+
+export async function updateMediaState(db: Db, taskId: string, now = new Date()): Promise<MediaState> {
   const media = await db.media.findMany({ where: { taskId }, select: { role: true, status: true } });
   const mediaState = computeMediaState(media);
-  await db.task.update({ where: { id: taskId }, data: { mediaState } });
+  await writeMediaState(db, taskId, mediaState, now);
   return mediaState;
 }

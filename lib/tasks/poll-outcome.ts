@@ -104,6 +104,7 @@ async function recordPollFailureIn(
         status: "failed",
         error: `The upstream no longer knows this task: HTTP ${upstreamStatus} on ${streak.count} queries in a row over ${minutes} minutes.`,
         finishedAt: new Date(now),
+        settledAt: new Date(now),
         pollFailures: failures,
         lastPollError: message,
         pollLeaseUntil: null,

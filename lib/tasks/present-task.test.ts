@@ -38,6 +38,7 @@ describe("presentTask", () => {
     notFoundCount: 0,
     notFoundSince: null,
     mediaState: "stored",
+    settledAt: new Date("2026-01-01T00:01:00Z"),
     favorite: false,
     rating: null,
     notes: "",

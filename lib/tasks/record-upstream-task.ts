@@ -4,7 +4,7 @@ import { isTerminal, normalizeTask, type NormalizedTask, type TaskStatus } from 
 import type { UpstreamTaskJson } from "../upstream/task-client";
 import { signedExpiry } from "../upstream/url-expiry";
 import { jitter, type TaskDeps } from "./deps";
-import { computeMediaState } from "./media-state";
+import { computeMediaState, writeMediaState } from "./media-state";
 import { RESULT_URL_GRACE_MS } from "./result-url-grace";
 
 /**
@@ -58,7 +58,7 @@ export async function recordUpstreamTaskIn(
       where: { taskId: task.id },
       select: { role: true, status: true },
     });
-    await tx.task.update({ where: { id: task.id }, data: { mediaState: computeMediaState(media) } });
+    await writeMediaState(tx, task.id, computeMediaState(media), new Date(deps.now()));
   }
   if (status === "completed" && upstream.resultUrls.length === 0 && task.status !== "completed") {
     deps.log.warn(

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandboxServer, type SandboxServer } from "../sandbox";
 import { createTempDb } from "../testing/temp-db";
 import { waitFor } from "../testing/wait-for";
+import type { Activity } from "../activity/types";
 import type { PresentedTask } from "./present-task";
 
 const API_KEY = "it-secret-key-123";
@@ -19,6 +20,7 @@ let routes: {
   submit: (request: Request) => Promise<Response>;
   query: (request: Request, context: { params: Promise<{ id: string }> }) => Promise<Response>;
   list: (request: Request) => Promise<Response>;
+  activity: (request: Request) => Promise<Response>;
   media: (request: Request, context: { params: Promise<{ id: string }> }) => Promise<Response>;
 };
 let stopTracker: () => Promise<void>;
@@ -52,14 +54,21 @@ beforeAll(async () => {
     UPSTREAM_API_KEY: API_KEY,
     TRACKER: "1",
   });
-  const [submit, query, list, media, tracker] = await Promise.all([
+  const [submit, query, list, media, activity, tracker] = await Promise.all([
     import("@/app/api/v2/model-center/tasks/route"),
     import("@/app/api/v2/model-center/tasks/[id]/route"),
     import("@/app/api/tasks/route"),
     import("@/app/api/media/[id]/route"),
+    import("@/app/api/activity/route"),
     import("./tracker"),
   ]);
-  routes = { submit: submit.POST, query: query.GET, list: list.GET, media: media.GET };
+  routes = {
+    submit: submit.POST,
+    query: query.GET,
+    list: list.GET,
+    media: media.GET,
+    activity: activity.GET,
+  };
   stopTracker = tracker.ensureTrackerStarted().stop;
 });
 
@@ -74,6 +83,25 @@ afterAll(async () => {
     else process.env[key] = savedEnv[key];
   }
 });
+
+async function readActivity(since?: string): Promise<Activity> {
+  const query = since ? `?since=${encodeURIComponent(since)}` : "";
+  const response = await routes.activity(new Request(`${origin}/api/activity${query}`));
+  expect(response.status).toBe(200);
+  return (await response.json()) as Activity;
+}
+
+async function submitTask(body: Record<string, unknown>): Promise<PresentedTask> {
+  const response = await routes.submit(
+    new Request(`${origin}/api/v2/model-center/tasks`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }),
+  );
+  expect(response.status).toBe(200);
+  return (await response.json()) as PresentedTask;
+}
 
 describe("tracking against a spec-conformant upstream, no browser", () => {
   it("tracks a task to completion and serves its files byte-identical after the URLs expired", async () => {
@@ -181,4 +209,32 @@ describe("tracking against a spec-conformant upstream, no browser", () => {
     expect(badLimit.status).toBe(400);
     expect((await badLimit.json()).error.issues[0].path).toBe("limit");
   });
+});
+
+describe("the activity feed against the same upstream", () => {
+  it("the activity feed counts running tasks, then lists each once it settled, files stored", async () => {
+    const start = await readActivity();
+    expect(start.tasks).toEqual([]); // a first ask sets the start
+    const done = await submitTask({ model: "vendors_5.0Pro", prompt: "a red kite [fast]" });
+    const failed = await submitTask({ model: "vendors_5.0Pro", prompt: "a blue kite [fail]" });
+    expect((await readActivity(start.cursor)).running).toBe(2);
+    clockOffset += 120_000; // both over when the tracker next asks
+
+    const settled = await waitFor(
+      () => readActivity(start.cursor),
+      // The cursor trails by 30 s: the earlier test's task may be listed too.
+      (a) => [done.id, failed.id].every((id) => a.tasks.some((t) => t.id === id)),
+      { timeoutMs: 60_000, intervalMs: 300 },
+    );
+    const byId = new Map(settled.tasks.map((t) => [t.id, t]));
+    const image = byId.get(done.id)!;
+    expect(image).toMatchObject({ status: "completed", href: `/gallery?item=${done.id}` });
+    // Settled means stored: the notification's thumbnail is there to show.
+    expect(image.media.filter((m) => m.role === "result").map((m) => m.status)).toEqual(["stored"]);
+    expect(byId.get(failed.id)).toMatchObject({ status: "failed", href: `/?task=${failed.id}` });
+    expect(byId.get(failed.id)!.error).toContain("[fail]");
+    expect(settled.running).toBe(0);
+    // The next cursor still overlaps (rows committed late are not missed); later ones are new only.
+    expect(Date.parse(settled.cursor)).toBeLessThan(Date.now() - 20_000);
+  }, 60_000);
 });

@@ -1,0 +1,107 @@
+"use client";
+
+import Link from "next/link";
+import { useSyncExternalStore } from "react";
+import { createPortal } from "react-dom";
+import clsx from "clsx";
+import {
+  notificationSupport,
+  setNotifications,
+  subscribeNotificationSupport,
+  type NotificationSupport,
+} from "./browser-notifications";
+import { useActivityWatcher, type Toast } from "./use-activity-watcher";
+
+const TOGGLE_TITLE: Record<NotificationSupport, string> = {
+  on: "Notifications on: a system notification when a task or batch finishes. Click to turn off.",
+  off: "Get a system notification when a task or batch finishes.",
+  denied: "This browser blocks notifications for the studio: allow them in the site settings.",
+  unsupported: "This browser cannot show notifications.",
+};
+
+/**
+ * The header's activity: how many tasks run, the notifications switch, and the toasts that
+ * announce what finished (components/activity/use-activity-watcher.ts).
+ */
+export function ActivityCenter() {
+  const { running, toasts, dismiss } = useActivityWatcher();
+  // Null on the server, which cannot know the browser's permission.
+  const support = useSyncExternalStore(subscribeNotificationSupport, notificationSupport, () => null);
+
+  return (
+    <>
+      {running > 0 && (
+        <span
+          data-testid="running-count"
+          title={`${running} of your tasks are queued or processing upstream`}
+          className="whitespace-nowrap rounded-full border border-sky-500/40 bg-sky-500/10 px-2.5 py-0.5 text-xs font-medium text-sky-300"
+        >
+          {running} running
+        </span>
+      )}
+      {support && (
+        <button
+          type="button"
+          data-testid="notifications-toggle"
+          aria-pressed={support === "on"}
+          disabled={support === "unsupported"}
+          title={TOGGLE_TITLE[support]}
+          onClick={() => void setNotifications(support !== "on")}
+          className={clsx(
+            "whitespace-nowrap rounded-md px-2 py-1 text-xs font-medium transition-colors disabled:opacity-50",
+            support === "on" ? "text-sky-300 hover:bg-zinc-900" : "text-zinc-400 hover:bg-zinc-900",
+          )}
+        >
+          <span aria-hidden>{support === "on" ? "🔔" : "🔕"}</span>
+          {/* One name whatever the state: aria-pressed tells on from off. */}
+          <span className="sr-only sm:not-sr-only sm:ml-1">Notify me</span>
+        </button>
+      )}
+      {/* In <body>: the header's backdrop blur would make it the box a fixed toast sits in. */}
+      {support && createPortal(<ToastList toasts={toasts} dismiss={dismiss} />, document.body)}
+    </>
+  );
+}
+
+function ToastList({ toasts, dismiss }: { toasts: Toast[]; dismiss: (key: string) => void }) {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed bottom-4 right-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2"
+    >
+      {toasts.map((toast) => (
+        <div
+          key={toast.key}
+          data-testid="toast"
+          data-tone={toast.tone}
+          className={clsx(
+            "pointer-events-auto rounded-lg border bg-zinc-900/95 p-3 text-sm shadow-lg",
+            toast.tone === "error" ? "border-red-500/40" : "border-emerald-500/40",
+          )}
+        >
+          <div className="flex items-start gap-3">
+            {toast.icon && (
+              // eslint-disable-next-line @next/next/no-img-element -- a stored thumbnail, already small
+              <img src={toast.icon} alt="" className="size-10 shrink-0 rounded object-cover" />
+            )}
+            <div className="min-w-0 flex-1">
+              <Link href={toast.href} className="font-medium text-zinc-100 hover:underline">
+                {toast.title}
+              </Link>
+              <p className="mt-0.5 break-words text-xs text-zinc-400">{toast.body}</p>
+            </div>
+            <button
+              type="button"
+              aria-label="Dismiss"
+              onClick={() => dismiss(toast.key)}
+              className="text-zinc-500 hover:text-zinc-200"
+            >
+              ×
+            </button>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import type { Activity, ActivityTask } from "@/lib/activity/types";
+import { announcementsFrom } from "./announcements";
+
+function task(id: string, overrides: Partial<ActivityTask> = {}): ActivityTask {
+  return {
+    id,
+    model: "vendors_5.0Pro",
+    kind: "image",
+    status: "completed",
+    mediaState: "stored",
+    expired: false,
+    prompt: `prompt of ${id}`,
+    promptTruncated: false,
+    favorite: false,
+    rating: null,
+    tags: [],
+    submittedAt: "2026-11-23T10:00:00.000Z",
+    error: null,
+    media: [
+      {
+        id: `m-${id}`,
+        role: "result",
+        contentType: "image/png",
+        size: 10,
+        status: "stored",
+        url: `/api/media/m-${id}`,
+        thumbnailUrl: null,
+        width: 1,
+        height: 1,
+        durationSec: null,
+      },
+    ],
+    settledAt: "2026-11-23T10:01:00.000Z",
+    href: `/gallery?item=${id}`,
+    ...overrides,
+  };
+}
+
+const activity = (over: Partial<Activity>): Activity => ({
+  cursor: "2026-11-23T10:00:30.000Z",
+  running: 0,
+  tasks: [],
+  moreTasks: 0,
+  batches: [],
+  ...over,
+});
+
+describe("announcements", () => {
+  it("announces a stored result with its thumbnail, and a failure with its error", () => {
+    const failed = task("b", { status: "failed", media: [], error: "content review", href: "/?task=b" });
+    expect(announcementsFrom(activity({ tasks: [task("a"), failed] }), new Set())).toEqual([
+      {
+        key: "task:a",
+        tone: "success",
+        title: "Image ready · vendors_5.0Pro",
+        body: "prompt of a",
+        href: "/gallery?item=a",
+        icon: "/api/media/m-a/thumbnail",
+      },
+      {
+        key: "task:b",
+        tone: "error",
+        title: "Image failed · vendors_5.0Pro",
+        body: "content review",
+        href: "/?task=b",
+      },
+    ]);
+  });
+
+  it("announces each key once across overlapping answers", () => {
+    const seen = new Set<string>();
+    expect(announcementsFrom(activity({ tasks: [task("a")] }), seen)).toHaveLength(1);
+    expect(announcementsFrom(activity({ tasks: [task("a")] }), seen)).toEqual([]);
+    expect(announcementsFrom(activity({ tasks: [task("c"), task("a")] }), seen).map((a) => a.key)).toEqual([
+      "task:c",
+    ]);
+  });
+
+  it("says when a completed task's file could not be stored", () => {
+    const lost = task("d", { mediaState: "expired", media: [{ ...task("d").media[0], status: "expired" }] });
+    expect(announcementsFrom(activity({ tasks: [lost] }), new Set())[0]).toMatchObject({
+      tone: "error",
+      title: "Image finished but not stored · vendors_5.0Pro",
+      icon: undefined,
+    });
+  });
+
+  it("sums up many tasks at once in one announcement, and names a finished batch", () => {
+    const seen = new Set<string>();
+    const many = activity({
+      tasks: ["a", "b", "c", "d"].map((id) => task(id)),
+      moreTasks: 6,
+      batches: [{ id: "k", title: "Kites", total: 3, completed: 2, failed: 1, href: "/batches/k" }],
+    });
+    expect(announcementsFrom(many, seen)).toEqual([
+      {
+        key: "batch:k",
+        tone: "error",
+        title: "Batch “Kites” finished",
+        body: "2 of 3 completed, 1 did not.",
+        href: "/batches/k",
+      },
+      {
+        key: `tasks:${many.cursor}`,
+        tone: "success",
+        title: "10 tasks finished",
+        body: "See them in the gallery.",
+        href: "/gallery",
+        icon: "/api/media/m-a/thumbnail",
+      },
+    ]);
+    // The summed-up tasks count as announced.
+    expect(announcementsFrom(activity({ tasks: [task("a")] }), seen)).toEqual([]);
+  });
+});

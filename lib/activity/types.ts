@@ -1,0 +1,34 @@
+import type { GalleryItem } from "../gallery/types";
+
+/**
+ * What the header's activity watcher asks every few seconds (docs/decisions/notifications.md): how
+ * many of the viewer's tasks run, and which tasks and batches settled since its cursor. The server
+ * knows, so a task sent from another tab, by API token or by a batch is announced all the same.
+ */
+export type Activity = {
+  /** Echo as `since` next time (a first ask, without one, announces nothing: it sets the start). */
+  cursor: string;
+  /** The viewer's tasks queued or processing upstream. */
+  running: number;
+  /** Tasks outside batches settled after the cursor (final status, downloads done), newest first. */
+  tasks: ActivityTask[];
+  /** How many more settled than `tasks` lists. */
+  moreTasks: number;
+  /** Batches whose last task settled after the cursor. */
+  batches: ActivityBatch[];
+};
+
+export type ActivityTask = GalleryItem & {
+  settledAt: string;
+  /** Where the user sees it: the gallery item, or the studio for a failure (the error, to retry). */
+  href: string;
+};
+
+export type ActivityBatch = {
+  id: string;
+  title: string;
+  total: number;
+  completed: number;
+  failed: number;
+  href: string;
+};
