@@ -84,7 +84,7 @@ test("an attached image is sent inline, described by the upstream and previewed 
   await chat.send(prompt);
   await chat.waitForAnswer();
   await expect(chat.answerText()).toContainText(
-    `Attachment 1: image/png, 64×48 px, ${png.length} B (inline)`,
+    `Attachment 1: image/png, 64×48 px, ${png.length} bytes (inline)`,
   );
 
   const preview = chat.userMessages.last().getByTestId("attachment-image");

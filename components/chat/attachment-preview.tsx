@@ -1,7 +1,7 @@
 "use client";
 
 import clsx from "clsx";
-import { formatSize } from "@/lib/chat/limits";
+import { formatBytes } from "@/lib/format/bytes";
 
 /** An image or video as the thread and the composer show it: a real preview, its name and size. */
 export function MediaPreview({
@@ -44,7 +44,7 @@ export function MediaPreview({
       {!compact && (
         <figcaption className="flex gap-2 px-2.5 py-1.5 text-xs text-zinc-400">
           <span className="truncate">{name}</span>
-          {size ? <span className="shrink-0">{formatSize(size)}</span> : null}
+          {size ? <span className="shrink-0">{formatBytes(size)}</span> : null}
           {note && <span className="shrink-0 text-zinc-500">{note}</span>}
         </figcaption>
       )}

@@ -2,7 +2,8 @@
 
 import clsx from "clsx";
 import { useEffect, useRef, useState, type ClipboardEvent } from "react";
-import { ACCEPTED_MEDIA, formatSize } from "@/lib/chat/limits";
+import { ACCEPTED_MEDIA } from "@/lib/chat/limits";
+import { formatBytes } from "@/lib/format/bytes";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { MediaPreview } from "./attachment-preview";
@@ -126,7 +127,7 @@ export function Composer({
                       ) : item.fileRef ? (
                         "by URL"
                       ) : (
-                        `${formatSize(item.size)}${item.fromGallery ? " · from gallery" : ""}`
+                        `${formatBytes(item.size)}${item.fromGallery ? " · from gallery" : ""}`
                       )}
                     </p>
                   </div>

@@ -2,7 +2,8 @@ import clsx from "clsx";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import type { GalleryItemDetail } from "@/lib/gallery/types";
-import { formatBytes, formatDateTime, formatParam, formatSpan } from "./format";
+import { formatBytes } from "@/lib/format/bytes";
+import { formatDateTime, formatParam, formatSpan } from "./format";
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -92,7 +93,7 @@ export function DetailInfo({ item }: { item: GalleryItemDetail }) {
                   </Badge>
                   <span className="text-zinc-400">{m.contentType ?? "unknown type"}</span>
                   <span className="text-zinc-400" data-testid="file-size">
-                    {formatBytes(m.size)}
+                    {m.size === null ? "—" : formatBytes(m.size)}
                   </span>
                   {m.width && m.height ? (
                     <span className="text-zinc-500">

@@ -70,7 +70,7 @@ describe("uploads", () => {
       ),
     );
     const done = doneOf(events);
-    expect(done.message.text).toContain(`Attachment 1: image/png, 40×30 px, ${png.length} B (inline)`);
+    expect(done.message.text).toContain(`Attachment 1: image/png, 40×30 px, ${png.length} bytes (inline)`);
 
     const sent = f.sandbox.log.list().at(-1)!.body as {
       contents: { parts: { inlineData?: { mimeType: string; data: string }; text?: string }[] }[];

@@ -12,10 +12,11 @@ import type { Db } from "../db";
 import type { Prisma } from "../generated/prisma/client";
 import { StudioError, isStudioError } from "../errors";
 import { removeMediaFile, resolveMediaPath, writeMediaFile } from "../storage/files";
-import { INLINE_MAX_FILE_BYTES, formatSize, isAcceptedMediaType, mediaKindOf } from "./limits";
+import { INLINE_MAX_FILE_BYTES, isAcceptedMediaType, mediaKindOf } from "./limits";
 import { isUrlLive } from "./public-urls";
 import type { AttachmentView } from "./types";
 import { attachmentView } from "./views";
+import { formatBytes } from "../format/bytes";
 
 /** Unsent attachments (uploaded, then the draft was abandoned) are swept after this long. */
 const UNSENT_TTL_MS = 24 * 3600 * 1000;
@@ -38,7 +39,7 @@ export async function saveUploadedAttachment(
   meta: { name: string; declaredType?: string; contentLength?: number },
 ): Promise<AttachmentView> {
   const name = meta.name.trim().slice(0, 200) || "upload";
-  const limitMessage = `"${name}" is larger than ${formatSize(INLINE_MAX_FILE_BYTES)}, the limit for an uploaded file (it is sent inline).`;
+  const limitMessage = `"${name}" is larger than ${formatBytes(INLINE_MAX_FILE_BYTES)}, the limit for an uploaded file (it is sent inline).`;
   if (meta.contentLength !== undefined && meta.contentLength > INLINE_MAX_FILE_BYTES) {
     throw new StudioError("payload_too_large", limitMessage);
   }
@@ -123,7 +124,7 @@ export async function attachFromGallery(db: Db, viewer: Viewer, mediaId: string)
   if (size > INLINE_MAX_FILE_BYTES && !(await isUrlLive(media.sourceUrl))) {
     throw new StudioError(
       "payload_too_large",
-      `"${name}" is ${formatSize(size)}, over the ${formatSize(INLINE_MAX_FILE_BYTES)} limit for a file sent inline, ` +
+      `"${name}" is ${formatBytes(size)}, over the ${formatBytes(INLINE_MAX_FILE_BYTES)} limit for a file sent inline, ` +
         `and its upstream URL has expired, so it cannot be sent by reference either.`,
     );
   }

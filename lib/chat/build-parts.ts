@@ -5,9 +5,10 @@
  * alone, before any file is read or anything is sent; a breach names the file and the limit.
  */
 import { StudioError } from "../errors";
-import { INLINE_MAX_FILE_BYTES, INLINE_MAX_REQUEST_BYTES, formatOver, formatSize } from "./limits";
+import { INLINE_MAX_FILE_BYTES, INLINE_MAX_REQUEST_BYTES, formatOver } from "./limits";
 import type { NativeContent, NativePart } from "./native-schema";
 import type { StoredPart } from "./types";
+import { formatBytes } from "../format/bytes";
 
 export type PartsAttachment = {
   id: string;
@@ -72,7 +73,7 @@ export function planContents(turns: PartsTurn[], notices: string[] = []): Planne
           if (!attachment.publicUrl && turn !== current) {
             parts.push({ text: unavailableText(attachment) });
             notices.push(
-              `${label(attachment)} from an earlier message is over the ${formatSize(INLINE_MAX_FILE_BYTES)} inline limit ` +
+              `${label(attachment)} from an earlier message is over the ${formatBytes(INLINE_MAX_FILE_BYTES)} inline limit ` +
                 `and has no public URL any more (gallery URLs expire), so the model no longer sees it. ` +
                 `Attach it again by URL to ask about it.`,
             );
@@ -80,7 +81,7 @@ export function planContents(turns: PartsTurn[], notices: string[] = []): Planne
           }
           if (!attachment.publicUrl) {
             throw tooLarge(
-              `${label(attachment)} is ${formatOver(attachment.size, INLINE_MAX_FILE_BYTES)}, over the ${formatSize(INLINE_MAX_FILE_BYTES)} ` +
+              `${label(attachment)} is ${formatOver(attachment.size, INLINE_MAX_FILE_BYTES)}, over the ${formatBytes(INLINE_MAX_FILE_BYTES)} ` +
                 `limit for a file sent inline, and it has no public URL to send by reference. ` +
                 `Attach it by URL instead ("By URL", if it is online) or use a smaller file.`,
               attachment,
@@ -113,10 +114,10 @@ export function planContents(turns: PartsTurn[], notices: string[] = []): Planne
       .filter((a) => !byReference.has(a))
       .sort((x, y) => y.size - x.size)
       .slice(0, 3)
-      .map((a) => `${label(a)} ${formatSize(a.size)}`);
+      .map((a) => `${label(a)} ${formatBytes(a.size)}`);
     throw tooLarge(
       `The attachments of this request add up to ${formatOver(total, INLINE_MAX_REQUEST_BYTES)} sent inline, over the ` +
-        `${formatSize(INLINE_MAX_REQUEST_BYTES)} limit per request (largest: ${largest.join(", ")}). ` +
+        `${formatBytes(INLINE_MAX_REQUEST_BYTES)} limit per request (largest: ${largest.join(", ")}). ` +
         `Earlier messages are sent again with every question: start a new conversation or attach fewer files.`,
     );
   }

@@ -1,3 +1,5 @@
+import { formatBytes } from "../format/bytes";
+
 /**
  * Attachment limits, shared by the composer (checked before anything is uploaded or sent) and the
  * server (checked again before the upstream is called). Browser-safe: no Node imports.
@@ -23,16 +25,10 @@ export function mediaKindOf(type: string): "image" | "video" {
   return type.toLowerCase().startsWith("video/") ? "video" : "image";
 }
 
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < MB) return `${Math.round(bytes / 1024)} KB`;
-  return `${Number((bytes / MB).toFixed(1))} MB`;
-}
-
 /** A size next to the limit it breaks: in bytes when both would round to the same figure. */
 export function formatOver(bytes: number, limit: number): string {
-  const shown = formatSize(bytes);
-  return shown === formatSize(limit) ? `${bytes.toLocaleString("en-US")} bytes` : shown;
+  const shown = formatBytes(bytes);
+  return shown === formatBytes(limit) ? `${bytes.toLocaleString("en-US")} bytes` : shown;
 }
 
 /** Why a file cannot be attached by upload (it would have no public URL), or undefined. */
@@ -44,7 +40,7 @@ export function uploadProblem(file: { name: string; size: number; type: string }
   if (file.size > INLINE_MAX_FILE_BYTES) {
     return (
       `"${file.name}" is ${formatOver(file.size, INLINE_MAX_FILE_BYTES)}; uploaded files are sent inline and may be at most ` +
-      `${formatSize(INLINE_MAX_FILE_BYTES)} each. Attach it by URL instead ("By URL", if it is online), pick it from the gallery (sent by its URL), or use a smaller file.`
+      `${formatBytes(INLINE_MAX_FILE_BYTES)} each. Attach it by URL instead ("By URL", if it is online), pick it from the gallery (sent by its URL), or use a smaller file.`
     );
   }
   return undefined;

@@ -109,7 +109,7 @@ describe("text API through the client, against the sandbox", () => {
     const response = await callTextApi({ model: "llm-2.5-pro", method: "generateContent", body }, config);
     const text = responseText((await response.json()) as GenerateContentResponse);
     expect(png.length).toBeLessThan(1024);
-    expect(text).toContain(`Attachment 1: image/png, 40×30 px, ${png.length} B (inline)`);
+    expect(text).toContain(`Attachment 1: image/png, 40×30 px, ${png.length} bytes (inline)`);
   });
 
   it("stops at maxOutputTokens with MAX_TOKENS", async () => {

@@ -1,5 +1,5 @@
 import { StudioError } from "../errors";
-import { formatBytes } from "../storage/files";
+import { formatBytes } from "../format/bytes";
 
 /** Deeper bodies are refused before parsing: no legitimate request nests this far, and a very deep one
  * would overflow the stack of whatever walks it next (validation, JSON.stringify). */

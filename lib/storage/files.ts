@@ -4,6 +4,7 @@ import path from "node:path";
 import { StudioError } from "../errors";
 import { resolveMediaPath } from "./media-path";
 import { SNIFF_BYTES, sniffContentType } from "./sniff-type";
+import { formatBytes } from "../format/bytes";
 
 export { mediaFileResponse } from "./file-response";
 export { mediaRoot, resolveMediaPath } from "./media-path";
@@ -103,17 +104,6 @@ export async function removeStaleTempFiles(relativeDir: string, olderThanMs: num
     }
   }
   return removed;
-}
-
-export function formatBytes(bytes: number): string {
-  const units = ["bytes", "KB", "MB", "GB"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return unit === 0 ? `${bytes} bytes` : `${Number(value.toFixed(1))} ${units[unit]}`;
 }
 
 // Web streams are read through a reader so that an early exit cancels the source (e.g. aborts

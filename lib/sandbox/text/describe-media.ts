@@ -5,6 +5,7 @@
  */
 import sharp from "sharp";
 import type { NativePart } from "@/lib/chat/native-schema";
+import { formatBytes } from "../../format/bytes";
 
 export type MediaFacts = {
   kind: "inline" | "file";
@@ -34,10 +35,4 @@ export function formatFacts(facts: MediaFacts): string {
   if (facts.kind === "file") return `${facts.mimeType} by reference (${facts.uri})`;
   const parts = [facts.mimeType, facts.size, formatBytes(facts.bytes ?? 0)].filter(Boolean);
   return `${parts.join(", ")} (inline)`;
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
