@@ -3,7 +3,8 @@ import type { Db } from "../db";
 import { StudioError } from "../errors";
 import { mediaFileResponse } from "../storage/files";
 import { downloadFileName } from "../storage/file-names";
-import { itemNotFound, sortMedia } from "./item-select";
+import { sortMedia } from "../tasks/media-order";
+import { itemNotFound } from "./item-select";
 
 /** One stored file of an item as an attachment with a meaningful name (Range and ETag included). */
 export async function galleryDownloadResponse(

@@ -1,4 +1,5 @@
 import type { Prisma } from "../generated/prisma/client";
+import { sortMedia } from "../tasks/media-order";
 import { promptPreview } from "../tasks/prompt-preview";
 import { publicText, upstreamSecrets, type UpstreamSecrets } from "../upstream/public-text";
 import type { GalleryItem, GalleryMedia } from "./types";
@@ -38,15 +39,6 @@ export const itemListSelect = {
 
 type ListRow = Prisma.TaskGetPayload<{ select: typeof itemListSelect }>;
 type MediaRow = Prisma.MediaGetPayload<{ select: typeof mediaListSelect }>;
-
-const roleOrder: Record<string, number> = { result: 0, last_frame: 1 };
-
-/** Results first, then the last frame, then extras; stable by id within a role. */
-export function sortMedia<T extends { role: string; id: string }>(media: T[]): T[] {
-  return [...media].sort(
-    (a, b) => (roleOrder[a.role] ?? 2) - (roleOrder[b.role] ?? 2) || a.id.localeCompare(b.id),
-  );
-}
 
 export function toGalleryMedia(m: MediaRow): GalleryMedia {
   return {

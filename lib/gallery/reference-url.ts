@@ -8,7 +8,8 @@ import { StudioError } from "../errors";
 import { mediaPath } from "../tasks/present-task";
 import { isUpstreamUrl, upstreamSecrets, type UpstreamSecrets } from "../upstream/public-text";
 import { urlExpiry, type UrlExpiry } from "../upstream/url-expiry";
-import { itemNotFound, sortMedia } from "./item-select";
+import { sortMedia } from "../tasks/media-order";
+import { itemNotFound } from "./item-select";
 import { mediaKindOf } from "./reference-targets";
 
 /** One URL the upstream could fetch a gallery file from ("Use as reference"). */

@@ -7,7 +7,7 @@ import { StudioError } from "../errors";
 import { readJson } from "../http/respond";
 import { resolveMediaPath } from "../storage/files";
 import { downloadFileName, uniqueNames } from "../storage/file-names";
-import { sortMedia } from "./item-select";
+import { sortMedia } from "../tasks/media-order";
 import { MAX_BULK_ITEMS } from "./limits";
 
 export const zipRequestSchema = z.object({

@@ -1,10 +1,8 @@
 import type { Db } from "../db";
 import { Prisma, type Media, type Task } from "../generated/prisma/client";
+import { sortMedia } from "./media-order";
 
 export type TaskWithMedia = Task & { media: Media[] };
-
-/** Results first, then last frames, then the upstream's extra copies; stable within a role. */
-const ROLE_ORDER: Record<string, number> = { result: 0, last_frame: 1, extra: 2 };
 
 // The task's columns as they are, each Media column as "media.<name>": one statement, one row-set.
 const MEDIA_PREFIX = "media.";
@@ -15,7 +13,7 @@ const MEDIA_COLUMNS = Prisma.raw(
 );
 
 /**
- * A task and its media (createdAt order, then by role). One LEFT JOIN statement instead of Prisma's
+ * A task and its media (in the one media order, ./media-order.ts). One LEFT JOIN statement instead of Prisma's
  * `include` (a query per relation, ~3 ms through the query compiler against ~0.4 ms): the task read
  * every open tab polls. Raw rows come back typed by the columns' declared types (Date, boolean…),
  * exactly as `findUnique` returns them (load-task.test.ts holds the two equal).
@@ -23,8 +21,7 @@ const MEDIA_COLUMNS = Prisma.raw(
 export async function loadTask(db: Db, id: string): Promise<TaskWithMedia | null> {
   const rows = await db.$queryRaw<Record<string, unknown>[]>`
     SELECT t.*, ${MEDIA_COLUMNS} FROM "Task" t LEFT JOIN "Media" m ON m."taskId" = t."id"
-    WHERE t."id" = ${id}
-    ORDER BY m."createdAt" ASC, m."id" ASC`;
+    WHERE t."id" = ${id}`;
   if (rows.length === 0) return null;
   const task: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rows[0])) if (!key.startsWith(MEDIA_PREFIX)) task[key] = value;
@@ -36,6 +33,5 @@ export async function loadTask(db: Db, id: string): Promise<TaskWithMedia | null
       if (key.startsWith(MEDIA_PREFIX)) item[key.slice(MEDIA_PREFIX.length)] = value;
     media.push(item as Media);
   }
-  media.sort((a, b) => (ROLE_ORDER[a.role] ?? 9) - (ROLE_ORDER[b.role] ?? 9));
-  return { ...(task as Task), media };
+  return { ...(task as Task), media: sortMedia(media) };
 }

@@ -271,6 +271,9 @@ const ROLE_OF_FIELD: Record<ResultUrlField, MediaRole> = {
 };
 const ROLE_RANK: Record<MediaRole, number> = { result: 0, last_frame: 1, extra: 2 };
 
+/** How strong a role is (results first); an unknown role comes last. */
+export const roleRank = (role: string): number => ROLE_RANK[role as MediaRole] ?? 3;
+
 /**
  * Distinct URLs with the strongest role any carrying field gives them. media_url counts as a
  * result only when no typed result URL exists, otherwise it is an extra file.
@@ -283,7 +286,7 @@ function collectResultUrls(fields: NormalizedTask["urlFields"]): ResultUrl[] {
     if (!existing) byUrl.set(url, { url, role, fields: [field] });
     else {
       existing.fields.push(field);
-      if (ROLE_RANK[role] < ROLE_RANK[existing.role]) existing.role = role;
+      if (roleRank(role) < roleRank(existing.role)) existing.role = role;
     }
   };
   for (const field of RESULT_URL_FIELDS) {
