@@ -1,4 +1,8 @@
-/** The studio's error body: `{ error: { code, message, issues, ...details } }` (lib/errors.ts). */
+/**
+ * The one browser client of the studio's API: every component's request goes through `apiFetch` or
+ * `fetchJson`, and every failure is an ApiError keeping the server's `code`, `issues` and details
+ * (lib/errors.ts: `{ error: { code, message, issues, ...details } }`).
+ */
 export type ApiIssue = { path: string; message: string };
 
 export class ApiError extends Error {
@@ -26,7 +30,7 @@ export class ApiError extends Error {
 /** Status 0: the request never got an HTTP answer (server down, network gone). */
 export const NETWORK_ERROR_STATUS = 0;
 
-async function toApiError(response: Response): Promise<ApiError> {
+export async function toApiError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => "");
   try {
     const body = JSON.parse(text) as { error?: unknown };
@@ -53,15 +57,16 @@ async function toApiError(response: Response): Promise<ApiError> {
   );
 }
 
-/** fetch + JSON with the studio's error shape turned into an ApiError. */
-export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
+/**
+ * fetch that turns "no answer" (status 0) and non-2xx answers into an ApiError; an abort is rethrown
+ * as it is (the caller stopped it).
+ */
+export async function apiFetch(url: string, init: RequestInit = {}): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(url, {
-      ...init,
-      headers: { Accept: "application/json", ...(init?.body ? { "Content-Type": "application/json" } : {}) },
-    });
+    response = await fetch(url, init);
   } catch (cause) {
+    if ((cause as Error).name === "AbortError") throw cause;
     throw new ApiError(
       NETWORK_ERROR_STATUS,
       "network",
@@ -69,5 +74,24 @@ export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> 
     );
   }
   if (!response.ok) throw await toApiError(response);
-  return (await response.json()) as T;
+  return response;
+}
+
+/** A JSON request's init: the method and the body, with the headers that say it is JSON. */
+export const jsonInit = (method: string, body?: unknown): RequestInit => ({
+  method,
+  headers: { "Content-Type": "application/json", Accept: "application/json" },
+  body: body === undefined ? undefined : JSON.stringify(body),
+});
+
+/** apiFetch + JSON: a string body is sent as JSON; an empty answer (204) resolves to null. */
+export async function fetchJson<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  headers.set("Accept", "application/json");
+  if (typeof init.body === "string" && !headers.has("Content-Type")) {
+    headers.set("Content-Type", "application/json");
+  }
+  const response = await apiFetch(url, { ...init, headers });
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
 }

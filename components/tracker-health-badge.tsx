@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { fetchJson } from "@/components/studio/api";
+import { fetchJson } from "@/components/api-client";
 import type { TrackerHealth } from "@/lib/tasks/tracker-health";
 
 /**

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { fetchJson } from "@/components/studio/api";
+import { fetchJson } from "@/components/api-client";
 import type { Activity } from "@/lib/activity/types";
 import { announcementsFrom, type ActivityAnnouncement } from "./announcements";
 import { notify } from "./browser-notifications";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchJson } from "@/components/studio/api";
+import { fetchJson } from "@/components/api-client";
 import type { Role } from "@/lib/auth/password-policy";
 import type { UserSummary } from "@/lib/auth/types";
 

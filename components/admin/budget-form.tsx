@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
-import { fetchJson } from "@/components/studio/api";
+import { fetchJson } from "@/components/api-client";
 
 type Limits = { daily: number | null; monthly: number | null };
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { ApiError } from "@/components/studio/api";
+import { ApiError } from "@/components/api-client";
 
 /** Field errors (by the server's issue paths) and one message for the rest. */
 export function useFormErrors() {

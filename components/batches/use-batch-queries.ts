@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchJson } from "@/components/studio/api";
+import { fetchJson } from "@/components/api-client";
 import type { BatchRequestInput } from "@/lib/batches/request-schema";
 import type { BatchDetail, BatchPage } from "@/lib/batches/types";
 

@@ -10,7 +10,8 @@ import type { ConversationSettings } from "@/lib/chat/settings-schema";
 import type { ConversationDetail } from "@/lib/chat/types";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { ChatRequestError, chatKeys, createConversation } from "./api";
+import { ApiError } from "@/components/api-client";
+import { chatKeys, createConversation } from "./api";
 import { Composer, type Draft, type SendOutcome } from "./composer";
 import { ConversationList } from "./conversation-list";
 import { GalleryPicker } from "./gallery-picker";
@@ -57,11 +58,11 @@ export function ChatApp({
   const [dragging, setDragging] = useState(false);
   // Kept with the conversation it happened in, so it disappears on switching away.
   // kind: what failed, so the advice says where the user's text is now.
-  type Failure = { in: string | null; error: ChatRequestError; kind: StreamRequest["kind"] };
+  type Failure = { in: string | null; error: ApiError; kind: StreamRequest["kind"] };
   const [failure, setFailure] = useState<Failure | null>(null);
   const requestError = failure?.in === id ? failure.error : null;
   const setRequestError = (
-    error: ChatRequestError | null,
+    error: ApiError | null,
     where: string | null = id,
     kind: StreamRequest["kind"] = "send",
   ) => setFailure(error ? { in: where, error, kind } : null);
@@ -111,7 +112,7 @@ export function ChatApp({
         conversationId = created.id;
         router.replace(`/chat/${created.id}`);
       } catch (error) {
-        setRequestError(error as ChatRequestError, null, "send");
+        setRequestError(error as ApiError, null, "send");
         return { sent: false };
       }
     }

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { inputClass } from "@/components/ui/field";
 import { useModalDialog } from "@/components/ui/use-modal-dialog";
-import { chatFetch } from "./api";
+import { apiFetch } from "@/components/api-client";
 import { useDebounced } from "@/components/ui/use-debounced";
 
 export type GalleryPick = {
@@ -27,7 +27,7 @@ async function fetchStored(
   q: string,
 ): Promise<{ item: GalleryItem; media: GalleryMedia }[]> {
   const search = q ? `&q=${encodeURIComponent(q)}` : "";
-  const response = await chatFetch(`/api/gallery?type=${type}&status=completed&limit=${PAGE}${search}`);
+  const response = await apiFetch(`/api/gallery?type=${type}&status=completed&limit=${PAGE}${search}`);
   const page = (await response.json()) as GalleryPage;
   return page.items.flatMap((item) =>
     item.media

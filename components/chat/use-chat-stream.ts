@@ -6,7 +6,8 @@ import { readChatEvents, type ChatEvent } from "@/lib/chat/chat-events";
 import { replacedExchange } from "@/lib/chat/failed-exchange";
 import type { SendMessageInput } from "@/lib/chat/send-schema";
 import type { ConversationDetail, MessageView } from "@/lib/chat/types";
-import { ChatRequestError, chatFetch, chatKeys, jsonInit } from "./api";
+import { ApiError, apiFetch, jsonInit } from "@/components/api-client";
+import { chatKeys } from "./api";
 
 export type StreamRequest =
   | { kind: "send"; conversationId: string; body: SendMessageInput }
@@ -17,7 +18,7 @@ export type StreamResult =
   /** question: the stored question's id (null for a regenerate). */
   | { ok: true; message: MessageView; question: string | null }
   /** started: the server had already stored the question (the failure came mid-stream). */
-  | { ok: false; error: ChatRequestError; started: boolean };
+  | { ok: false; error: ApiError; started: boolean };
 
 type Active = { conversationId: string; messageId: string | null };
 
@@ -74,7 +75,7 @@ export function useChatStream() {
   };
 
   const requestStop = useCallback((messageId: string) => {
-    void fetch(`/api/chat/messages/${messageId}/stop`, { method: "POST" }).catch(() => undefined);
+    void apiFetch(`/api/chat/messages/${messageId}/stop`, { method: "POST" }).catch(() => undefined);
     // If the server cannot be told, stop reading: the answer is then kept as interrupted.
     const controller = abortRef.current;
     setTimeout(() => {
@@ -107,7 +108,7 @@ export function useChatStream() {
       };
       try {
         const [url, body] = endpoint(request);
-        const response = await chatFetch(url, { ...jsonInit("POST", body), signal: controller.signal });
+        const response = await apiFetch(url, { ...jsonInit("POST", body), signal: controller.signal });
         await readChatEvents(response.body!, (event) => {
           if (event.type === "start") {
             modelId = event.modelMessage.id;
@@ -131,7 +132,7 @@ export function useChatStream() {
           }
         });
         if (!done.message)
-          throw new ChatRequestError(
+          throw new ApiError(
             0,
             "network",
             "The connection to the studio broke while the answer was streaming.",
@@ -140,9 +141,9 @@ export function useChatStream() {
       } catch (error) {
         clearTimeout(timer);
         const failure =
-          error instanceof ChatRequestError
+          error instanceof ApiError
             ? error
-            : new ChatRequestError(
+            : new ApiError(
                 0,
                 "network",
                 "The connection to the studio broke while the answer was streaming.",

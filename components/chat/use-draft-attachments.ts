@@ -5,12 +5,12 @@ import {
   INLINE_MAX_FILE_BYTES,
   INLINE_MAX_REQUEST_BYTES,
   MAX_ATTACHMENTS_PER_MESSAGE,
-  formatSize,
   mediaKindOf,
   uploadProblem,
 } from "@/lib/chat/limits";
+import { formatBytes } from "@/lib/format/bytes";
 import type { AttachmentView } from "@/lib/chat/types";
-import { chatFetch, jsonInit } from "./api";
+import { apiFetch, jsonInit } from "@/components/api-client";
 
 export type DraftAttachment = {
   key: string;
@@ -66,7 +66,7 @@ export function useDraftAttachments() {
         fromGallery: false,
       };
       setItems((list) => [...list, item]);
-      chatFetch("/api/chat/attachments", {
+      apiFetch("/api/chat/attachments", {
         method: "POST",
         headers: {
           "Content-Type": file.type || "application/octet-stream",
@@ -99,7 +99,7 @@ export function useDraftAttachments() {
           fromGallery: true,
         },
       ]);
-      chatFetch("/api/chat/attachments/from-gallery", jsonInit("POST", { mediaId }))
+      apiFetch("/api/chat/attachments/from-gallery", jsonInit("POST", { mediaId }))
         .then((r) => r.json() as Promise<AttachmentView>)
         .then((attachment) =>
           patch(key, { status: "ready", attachment, name: attachment.name, size: attachment.size }),
@@ -133,7 +133,9 @@ export function useDraftAttachments() {
   const remove = useCallback((key: string) => {
     const item = itemsRef.current.find((i) => i.key === key);
     if (item?.attachment)
-      void fetch(`/api/chat/attachments/${item.attachment.id}`, { method: "DELETE" }).catch(() => undefined);
+      void apiFetch(`/api/chat/attachments/${item.attachment.id}`, { method: "DELETE" }).catch(
+        () => undefined,
+      );
     setItems((list) => list.filter((i) => i.key !== key));
   }, []);
 
@@ -154,7 +156,7 @@ export function useDraftAttachments() {
   const inlineTotal = items.reduce((sum, i) => sum + (i.size <= INLINE_MAX_FILE_BYTES ? i.size : 0), 0);
   const totalProblem =
     inlineTotal > INLINE_MAX_REQUEST_BYTES
-      ? `These attachments add up to ${formatSize(inlineTotal)}; at most ${formatSize(INLINE_MAX_REQUEST_BYTES)} can be sent inline with one message. Remove some.`
+      ? `These attachments add up to ${formatBytes(inlineTotal)}; at most ${formatBytes(INLINE_MAX_REQUEST_BYTES)} can be sent inline with one message. Remove some.`
       : undefined;
 
   return {

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { useUsersQuery } from "@/components/admin/admin-api";
-import { fetchJson } from "@/components/studio/api";
+import { fetchJson } from "@/components/api-client";
 import { Alert } from "@/components/ui/alert";
 import { inputClass } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";

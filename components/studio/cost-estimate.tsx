@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useWatch } from "react-hook-form";
 import { useDebounced } from "@/components/ui/use-debounced";
 import type { ModelDef } from "@/lib/catalog";
-import { fetchJson } from "./api";
+import { fetchJson } from "@/components/api-client";
 import type { FormValues } from "./form-values";
 
 /** POST /api/tasks/estimate's answer (lib/spend/estimate-request.ts). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "./api";
+import { ApiError } from "@/components/api-client";
 import { describeSubmitError } from "./submit-error";
 
 describe("describeSubmitError", () => {

@@ -1,5 +1,5 @@
 import { Alert } from "@/components/ui/alert";
-import { ApiError, NETWORK_ERROR_STATUS } from "./api";
+import { ApiError, NETWORK_ERROR_STATUS } from "@/components/api-client";
 import { unavailableSentence } from "./availability";
 
 /** What went wrong on submit and what to do, for every failure the proxy can answer with. */

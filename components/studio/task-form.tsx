@@ -6,7 +6,7 @@ import type { ModelDef, ParamDef } from "@/lib/catalog";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { ApiError } from "./api";
+import { ApiError } from "@/components/api-client";
 import { unavailableSentence } from "./availability";
 import { CostEstimate } from "./cost-estimate";
 import { isBatch, NO_BATCH, taskCount, type BatchSettings } from "./batch-settings";

@@ -8,7 +8,7 @@ import { Badge, statusTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { Spinner } from "@/components/ui/spinner";
-import { ApiError } from "./api";
+import { ApiError } from "@/components/api-client";
 import { finishedAt, formatElapsed, numberOf, progressPercent, submittedAt } from "./task-format";
 import { TaskResult } from "./task-result";
 import { isTerminal, type PresentedTask } from "./task-types";

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { ModelDef } from "@/lib/catalog";
 import { useCreateBatch } from "@/components/batches/use-batch-queries";
-import { ApiError } from "./api";
+import { ApiError } from "@/components/api-client";
 import { batchRequest, type BatchSettings } from "./batch-settings";
 
 /**

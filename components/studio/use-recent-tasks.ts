@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { fetchJson } from "./api";
+import { fetchJson } from "@/components/api-client";
 import { isTaskSettled } from "./use-task-query";
 import type { PresentedTaskSummary } from "./task-types";
 

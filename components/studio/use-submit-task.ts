@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { fetchJson } from "./api";
+import { fetchJson } from "@/components/api-client";
 import type { FormValues } from "./form-values";
 import type { PresentedTask } from "./task-types";
 import { taskQueryKey } from "./use-task-query";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ApiError, fetchJson } from "./api";
+import { ApiError, fetchJson } from "@/components/api-client";
 import { isTerminal, type AnyTask, type PresentedTask } from "./task-types";
 
 /** The proxy refreshes from upstream at most every 5 s per task; polling it faster only shortens the lag. */
