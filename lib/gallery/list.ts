@@ -1,6 +1,6 @@
 import type { Viewer } from "../auth/scope";
 import type { Db } from "../db";
-import { decodeCursor, encodeCursor, type GalleryCursor } from "../tasks/cursor";
+import { decodeCursor, encodeCursor, type PageCursor } from "../http/page-cursor";
 import { DEFAULT_PAGE_SIZE, type GalleryFilters, type GalleryListQuery } from "./filters";
 import { itemListSelect, missingThumbnails, toGalleryItem } from "./item-select";
 import { scheduleThumbnails } from "./thumbnail-backfill";
@@ -17,7 +17,7 @@ export async function selectTaskKeys(
   db: Db,
   viewer: Viewer,
   filters: GalleryFilters,
-  options: { cursor?: GalleryCursor; limit: number; direction?: "older" | "newer" },
+  options: { cursor?: PageCursor; limit: number; direction?: "older" | "newer" },
 ): Promise<KeyRow[]> {
   const direction = options.direction ?? "older";
   const conditions: SqlCondition[] = [filterCondition(viewer, filters)];

@@ -1,5 +1,5 @@
 import { ownedBySql, type Viewer } from "../auth/scope";
-import type { GalleryCursor } from "../tasks/cursor";
+import type { PageCursor } from "../http/page-cursor";
 import { endOf, startOf, type GalleryFilters } from "./filters";
 import { parsePromptSearch } from "./search";
 import { normalizeTagName } from "./tag-names";
@@ -66,7 +66,7 @@ export function filterCondition(viewer: Viewer, filters: GalleryFilters): SqlCon
  * Items strictly after (older than) the cursor in the gallery order, or strictly before it
  * (newer) for the previous-item lookup of the detail view.
  */
-export function cursorCondition(cursor: GalleryCursor, direction: "older" | "newer" = "older"): SqlCondition {
+export function cursorCondition(cursor: PageCursor, direction: "older" | "newer" = "older"): SqlCondition {
   const op = direction === "older" ? "<" : ">";
   return {
     sql: `(t.submittedAt ${op} ? OR (t.submittedAt = ? AND t.id ${op} ?))`,

@@ -1,16 +1,17 @@
 import { StudioError } from "../errors";
 
 /**
- * Position in the gallery's order (submittedAt DESC, id DESC). It carries submittedAt exactly as
+ * Position in the order of submission, newest first (submittedAt DESC, id DESC), which the task list
+ * and the gallery page through. It carries submittedAt exactly as
  * stored, so the comparison in SQL is text against text and ties on the same instant stay stable.
  */
-export type GalleryCursor = { submittedAt: string; id: string };
+export type PageCursor = { submittedAt: string; id: string };
 
-export function encodeCursor(cursor: GalleryCursor): string {
+export function encodeCursor(cursor: PageCursor): string {
   return Buffer.from(JSON.stringify([cursor.submittedAt, cursor.id]), "utf8").toString("base64url");
 }
 
-export function decodeCursor(value: string): GalleryCursor {
+export function decodeCursor(value: string): PageCursor {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
     if (

@@ -2,7 +2,7 @@ import { LOCAL_USER } from "../auth/local-user";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { StudioError } from "../errors";
 import { createTempDb } from "../testing/temp-db";
-import { encodeCursor } from "./cursor";
+import { encodeCursor } from "../http/page-cursor";
 import { listTasks, listTasksQuery } from "./list-tasks";
 import { seedTask } from "./testing/task-fixtures";
 

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { ownedBy, type Viewer } from "../auth/scope";
 import type { Db } from "../db";
-import { decodeCursor, encodeCursor } from "./cursor";
+import { decodeCursor, encodeCursor } from "../http/page-cursor";
 import { TASK_STATUSES } from "../upstream/normalize-task";
 import type { TaskWithMedia } from "./load-task";
+import { sortMedia } from "./media-order";
 
 /** Query of GET /api/tasks. */
 export const listTasksQuery = z.object({
@@ -37,9 +38,9 @@ export async function listTasks(
     },
     orderBy: [{ submittedAt: "desc" }, { id: "desc" }],
     take: query.limit + 1,
-    include: { media: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] } },
+    include: { media: true },
   });
-  const items = rows.slice(0, query.limit);
+  const items = rows.slice(0, query.limit).map((row) => ({ ...row, media: sortMedia(row.media) }));
   const last = items.at(-1);
   const nextCursor =
     rows.length > query.limit && last
