@@ -1,5 +1,6 @@
 import { Badge, statusTone } from "@/components/ui/badge";
 import type { BatchSummary } from "@/lib/batches/types";
+import { TASK_STATUSES } from "@/lib/tasks/status";
 
 const ITEM_LABELS = {
   planned: "waiting",
@@ -26,7 +27,7 @@ export function BatchCounts({ batch }: { batch: BatchSummary }) {
           </Badge>
         ) : null,
       )}
-      {["queued", "processing", "completed", "failed"].map((status) =>
+      {TASK_STATUSES.map((status) =>
         counts.tasks[status] ? (
           <Badge key={status} tone={statusTone(status)}>
             {counts.tasks[status]} {status}

@@ -11,7 +11,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/components/api-client";
 import { finishedAt, formatElapsed, numberOf, progressPercent, submittedAt } from "./task-format";
 import { TaskResult } from "./task-result";
-import { isTerminal, type PresentedTask } from "./task-types";
+import { isTerminal } from "@/lib/tasks/status";
+import type { PresentedTask } from "./task-types";
 import { isTaskSettled, useTaskQuery } from "./use-task-query";
 import { recentTasksKey } from "./use-recent-tasks";
 

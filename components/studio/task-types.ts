@@ -9,7 +9,3 @@ export type { PresentedMedia, PresentedTask } from "@/lib/tasks/present-task";
 export type { PresentedTaskSummary } from "@/lib/tasks/prompt-preview";
 /** A task as the item route answers it, or as the list does (prompt preview, no request). */
 export type AnyTask = PresentedTask | PresentedTaskSummary;
-
-export function isTerminal(status: string | undefined): boolean {
-  return status === "completed" || status === "failed";
-}

@@ -2,7 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, fetchJson } from "@/components/api-client";
-import { isTerminal, type AnyTask, type PresentedTask } from "./task-types";
+import { isTerminal } from "@/lib/tasks/status";
+import type { AnyTask, PresentedTask } from "./task-types";
 
 /** The proxy refreshes from upstream at most every 5 s per task; polling it faster only shortens the lag. */
 export const TASK_POLL_MS = 2_500;

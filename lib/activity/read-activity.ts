@@ -3,6 +3,7 @@ import { ownerOf, type Viewer } from "../auth/scope";
 import { summarizeBatches } from "../batches/read-batches";
 import type { Db } from "../db";
 import { itemListSelect, toGalleryItem } from "../gallery/item-select";
+import { RUNNING_STATUSES } from "../tasks/status";
 import type { Activity, ActivityBatch, ActivityTask } from "./types";
 
 export const activityQuery = z.object({
@@ -20,7 +21,7 @@ const MAX_TASKS = 20;
 export async function readActivity(db: Db, viewer: Viewer, since: Date | null, now: Date): Promise<Activity> {
   // The viewer's own work, admins included: a notification is about what you are waiting for.
   const owner = { userId: ownerOf(viewer) };
-  const running = await db.task.count({ where: { ...owner, status: { in: ["queued", "processing"] } } });
+  const running = await db.task.count({ where: { ...owner, status: { in: [...RUNNING_STATUSES] } } });
   const cursor = new Date(now.getTime() - CURSOR_OVERLAP_MS).toISOString();
   if (!since) return { cursor, running, tasks: [], moreTasks: 0, batches: [] };
 

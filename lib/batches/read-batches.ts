@@ -14,6 +14,7 @@ import {
   type BatchSummary,
   type BatchTask,
 } from "./types";
+import { isTerminal } from "../tasks/status";
 
 export const listBatchesQuery = z.object({
   cursor: z.string().max(100).optional(),
@@ -45,8 +46,6 @@ type BatchRow = {
 type ItemRow = { model: string; state: string; taskId: string | null };
 type TaskFacts = { status: string; mediaState: string };
 
-const FINISHED = new Set(["completed", "failed"]);
-
 function summarize(batch: BatchRow, items: ItemRow[], tasks: Map<string, TaskFacts>): BatchSummary {
   const counts: BatchCounts = {
     total: items.length,
@@ -65,7 +64,7 @@ function summarize(batch: BatchRow, items: ItemRow[], tasks: Map<string, TaskFac
     const settled =
       item.state === "rejected" ||
       item.state === "outcome_unknown" ||
-      (item.state === "sent" && (!task || (FINISHED.has(task.status) && task.mediaState !== "pending")));
+      (item.state === "sent" && (!task || (isTerminal(task.status) && task.mediaState !== "pending")));
     if (settled) counts.settled++;
   }
   return {

@@ -9,7 +9,7 @@ import { StudioError, isStudioError } from "../errors";
 import { encodeChatEvent, type ChatEvent } from "./chat-events";
 import { checkedConversationView } from "./conversations";
 import { endGeneration, startGeneration, stopGeneration } from "./generations";
-import { responseText, type GenerateContentRequest, type UsageMetadata } from "./native-schema";
+import { responseText, type GenerateContentRequest, type UsageMetadata } from "../upstream/native-schema";
 import { framingOf, parseGenerateContentStream } from "./stream-parser";
 import {
   TEXT_API_TIMEOUTS,
@@ -17,7 +17,7 @@ import {
   formatWait,
   textApiConfig,
   type TextApiConfig,
-} from "./upstream-client";
+} from "../upstream/text-client";
 import type { MessageError, MessageStatus, MessageView } from "./types";
 import { errorColumn, messageInclude, messageView } from "./views";
 

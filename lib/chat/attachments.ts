@@ -13,7 +13,7 @@ import type { Prisma } from "../generated/prisma/client";
 import { StudioError, isStudioError } from "../errors";
 import { removeMediaFile, resolveMediaPath, writeMediaFile } from "../storage/files";
 import { INLINE_MAX_FILE_BYTES, isAcceptedMediaType, mediaKindOf } from "./limits";
-import { isUrlLive } from "./public-urls";
+import { isUrlLive } from "../net/live-url";
 import type { AttachmentView } from "./types";
 import { attachmentView } from "./views";
 import { formatBytes } from "../format/bytes";

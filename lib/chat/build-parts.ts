@@ -6,7 +6,7 @@
  */
 import { StudioError } from "../errors";
 import { INLINE_MAX_FILE_BYTES, INLINE_MAX_REQUEST_BYTES, formatOver } from "./limits";
-import type { NativeContent, NativePart } from "./native-schema";
+import type { NativeContent, NativePart } from "../upstream/native-schema";
 import type { StoredPart } from "./types";
 import { formatBytes } from "../format/bytes";
 

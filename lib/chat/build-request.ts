@@ -10,7 +10,7 @@ import { env } from "../env";
 import { resolveMediaPath } from "../storage/files";
 import { buildContents, type PartsAttachment, type PartsTurn } from "./build-parts";
 import { INLINE_MAX_FILE_BYTES, INLINE_MAX_REQUEST_BYTES } from "./limits";
-import type { GenerateContentRequest } from "./native-schema";
+import type { GenerateContentRequest } from "../upstream/native-schema";
 import { liveSourceUrls } from "./public-urls";
 import type { GenerationSettings, StoredPart } from "./types";
 import { attachmentUrl } from "./views";

@@ -11,7 +11,7 @@ import {
   textApiConfig,
   type TextApiCall,
   type TextApiConfig,
-} from "./upstream-client";
+} from "../upstream/text-client";
 
 // no-transform keeps compression from buffering chunks; X-Accel-Buffering does the same for nginx.
 export const STREAM_HEADERS = { "Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no" };

@@ -16,7 +16,7 @@ import { replacedExchange } from "./failed-exchange";
 import { claimConversation, releaseConversation } from "./generations";
 import type { SendMessageInput } from "./send-schema";
 import { partsText, type GenerationSettings, type StoredPart } from "./types";
-import type { TextApiConfig } from "./upstream-client";
+import type { TextApiConfig } from "../upstream/text-client";
 import {
   errorColumn,
   messageInclude,

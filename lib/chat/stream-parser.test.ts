@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { responseText, type GenerateContentResponse } from "./native-schema";
+import { responseText, type GenerateContentResponse } from "../upstream/native-schema";
 import {
   IncompleteStreamError,
   StreamFormatError,

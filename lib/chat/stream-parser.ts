@@ -5,7 +5,7 @@
  * concatenated objects). Bytes may be split anywhere, including inside a UTF-8 character.
  */
 import { createParser } from "eventsource-parser";
-import type { GenerateContentResponse } from "./native-schema";
+import type { GenerateContentResponse } from "../upstream/native-schema";
 
 export type StreamFraming = "sse" | "json";
 

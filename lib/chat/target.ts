@@ -5,7 +5,7 @@
 import { TEXT_MODELS, isTextModel } from "../catalog";
 import { StudioError } from "../errors";
 import { percentDecode } from "../http/percent-decode";
-import { TEXT_METHODS, type TextMethod } from "./native-schema";
+import { TEXT_METHODS, type TextMethod } from "../upstream/native-schema";
 
 export function parseTextTarget(segment: string): { model: string; method: TextMethod } {
   const target = decodeSegment(segment);

@@ -5,9 +5,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandboxServer, type SandboxServer } from "../sandbox";
 import { StudioError } from "../errors";
-import { responseText, type GenerateContentResponse } from "./native-schema";
+import { responseText, type GenerateContentResponse } from "../upstream/native-schema";
 import { framingOf, IncompleteStreamError, parseGenerateContentStream } from "./stream-parser";
-import { callTextApi, type TextApiConfig } from "./upstream-client";
+import { callTextApi, type TextApiConfig } from "../upstream/text-client";
 
 let sandbox: SandboxServer;
 let config: TextApiConfig;

@@ -2,7 +2,10 @@
  * The gallery's filters, as they appear in the list API's query string and in the page URL
  * (bookmarkable). One set of rules for the route, the page and the benchmark.
  */
-export const STATUS_FILTERS = ["queued", "processing", "completed", "failed", "expired"] as const;
+import { TASK_STATUSES } from "../tasks/status";
+
+/** A task state, or "expired": a result URL expired before the studio could store it. */
+export const STATUS_FILTERS = [...TASK_STATUSES, "expired"] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 export const DEFAULT_PAGE_SIZE = 60;

@@ -2,7 +2,7 @@ import { LOCAL_USER } from "../auth/local-user";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isUrlLive } from "../chat/public-urls";
+import { isUrlLive } from "../net/live-url";
 import { createTempDb } from "../testing/temp-db";
 import { getReferenceOptions, referenceCandidates, type ReferenceContext } from "./reference-url";
 import { seedTasks } from "./testing/seed-tasks";

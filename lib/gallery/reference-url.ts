@@ -1,7 +1,7 @@
 import { ownedBy, type Viewer } from "../auth/scope";
 import { isLocalAddress } from "../catalog/media-items";
 import { upstreamFileLinks } from "../auth/file-links";
-import { isUrlLive } from "../chat/public-urls";
+import { isUrlLive } from "../net/live-url";
 import type { Db } from "../db";
 import { env } from "../env";
 import { StudioError } from "../errors";

@@ -1,5 +1,6 @@
 import { StudioError } from "../errors";
 import { formatBytes } from "../format/bytes";
+import { readAtMost } from "./read-at-most";
 
 /** Deeper bodies are refused before parsing: no legitimate request nests this far, and a very deep one
  * would overflow the stack of whatever walks it next (validation, JSON.stringify). */
@@ -48,22 +49,10 @@ export function isJsonType(type: string | null): boolean {
 }
 
 async function readText(request: Request, maxBytes: number): Promise<string> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
+  const { bytes, complete } = await readAtMost(request.body, maxBytes);
+  if (!complete) throw tooLarge(maxBytes);
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw new StudioError("invalid_request", "The request body is not valid UTF-8 text.");
   }

@@ -6,7 +6,7 @@
  */
 import { TEXT_MODELS, isTextModel } from "@/lib/catalog";
 import { formatPath } from "@/lib/errors";
-import { generateContentRequestSchema } from "@/lib/chat/native-schema";
+import { generateContentRequestSchema } from "@/lib/upstream/native-schema";
 import { composeReply, lastUserText, parseTextTriggers } from "./text/reply";
 import { completeResponse, streamResponse } from "./text/respond";
 

@@ -7,6 +7,7 @@ import { batchIdsOf, ownedTasksWhere } from "./owner";
 import { periodRange, type Period } from "./periods";
 import type { BudgetStatus, PeriodSpend } from "./types";
 import { submitLimiter, type SubmitLimiter } from "./rate-limit";
+import { isTerminal } from "../tasks/status";
 
 /**
  * Before anything is sent: the submit rate limit, then the budget. A budget refuses (402) when
@@ -67,7 +68,7 @@ export async function budgetStatus(
     if (submittedAt >= day.start) totals.day[key] += credits;
   };
   for (const task of tasks) {
-    if (task.status === "completed" || task.status === "failed") {
+    if (isTerminal(task.status)) {
       add(task.submittedAt, "spent", task.amount ?? 0);
     } else {
       const credits =

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ownedBy, type Viewer } from "../auth/scope";
 import type { Db } from "../db";
 import { decodeCursor, encodeCursor } from "../http/page-cursor";
-import { TASK_STATUSES } from "../upstream/normalize-task";
+import { TASK_STATUSES } from "./status";
 import type { TaskWithMedia } from "./load-task";
 import { sortMedia } from "./media-order";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { isStudioError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
 import type { PolledTask } from "./claims";
-import { isTerminal } from "../upstream/normalize-task";
+import { isTerminal } from "./status";
 import { queryTask, type UpstreamTaskJson } from "../upstream/task-client";
 import { jitter, type TaskDeps } from "./deps";
 import { extendNotFoundStreak, isNotFoundStatus, notFoundColumns } from "./not-found-streak";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Media } from "../generated/prisma/client";
-import type { TaskStatus } from "../upstream/normalize-task";
+import type { TaskStatus } from "./status";
 import { maskUpstream, publicText, upstreamSecrets, type UpstreamSecrets } from "../upstream/public-text";
 import type { MediaState } from "./media-state";
 import type { TaskWithMedia } from "./load-task";

@@ -1,6 +1,7 @@
 import type { Prisma } from "../generated/prisma/client";
 import type { PolledTask } from "./claims";
-import { isTerminal, normalizeTask, type NormalizedTask, type TaskStatus } from "../upstream/normalize-task";
+import { normalizeTask, type NormalizedTask } from "../upstream/normalize-task";
+import { isTerminal, type TaskStatus } from "./status";
 import type { UpstreamTaskJson } from "../upstream/task-client";
 import { signedExpiry } from "../upstream/url-expiry";
 import { jitter, type TaskDeps } from "./deps";

@@ -2,7 +2,7 @@ import "server-only";
 import { isVisibleTo, type Viewer } from "../auth/scope";
 import { db } from "../db";
 import type { Task } from "../generated/prisma/client";
-import { isTerminal } from "../upstream/normalize-task";
+import { isTerminal, RUNNING_STATUSES } from "./status";
 import { taskDeps, type TaskDeps } from "./deps";
 import { loadTask, type TaskWithMedia } from "./load-task";
 import { queryClaimedTask, writePollOutcomes } from "./poll-outcome";
@@ -70,7 +70,7 @@ async function pollOnce(id: string, deps: TaskDeps): Promise<void> {
     where: {
       id,
       OR: [
-        { status: { in: ["queued", "processing"] }, OR: [{ pollFailures: 0 }, due] },
+        { status: { in: [...RUNNING_STATUSES] }, OR: [{ pollFailures: 0 }, due] },
         { ...awaitingResultUrlsWhere(now), ...due },
       ],
       AND: [

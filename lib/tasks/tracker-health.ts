@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "../db";
 import { publicText } from "../upstream/public-text";
 import { BEHIND_DOWNLOAD_WAIT_MS, BEHIND_POLL_OVERDUE_MS, type Tracker, type TrackerStatus } from "./tracker";
+import { RUNNING_STATUSES } from "./status";
 
 /** GET /api/health/tracker: how far the tracker lags, from the database (every process's work). */
 export type TrackerHealth = {
@@ -26,17 +27,16 @@ export type TrackerHealth = {
   workers: (TrackerStatus["polls"] & { downloads: TrackerStatus["downloads"] }) | null;
 };
 
-const RUNNING = ["queued", "processing"];
 const UNSTORED = ["pending", "downloading"];
 
 export async function readTrackerHealth(db: Db, nowMs: number, tracker?: Tracker): Promise<TrackerHealth> {
   const now = new Date(nowMs);
   const [runningTasks, overdue, pendingDownloads, expiry, dueDownload, lastFailure] = await Promise.all([
-    db.task.count({ where: { status: { in: RUNNING } } }),
+    db.task.count({ where: { status: { in: [...RUNNING_STATUSES] } } }),
     // A task being asked about right now (leased) is not late, whatever its nextPollAt says.
     db.task.findFirst({
       where: {
-        status: { in: RUNNING },
+        status: { in: [...RUNNING_STATUSES] },
         nextPollAt: { lte: now },
         OR: [{ pollLeaseUntil: null }, { pollLeaseUntil: { lte: now } }],
       },

@@ -10,6 +10,7 @@ import { downloadClaimedMedia } from "./download-media";
 import { queryClaimedTask } from "./poll-outcome";
 import { PollWriter } from "./poll-writer";
 import { WorkPool } from "./work-pool";
+import { RUNNING_STATUSES } from "./status";
 
 export type TrackerOptions = {
   /** Concurrent upstream queries (TRACKER_POLL_WORKERS): workers / answer time = polls per second. */
@@ -246,10 +247,10 @@ async function resume(deps: TaskDeps): Promise<void> {
     if (expiresAt) await deps.db.media.update({ where: { id }, data: { expiresAt } });
   }
   const tasks = await deps.db.task.updateMany({
-    where: { status: { in: ["queued", "processing"] }, nextPollAt: { gt: now } },
+    where: { status: { in: [...RUNNING_STATUSES] }, nextPollAt: { gt: now } },
     data: { nextPollAt: now },
   });
-  const unfinished = await deps.db.task.count({ where: { status: { in: ["queued", "processing"] } } });
+  const unfinished = await deps.db.task.count({ where: { status: { in: [...RUNNING_STATUSES] } } });
   const pending = await deps.db.media.count({ where: { status: { in: ["pending", "downloading"] } } });
   if (unfinished || pending || tasks.count) {
     deps.log.info(`[tracker] resuming ${unfinished} running task(s) and ${pending} pending download(s).`);

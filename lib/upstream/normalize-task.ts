@@ -3,10 +3,7 @@
  * amount, actualDuration and the items of upstream_urls "not shown", so every plausible form is
  * accepted (see docs/decisions/core.md).
  */
-export const TASK_STATUSES = ["queued", "processing", "completed", "failed"] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
-
-export const isTerminal = (status: string): boolean => status === "completed" || status === "failed";
+import type { TaskStatus } from "../tasks/status";
 
 /** Task-object fields that carry result URLs, in the order the studio prefers them. */
 export const RESULT_URL_FIELDS = [

@@ -3,6 +3,7 @@ import { fetch as undiciFetch } from "undici";
 import { StudioError } from "../errors";
 import { upstreamAgent, upstreamConfig, type UpstreamConfig } from "./config";
 import { extractErrorCode, extractErrorMessage } from "./error-message";
+import { readAtMost } from "../http/read-at-most";
 
 /** A task object as the upstream sent it (top-level JSON), known to carry an id. */
 export type UpstreamTaskJson = Record<string, unknown> & { id: string };
@@ -154,21 +155,11 @@ async function readText(response: Awaited<ReturnType<typeof undiciFetch>>): Prom
     await response.body?.cancel();
     return length > MAX_BODY_BYTES ? `(a ${length}-byte body, too large to be a task object)` : "";
   }
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.byteLength;
-    if (bytes > MAX_BODY_BYTES) {
-      await reader.cancel();
-      return `${text.slice(0, EXCERPT_CHARS)}… (more than ${MAX_BODY_BYTES} bytes, too large to be a task object)`;
-    }
-    text += decoder.decode(value, { stream: true });
-  }
-  return text + decoder.decode();
+  const { bytes, complete } = await readAtMost(response.body as ReadableStream<Uint8Array>, MAX_BODY_BYTES);
+  const text = new TextDecoder().decode(bytes);
+  return complete
+    ? text
+    : `${text.slice(0, EXCERPT_CHARS)}… (more than ${MAX_BODY_BYTES} bytes, too large to be a task object)`;
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {

@@ -8,7 +8,7 @@ import path from "node:path";
 import { startSandboxServer, type SandboxServer } from "../../sandbox";
 import { createTempDb } from "../../testing/temp-db";
 import { readChatEvents, type ChatEvent } from "../chat-events";
-import type { TextApiConfig } from "../upstream-client";
+import type { TextApiConfig } from "../../upstream/text-client";
 
 // MEDIA_DIR is read once by env(); set before any test touches storage, put back on close.
 const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "chat-media-"));

@@ -4,7 +4,7 @@
  * reached the upstream intact.
  */
 import sharp from "sharp";
-import type { NativePart } from "@/lib/chat/native-schema";
+import type { NativePart } from "@/lib/upstream/native-schema";
 import { formatBytes } from "../../format/bytes";
 
 export type MediaFacts = {

@@ -7,7 +7,7 @@
  *   [stall]     send the headers and one chunk, then nothing until the client gives up
  *   [script]    put a <script> tag and an <img onerror> in the markdown (the studio must show both as text)
  */
-import type { GenerateContentRequest, UsageMetadata } from "@/lib/chat/native-schema";
+import type { GenerateContentRequest, UsageMetadata } from "@/lib/upstream/native-schema";
 import { describeMediaPart, formatFacts } from "./describe-media";
 
 export type TextTriggers = {

@@ -3,7 +3,7 @@
  * streamGenerateContent the same answer in text deltas, written as each is produced: a JSON array
  * (`[{…}\n,\r\n{…}]`, the default) or server-sent events (`?alt=sse`).
  */
-import type { GenerateContentResponse } from "@/lib/chat/native-schema";
+import type { GenerateContentResponse } from "@/lib/upstream/native-schema";
 import type { SandboxReply } from "./reply";
 
 const SLOW_CHUNKS = 20;

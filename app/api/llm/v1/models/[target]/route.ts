@@ -1,5 +1,5 @@
 // The native text API through the studio: same paths as the upstream, the key added server-side.
-import { generateContentRequestSchema } from "@/lib/chat/native-schema";
+import { generateContentRequestSchema } from "@/lib/upstream/native-schema";
 import { relayTextApi } from "@/lib/chat/relay";
 import { parseTextTarget } from "@/lib/chat/target";
 import { readJson } from "@/lib/http/respond";

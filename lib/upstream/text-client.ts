@@ -8,8 +8,8 @@
 import "server-only";
 import { env } from "../env";
 import { StudioError } from "../errors";
-import type { UpstreamConfig } from "../upstream/config";
-import { extractErrorCode, extractErrorMessage } from "../upstream/error-message";
+import type { UpstreamConfig } from "./config";
+import { extractErrorCode, extractErrorMessage } from "./error-message";
 import type { TextMethod } from "./native-schema";
 
 /**
