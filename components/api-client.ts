@@ -30,7 +30,7 @@ export class ApiError extends Error {
 /** Status 0: the request never got an HTTP answer (server down, network gone). */
 export const NETWORK_ERROR_STATUS = 0;
 
-export async function toApiError(response: Response): Promise<ApiError> {
+async function toApiError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => "");
   try {
     const body = JSON.parse(text) as { error?: unknown };

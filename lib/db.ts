@@ -2,7 +2,7 @@ import "server-only";
 import { createDb, type Db } from "./db-client";
 import { env } from "./env";
 
-export { createDb, type Db };
+export { type Db };
 
 // One client per process, kept across hot reloads in development.
 const globalForDb = globalThis as unknown as { studioDb?: Db };

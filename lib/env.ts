@@ -293,7 +293,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 }
 
 /** HOST is a loopback address or name: only this machine reaches the port. */
-export function listensOnLoopback(host: string): boolean {
+function listensOnLoopback(host: string): boolean {
   return isLoopbackHost(host);
 }
 

@@ -19,7 +19,7 @@ const byExtension: Record<string, string> = {
   mpeg: "video/mpeg",
 };
 
-export function guessMimeType(url: string): string | undefined {
+function guessMimeType(url: string): string | undefined {
   try {
     const ext = new URL(url).pathname.split(".").pop()?.toLowerCase() ?? "";
     return byExtension[ext];

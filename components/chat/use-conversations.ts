@@ -29,7 +29,7 @@ export function useConversation(id: string | null) {
 }
 
 /** Keeps the thread's cached copy in step with a conversation the server just returned. */
-export function mergeConversation(detail: ConversationDetail | undefined, view: ConversationView) {
+function mergeConversation(detail: ConversationDetail | undefined, view: ConversationView) {
   return detail ? { ...detail, ...view, messages: detail.messages } : detail;
 }
 

@@ -24,7 +24,7 @@ import {
   type BulkRequest,
 } from "./api";
 
-export const PAGE_SIZE = 60;
+const PAGE_SIZE = 60;
 const keys = {
   lists: ["gallery", "list"] as const,
   list: (filters: GalleryFilters) => ["gallery", "list", apiSearchParams(filters).toString()] as const,

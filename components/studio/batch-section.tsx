@@ -12,7 +12,7 @@ import { planInBrowser } from "./batch-plan";
 import { batchRequest, issuesByModel, taskCount, type BatchSettings } from "./batch-settings";
 
 /** What the form's model would send now: normalized when valid (as on submit), else the cleaned values. */
-export function useSharedBody(model: ModelDef): Record<string, unknown> {
+function useSharedBody(model: ModelDef): Record<string, unknown> {
   const { control } = useFormContext();
   const values = useWatch({ control });
   return useMemo(() => {

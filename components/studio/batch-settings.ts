@@ -22,7 +22,7 @@ export const isBatch = (settings: BatchSettings) => settings.variations !== 1 ||
 export const taskCount = (settings: BatchSettings) => settings.variations * (1 + settings.models.length);
 
 /** An override control's value as the request takes it (the catalog then checks and normalizes it). */
-export function overrideRequestValue(param: ParamDef | undefined, value: unknown): unknown {
+function overrideRequestValue(param: ParamDef | undefined, value: unknown): unknown {
   if (value === null || value === undefined) return value;
   if (typeof value !== "string") return value;
   if (!value.trim()) return undefined;

@@ -42,10 +42,6 @@ export function saveDraft(modelId: string, values: FormValues): void {
   write(PREFIX + modelId, JSON.stringify(values));
 }
 
-export function clearDraft(modelId: string): void {
-  write(PREFIX + modelId, null);
-}
-
 export function loadLastModel(): string | null {
   return read(LAST_MODEL);
 }

@@ -6,19 +6,11 @@ import { Field, inputClass } from "@/components/ui/field";
 import { ParamHelp } from "./param-help";
 
 /** How a shared value reads in a placeholder: "5", "16:9", "2 URLs", "on". */
-export function describeShared(value: unknown): string {
+function describeShared(value: unknown): string {
   if (value === undefined) return "not set";
   if (Array.isArray(value)) return `${value.length} URL${value.length === 1 ? "" : "s"}`;
   if (typeof value === "boolean") return value ? "on" : "off";
   if (typeof value === "object" && value !== null) return "JSON";
-  return String(value);
-}
-
-/** Text of a shared value for a text control that starts from it (media one a line, JSON pretty). */
-export function sharedText(param: ParamDef, value: unknown): string {
-  if (value === undefined || value === null) return "";
-  if (param.type === "media" && Array.isArray(value)) return value.join("\n");
-  if (param.type === "json") return JSON.stringify(value, null, 2);
   return String(value);
 }
 

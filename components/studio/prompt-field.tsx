@@ -8,7 +8,7 @@ import { FieldNotices } from "./field-notices";
 import { ParamHelp } from "./param-help";
 
 /** Live counts under the prompt, counted the way the catalog's prompt rules count. */
-export function promptStats(text: string) {
+function promptStats(text: string) {
   return {
     characters: Array.from(text).length,
     words: countEnglishWords(text),

@@ -6,7 +6,7 @@ import { isTerminal } from "@/lib/tasks/status";
 import type { AnyTask, PresentedTask } from "./task-types";
 
 /** The proxy refreshes from upstream at most every 5 s per task; polling it faster only shortens the lag. */
-export const TASK_POLL_MS = 2_500;
+const TASK_POLL_MS = 2_500;
 export const taskQueryKey = (id: string) => ["task", id] as const;
 
 export function fetchTask(id: string): Promise<PresentedTask> {

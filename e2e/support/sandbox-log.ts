@@ -19,7 +19,3 @@ export async function sandboxRequests(
   const all = (await response.json()) as SandboxRequest[];
   return all.filter((entry) => entry.path.startsWith(pathPrefix));
 }
-
-export async function clearSandboxRequests(request: APIRequestContext): Promise<void> {
-  await request.delete("/api/sandbox/_requests");
-}

@@ -12,7 +12,7 @@ import { seedTasks, type SeedTask } from "@/lib/gallery/testing/seed-tasks";
  * unique prompt word (see `uniqueWord`) and filter on it instead of counting the whole gallery.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
-export const e2eRoot = path.resolve(`data/e2e-${port}`);
+const e2eRoot = path.resolve(`data/e2e-${port}`);
 export const e2eMediaDir = path.join(e2eRoot, "media");
 const databaseUrl = `file:./data/e2e-${port}/studio.db`;
 

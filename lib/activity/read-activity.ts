@@ -15,7 +15,7 @@ export const activityQuery = z.object({
  * cursor trails the read by this much so such a row is still seen next time (the watcher drops ids
  * it already announced).
  */
-export const CURSOR_OVERLAP_MS = 30_000;
+const CURSOR_OVERLAP_MS = 30_000;
 const MAX_TASKS = 20;
 
 export async function readActivity(db: Db, viewer: Viewer, since: Date | null, now: Date): Promise<Activity> {

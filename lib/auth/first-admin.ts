@@ -13,7 +13,7 @@ import { countUsers, createUser } from "./users";
  * user exists. When the studio is reachable beyond loopback, the page also asks for a setup code
  * that only the server log shows, so the first stranger to find the page cannot become admin.
  */
-export const setupSchema = z.object({
+const setupSchema = z.object({
   email: emailSchema,
   name: z.string().trim().max(80, { error: "must be at most 80 characters" }).optional(),
   password: passwordSchema,

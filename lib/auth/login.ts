@@ -6,7 +6,7 @@ import { emailSchema } from "./password-policy";
 import { signIn, type WithCookies } from "./sessions";
 import type { StudioUser } from "./types";
 
-export const loginSchema = z.object({
+const loginSchema = z.object({
   email: emailSchema,
   // Any length: a wrong password is "wrong", not "too short" (that would say which rule it broke).
   password: z.string({ error: "is required" }).min(1, { error: "is required" }).max(1024),
@@ -31,7 +31,7 @@ export async function login(
  * the peer it talked to). Without a proxy the client can write this header itself, which is why
  * the per-account limit does not depend on it (README, "Behind a reverse proxy").
  */
-export function clientAddress(headers: Headers): string | null {
+function clientAddress(headers: Headers): string | null {
   const forwarded = headers.get("x-forwarded-for");
   const last = forwarded?.split(",").pop()?.trim();
   return last ? last.toLowerCase() : null;

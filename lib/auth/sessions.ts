@@ -15,7 +15,7 @@ export type WithCookies<T> = T & { setCookies: string[] };
 
 type AuthUser = { id: string; email: string; name: string; role?: string | null; banned?: boolean | null };
 
-export function toStudioUser(user: AuthUser, via: StudioUser["via"]): StudioUser {
+function toStudioUser(user: AuthUser, via: StudioUser["via"]): StudioUser {
   return {
     id: user.id,
     email: user.email,

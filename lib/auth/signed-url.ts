@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * A day is long enough for any task or chat turn to fetch its references, short enough that a link
  * that leaks (an upstream log) stops working.
  */
-export const SIGNED_URL_TTL_SECONDS = 24 * 60 * 60;
+const SIGNED_URL_TTL_SECONDS = 24 * 60 * 60;
 
 const EXPIRES = "expires";
 const SIGNATURE = "signature";

@@ -11,7 +11,7 @@ import type { UserSummary } from "./types";
  * here. Rows are written with Prisma in the shape better-auth reads (a "credential" account holds
  * the scrypt hash better-auth made), so one transaction creates a user with its password.
  */
-export const CREDENTIAL_PROVIDER = "credential";
+const CREDENTIAL_PROVIDER = "credential";
 
 const summarySelect = {
   id: true,
@@ -166,6 +166,6 @@ async function requireUser(ctx: AuthContext, userId: string) {
   return user;
 }
 
-export async function hashPassword(ctx: AuthContext, password: string): Promise<string> {
+async function hashPassword(ctx: AuthContext, password: string): Promise<string> {
   return (await ctx.auth.$context).password.hash(password);
 }

@@ -150,7 +150,7 @@ function parse<T>(text: string): T | null {
 }
 
 /** A batch the viewer may see, or null (missing and another user's alike). */
-export function findBatch(db: Db, viewer: Viewer, id: string) {
+function findBatch(db: Db, viewer: Viewer, id: string) {
   return db.batch.findFirst({ where: { id, ...ownedBy(viewer) }, select: { id: true } });
 }
 

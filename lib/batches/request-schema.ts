@@ -8,8 +8,8 @@ import { z } from "zod";
 export const MAX_VARIATIONS = 50;
 export const MAX_BATCH_MODELS = 20;
 /** However it is spelled, one batch never plans more tasks than this (a typo must not bill 1,000 runs). */
-export const MAX_BATCH_ITEMS = 200;
-export const MAX_BATCH_INTERVAL_MS = 600_000;
+const MAX_BATCH_ITEMS = 200;
+const MAX_BATCH_INTERVAL_MS = 600_000;
 
 const object = (what: string) =>
   z.record(z.string(), z.unknown(), { error: `must be a JSON object of ${what}` });

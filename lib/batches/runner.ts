@@ -17,7 +17,7 @@ export type BatchRunnerOptions = {
   staleSendingMs: number;
 };
 
-export const DEFAULT_BATCH_RUNNER_OPTIONS: BatchRunnerOptions = {
+const DEFAULT_BATCH_RUNNER_OPTIONS: BatchRunnerOptions = {
   minIntervalMs: 500,
   idleMs: 1_000,
   startDelayMs: 0,

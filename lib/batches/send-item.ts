@@ -7,7 +7,7 @@ export type BatchBackoff = { firstMs: number; maxMs: number };
 export type SendResult = { itemId: string; state: "sent" | "planned" | "rejected" | "outcome_unknown" };
 
 /** Wait before the next try of an item whose send never left: 1×, 3×, 9× … the first, capped. */
-export function backoffMs(attempts: number, backoff: BatchBackoff): number {
+function backoffMs(attempts: number, backoff: BatchBackoff): number {
   return Math.min(backoff.maxMs, backoff.firstMs * 3 ** Math.max(0, attempts - 1));
 }
 

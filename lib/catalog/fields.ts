@@ -10,7 +10,7 @@ const fail = (path: (string | number)[], message: string): FieldResult => ({
 });
 
 /** Characters as people count them (code points), not UTF-16 units. */
-export const charCount = (text: string) => Array.from(text).length;
+const charCount = (text: string) => Array.from(text).length;
 
 /** "between 4 and 15", "at least -1", "15" — the bound text shared by messages and help lines. */
 export function boundsText(min?: number, max?: number): string {

@@ -89,7 +89,7 @@ export function cleanFormValues(model: ModelDef, raw: unknown): CleanedForm {
   return { values, rowIndex };
 }
 
-export function remapIssue(issue: CatalogIssue, rowIndex: Record<string, number[]>): CatalogIssue {
+function remapIssue(issue: CatalogIssue, rowIndex: Record<string, number[]>): CatalogIssue {
   const [field, index, ...rest] = issue.path;
   const map = typeof field === "string" ? rowIndex[field] : undefined;
   if (!map || typeof index !== "number") return issue;

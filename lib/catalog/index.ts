@@ -27,11 +27,10 @@ export {
 } from "./form";
 export { describeParam, paramConstraints } from "./describe-param";
 export { detectScenario, detectMode, MODE_LABEL, type Scenario, type GenerationMode } from "./modes";
-export { checkMediaItem, isLocalAddress, ASSET_LIBRARY_MODEL_IDS } from "./media-items";
+
 export { REFERENCE_IMAGE_ALIASES } from "./aliases";
 export {
   TEXT_MODELS,
-  TEXT_VARIANT_LABEL,
   isTextModel,
   getTextModel,
   textModelFamilies,

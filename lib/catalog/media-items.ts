@@ -1,7 +1,7 @@
 import { shortValue } from "./describe-value";
 
 /** The spec's asset-library models: the only ones whose media items may be assetId:// references. */
-export const ASSET_LIBRARY_MODEL_IDS = ["sd2_disc_nvid", "sd_2.0_mini_discount"] as const;
+const ASSET_LIBRARY_MODEL_IDS = ["sd2_disc_nvid", "sd_2.0_mini_discount"] as const;
 
 const ASSET_PREFIX = "assetId://";
 /** Long runs of base64 alphabet with no scheme: someone pasted file bytes instead of a URL. */

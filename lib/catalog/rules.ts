@@ -7,7 +7,7 @@ import type { CatalogIssue, ModelDef, RuleName } from "./types";
 export type Body = Record<string, unknown>;
 export type Rule = (body: Body, model: ModelDef) => CatalogIssue[];
 
-export const REFERENCE_FIELDS = ["reference_images", "reference_videos", "reference_audios"] as const;
+const REFERENCE_FIELDS = ["reference_images", "reference_videos", "reference_audios"] as const;
 const FRAME_FIELDS = ["first_image", "last_image"] as const;
 
 const filled = (body: Body, field: string) => Array.isArray(body[field]) && body[field].length > 0;
@@ -152,7 +152,7 @@ export const objectTools: Rule = (body) =>
       )
     : [];
 
-export const RULES: Record<RuleName, Rule> = {
+const RULES: Record<RuleName, Rule> = {
   "scenario-exclusivity": scenarioExclusivity,
   "last-image-needs-first": lastImageNeedsFirst,
   "audio-needs-reference": audioNeedsReference,

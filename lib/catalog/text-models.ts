@@ -9,7 +9,7 @@ const FAMILIES: readonly { family: string; official: boolean; low: boolean }[] =
   { family: "llm-3.1-pro-preview", official: true, low: true },
 ];
 
-export const TEXT_VARIANT_LABEL: Record<TextModelVariant, string> = {
+const TEXT_VARIANT_LABEL: Record<TextModelVariant, string> = {
   standard: "Standard",
   official: "Official",
   low: "Low-cost",

@@ -37,7 +37,7 @@ function tooLarge(message: string, attachment?: PartsAttachment): StudioError {
 }
 
 /** What the model is told in place of an earlier file it can no longer be sent. */
-export function unavailableText(attachment: PartsAttachment): string {
+function unavailableText(attachment: PartsAttachment): string {
   const kind = attachment.mimeType.toLowerCase().startsWith("video/") ? "video" : "image";
   return `[${kind} ${label(attachment)} is no longer available to the model]`;
 }
@@ -133,7 +133,7 @@ export function planContents(turns: PartsTurn[], notices: string[] = []): Planne
 }
 
 /** Reads the inline files (base64) once the plan has passed the limits. */
-export async function materializeContents(
+async function materializeContents(
   planned: PlannedContent[],
   readFile: (attachment: PartsAttachment) => Promise<Uint8Array>,
 ): Promise<NativeContent[]> {

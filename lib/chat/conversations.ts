@@ -86,7 +86,7 @@ export async function requireConversation(db: Db, viewer: Viewer, id: string) {
   );
 }
 
-export async function conversationUsage(db: Db, conversationId: string): Promise<ConversationView["usage"]> {
+async function conversationUsage(db: Db, conversationId: string): Promise<ConversationView["usage"]> {
   const sums = await db.message.aggregate({
     where: { conversationId, role: "model" },
     _sum: { promptTokenCount: true, candidatesTokenCount: true, totalTokenCount: true },
@@ -98,7 +98,7 @@ export async function conversationUsage(db: Db, conversationId: string): Promise
   };
 }
 
-export async function getConversation(db: Db, viewer: Viewer, id: string): Promise<ConversationView> {
+async function getConversation(db: Db, viewer: Viewer, id: string): Promise<ConversationView> {
   const row = await requireConversation(db, viewer, id);
   return conversationView(row, await conversationUsage(db, id));
 }

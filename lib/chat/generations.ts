@@ -31,7 +31,7 @@ export function isGenerating(messageId: string): boolean {
 // thread and files can take seconds): checked and claimed in one synchronous step.
 const claimed = (shared.__studioChatClaims ??= new Set<string>());
 
-export function conversationBusy(conversationId: string): boolean {
+function conversationBusy(conversationId: string): boolean {
   if (claimed.has(conversationId)) return true;
   for (const g of active.values()) if (g.conversationId === conversationId) return true;
   return false;

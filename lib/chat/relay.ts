@@ -14,7 +14,7 @@ import {
 } from "../upstream/text-client";
 
 // no-transform keeps compression from buffering chunks; X-Accel-Buffering does the same for nginx.
-export const STREAM_HEADERS = { "Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no" };
+const STREAM_HEADERS = { "Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no" };
 
 export type RelayLimits = { generateMs?: number; firstChunkMs?: number; idleMs?: number };
 

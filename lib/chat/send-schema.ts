@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { MAX_ATTACHMENTS_PER_MESSAGE } from "./limits";
 
-export const MESSAGE_TEXT_MAX = 200_000;
+const MESSAGE_TEXT_MAX = 200_000;
 
 export const fileRefSchema = z.object({
   mimeType: z.string().regex(/^(image|video)\/[\w.+-]+$/i, { error: "must be an image/* or video/* type" }),

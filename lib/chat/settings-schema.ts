@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 
-export const generationSettingsSchema = z.object({
+const generationSettingsSchema = z.object({
   temperature: z
     .number({ error: "must be a number" })
     .min(0, { error: "must be between 0 and 2" })
@@ -24,7 +24,7 @@ export const generationSettingsSchema = z.object({
     .optional(),
 });
 
-export const SYSTEM_INSTRUCTION_MAX = 32_000;
+const SYSTEM_INSTRUCTION_MAX = 32_000;
 
 export const conversationSettingsSchema = z.object({
   systemInstruction: z
@@ -33,7 +33,7 @@ export const conversationSettingsSchema = z.object({
   generationConfig: generationSettingsSchema,
 });
 
-export const TITLE_MAX = 120;
+const TITLE_MAX = 120;
 
 export const conversationPatchSchema = conversationSettingsSchema.partial().extend({
   title: z
@@ -45,8 +45,6 @@ export const conversationPatchSchema = conversationSettingsSchema.partial().exte
   /** Checked against the text models on the server. */
   model: z.string().optional(),
 });
-
-export const conversationCreateSchema = conversationPatchSchema;
 
 export type ConversationSettings = z.infer<typeof conversationSettingsSchema>;
 export type ConversationPatch = z.infer<typeof conversationPatchSchema>;

@@ -9,7 +9,7 @@ export const STATUS_FILTERS = [...TASK_STATUSES, "expired"] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 export const DEFAULT_PAGE_SIZE = 60;
-export const MAX_PAGE_SIZE = 200;
+const MAX_PAGE_SIZE = 200;
 
 export type GalleryFilters = {
   type?: "video" | "image";

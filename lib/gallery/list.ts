@@ -32,7 +32,7 @@ export async function selectTaskKeys(
   );
 }
 
-export async function countTasks(db: Db, viewer: Viewer, filters: GalleryFilters): Promise<number> {
+async function countTasks(db: Db, viewer: Viewer, filters: GalleryFilters): Promise<number> {
   const where = filterCondition(viewer, filters);
   const rows = await db.$queryRawUnsafe<{ n: bigint | number }[]>(
     `SELECT COUNT(*) AS n FROM Task t WHERE ${where.sql}`,

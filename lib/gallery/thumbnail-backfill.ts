@@ -47,8 +47,3 @@ async function drain(db: Db): Promise<void> {
     state.running = false;
   }
 }
-
-/** Resolves once every queued thumbnail has been attempted (tests, scripts). */
-export async function thumbnailsIdle(): Promise<void> {
-  while (state.running || state.queue.length) await new Promise((r) => setTimeout(r, 20));
-}

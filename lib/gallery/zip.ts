@@ -10,7 +10,7 @@ import { downloadFileName, uniqueNames } from "../storage/file-names";
 import { sortMedia } from "../tasks/media-order";
 import { MAX_BULK_ITEMS } from "./limits";
 
-export const zipRequestSchema = z.object({
+const zipRequestSchema = z.object({
   ids: z
     .array(z.string().min(1).max(200), { error: "must be an array of item ids" })
     .min(1, { error: "must name at least one item" })

@@ -43,7 +43,7 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   }
 }
 
-export function isJsonType(type: string | null): boolean {
+function isJsonType(type: string | null): boolean {
   const essence = type?.split(";")[0].trim().toLowerCase() ?? "";
   return essence === "application/json" || /^application\/[\w.+-]+\+json$/.test(essence);
 }

@@ -33,14 +33,3 @@ export function errorResponse(error: unknown): Response {
 export function readJson(request: Request, maxBytes: number = env().bodyLimits.json): Promise<unknown> {
   return readJsonBody(request, maxBytes);
 }
-
-/** Wraps a route handler so any thrown error becomes the studio's error response. */
-export function handler<Args extends unknown[]>(fn: (...args: Args) => Promise<Response>) {
-  return async (...args: Args): Promise<Response> => {
-    try {
-      return await fn(...args);
-    } catch (error) {
-      return errorResponse(error);
-    }
-  };
-}

@@ -25,9 +25,6 @@ export function apiError(
 export const notFound = (message: string, code = "not_found") =>
   apiError(404, "not_found_error", code, message);
 
-export const badRequest = (message: string, code = "invalid_request", param?: string) =>
-  apiError(400, "invalid_request_error", code, message, param);
-
 export const methodNotAllowed = (method: string, allowed: readonly string[]) => {
   const response = apiError(
     405,

@@ -11,7 +11,7 @@ import type { TaskSeed } from "./task-codec";
  */
 export type FieldFormat = "numbers" | "percent-strings" | "numeric-strings";
 
-export function fieldFormat(model: string): FieldFormat {
+function fieldFormat(model: string): FieldFormat {
   if (model.startsWith("videos_")) return "percent-strings";
   if (model.startsWith("vendorm-")) return "numeric-strings";
   return "numbers";
@@ -60,7 +60,7 @@ const RESOLUTION_FACTOR: Record<string, number> = {
   "4k": 2,
 };
 
-export const DEFAULT_VIDEO_SECONDS = 5;
+const DEFAULT_VIDEO_SECONDS = 5;
 
 /** Credits of a completed task: deterministic in model, duration and resolution. */
 export function creditsOf(seed: TaskSeed): number {

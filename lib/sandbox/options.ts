@@ -35,9 +35,9 @@ export type SandboxConfig = {
   exposeRequestLog: boolean;
 };
 
-export const DEFAULT_RESULT_URL_TTL_SECONDS = 600;
+const DEFAULT_RESULT_URL_TTL_SECONDS = 600;
 
-export function defaultCacheDir(): string {
+function defaultCacheDir(): string {
   return path.join(os.tmpdir(), "model-studio-sandbox");
 }
 

@@ -63,7 +63,7 @@ export async function serveResultFile(
 }
 
 /** Same task + same file = same bytes: the variant comes from the task id, never from the clock. */
-export function mediaSpecOf(taskId: string, seed: TaskSeed, role: FileRole): MediaSpec {
+function mediaSpecOf(taskId: string, seed: TaskSeed, role: FileRole): MediaSpec {
   const variant = taskHash(taskId, "variant") % VARIANTS;
   if (seed.kind === "video" || role === "last-frame") {
     return { kind: role === "last-frame" ? "last-frame" : "video", variant, ...videoSize(seed.aspectRatio) };

@@ -28,7 +28,7 @@ const triggerMessages: Record<number, string> = {
   503: "The model is overloaded. Please try again later.",
 };
 
-export function textApiError(status: number, message: string, details?: unknown[]): Response {
+function textApiError(status: number, message: string, details?: unknown[]): Response {
   const body = {
     error: {
       code: status,

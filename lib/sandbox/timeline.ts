@@ -21,8 +21,8 @@ export type Phase =
   | { status: "completed"; progress: 100; completedMs: number }
   | { status: "failed"; progress: number; failedMs: number };
 
-export const FAST_TOTAL_MS = 6_000;
-export const SLOW_TOTAL_MS = 30_000;
+const FAST_TOTAL_MS = 6_000;
+const SLOW_TOTAL_MS = 30_000;
 
 export function scheduleOf(id: string, seed: TaskSeed): Schedule {
   const created = seed.createdMs;

@@ -13,7 +13,7 @@ export type PromptTriggers = {
   ttlSeconds?: number;
 };
 
-export const MAX_TTL_SECONDS = 7 * 24 * 3600;
+const MAX_TTL_SECONDS = 7 * 24 * 3600;
 
 export function parseTriggers(prompt: unknown): PromptTriggers {
   const text = typeof prompt === "string" ? prompt : "";

@@ -17,7 +17,7 @@ export type Estimate = {
   samples: number;
 };
 
-export const SAMPLES = 20;
+const SAMPLES = 20;
 /** How far back one estimate looks (newest first) for matching tasks of the model. */
 const SCAN = 500;
 
@@ -30,7 +30,7 @@ type Body = Record<string, unknown>;
  * The values that may change the price: every enum, integer and boolean parameter except the seed
  * (catalog defaults filled in, so "left out" and "the default" match). Prompts and media do not count.
  */
-export function costParams(model: ModelDef, body: Body): { all: string; size: string } {
+function costParams(model: ModelDef, body: Body): { all: string; size: string } {
   const all: [string, unknown][] = [];
   const size: [string, unknown][] = [];
   for (const param of model.params) {
@@ -44,7 +44,7 @@ export function costParams(model: ModelDef, body: Body): { all: string; size: st
   return { all: JSON.stringify(all), size: JSON.stringify(size) };
 }
 
-export function median(values: readonly number[]): number | null {
+function median(values: readonly number[]): number | null {
   if (!values.length) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;

@@ -38,7 +38,7 @@ export function promptSlug(prompt: string, maxLength = 48): string {
   return (lastDash > maxLength / 2 ? cut.slice(0, lastDash) : cut).replace(/-+$/, "");
 }
 
-export function shortTaskId(id: string): string {
+function shortTaskId(id: string): string {
   const clean = id.replace(/[^A-Za-z0-9]/g, "");
   return (clean.length > 8 ? clean.slice(-8) : clean) || "task";
 }

@@ -87,7 +87,7 @@ export async function mediaFileResponse(
  * One "bytes=" range (first-last, first-, -suffix). Several ranges or malformed syntax are ignored
  * (full 200, as RFC 9110 allows); a range starting past the end is unsatisfiable (416).
  */
-export function parseRange(header: string, size: number): ByteRange | "unsatisfiable" | undefined {
+function parseRange(header: string, size: number): ByteRange | "unsatisfiable" | undefined {
   const match = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
   if (!match) return undefined;
   const [, first, last] = match;
@@ -126,7 +126,7 @@ function pick(headers: Headers, names: string[]): Headers {
   return out;
 }
 
-export function contentDisposition(fileName: string): string {
+function contentDisposition(fileName: string): string {
   const fallback = fileName.replace(/[^\w.\- ]+/g, "_").replace(/^[.\s]+/, "") || "download";
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -7,10 +7,10 @@ import { StudioError } from "../errors";
 import { removeMediaFile, resolveMediaPath, writeMediaFile } from "./files";
 
 /** Thumbnails are served small: 480 px wide is sharp on a 2x screen at the grid's ~240 px tiles. */
-export const THUMBNAIL_WIDTH = 480;
+const THUMBNAIL_WIDTH = 480;
 const FFMPEG_TIMEOUT_MS = 30_000;
 
-export function thumbnailPath(mediaId: string): string {
+function thumbnailPath(mediaId: string): string {
   return `thumbs/${mediaId}.webp`;
 }
 

@@ -49,7 +49,7 @@ export type TaskDeps = {
   createThumbnail: (db: Db, mediaId: string) => Promise<void>;
 };
 
-export const DEFAULT_POLLING: TaskDeps["polling"] = {
+const DEFAULT_POLLING: TaskDeps["polling"] = {
   minIntervalMs: 5_000,
   intervalMs: [5_000, 8_000],
   maxBackoffMs: 5 * 60_000,
@@ -58,7 +58,7 @@ export const DEFAULT_POLLING: TaskDeps["polling"] = {
   lostAfterMs: 10 * 60_000,
 };
 
-export const DEFAULT_DOWNLOADS: TaskDeps["downloads"] = {
+const DEFAULT_DOWNLOADS: TaskDeps["downloads"] = {
   maxAttempts: 5,
   backoffMs: 5_000,
   // Media.size is a 32-bit integer column.

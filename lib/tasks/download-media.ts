@@ -282,7 +282,7 @@ function watch(body: ReadableStream<Uint8Array>, onChunk: () => void): ReadableS
   );
 }
 
-export function safeSegment(id: string): string {
+function safeSegment(id: string): string {
   const cleaned = id
     .replace(/[^A-Za-z0-9._-]/g, "_")
     .replace(/^\.+/, "_")

@@ -8,7 +8,7 @@ import { awaitsResultUrls } from "./result-url-grace";
 
 /** Path of a stored file on the studio (Range-capable). */
 export const mediaPath = (mediaId: string) => `/api/media/${encodeURIComponent(mediaId)}`;
-export const mediaThumbnailPath = (mediaId: string) => `${mediaPath(mediaId)}/thumbnail`;
+const mediaThumbnailPath = (mediaId: string) => `${mediaPath(mediaId)}/thumbnail`;
 
 /** Result fields that point at the studio's stored copy once it exists. */
 const MIRRORED_FIELDS = ["result_url", "video_url", "image_url", "media_url", "last_frame_url"] as const;
@@ -137,7 +137,7 @@ export function presentTask(
   return out;
 }
 
-export function presentMedia(
+function presentMedia(
   media: Media,
   origin: string,
   secrets: UpstreamSecrets = upstreamSecrets(),

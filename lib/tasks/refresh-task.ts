@@ -40,7 +40,7 @@ export async function refreshTask(
 }
 
 /** Asks the upstream about one task now, unless another caller did within the minimum interval. */
-export function pollTask(id: string, deps: TaskDeps = taskDeps()): Promise<void> {
+function pollTask(id: string, deps: TaskDeps = taskDeps()): Promise<void> {
   let running = inFlight.get(id);
   if (!running) {
     running = pollOnce(id, deps).finally(() => inFlight.delete(id));

@@ -25,7 +25,7 @@ export type TrackerOptions = {
   startDelayMs: number;
 };
 
-export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
+const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
   // 2,000 running tasks polled every 5–8 s need ~310 polls/s; at 250 ms an answer, 96 workers
   // give ~380/s. More workers cost only sockets: each waits on the network, not the CPU.
   pollWorkers: 96,

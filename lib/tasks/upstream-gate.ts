@@ -15,7 +15,7 @@ export type GateOptions = {
   minShare: number;
 };
 
-export const DEFAULT_GATE_OPTIONS: GateOptions = {
+const DEFAULT_GATE_OPTIONS: GateOptions = {
   pauseMs: 5_000,
   maxPauseMs: 5 * 60_000,
   recoverMs: 30_000,

@@ -6,7 +6,7 @@
 import { z } from "zod";
 
 // The spec lists types only, no ranges: ranges are the upstream's business, the proxy checks types.
-export const nativeGenerationConfigSchema = z.looseObject({
+const nativeGenerationConfigSchema = z.looseObject({
   temperature: z.number({ error: "must be a number" }).optional(),
   topP: z.number({ error: "must be a number" }).optional(),
   maxOutputTokens: z.number({ error: "must be an integer" }).int({ error: "must be an integer" }).optional(),

@@ -6,7 +6,7 @@
 import type { TaskStatus } from "../tasks/status";
 
 /** Task-object fields that carry result URLs, in the order the studio prefers them. */
-export const RESULT_URL_FIELDS = [
+const RESULT_URL_FIELDS = [
   "result_url",
   "video_url",
   "image_url",
@@ -130,7 +130,7 @@ export function normalizeProgress(value: unknown): number | null {
 }
 
 /** The failure message from `error` (string or object) or `error_message`; blank means none. */
-export function normalizeError(task: Record<string, unknown>): string | null {
+function normalizeError(task: Record<string, unknown>): string | null {
   for (const value of [task.error, task.error_message, task.message]) {
     const text = errorText(value);
     if (text) return text;

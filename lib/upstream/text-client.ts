@@ -109,7 +109,7 @@ function plainFetch(): typeof fetch {
 }
 
 /** Status and message of a rejected call, from whatever error body the upstream sent. */
-export async function upstreamRejection(response: Response): Promise<StudioError> {
+async function upstreamRejection(response: Response): Promise<StudioError> {
   const text = await response.text().catch(() => "");
   const status = response.status;
   let body: unknown;

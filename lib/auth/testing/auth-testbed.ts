@@ -4,7 +4,7 @@ import { StudioError } from "../../errors";
 import { createTempDb } from "../../testing/temp-db";
 import { createAuthContext, type AuthContext } from "../context";
 
-export const TEST_AUTH_CONFIG: AuthConfig = {
+const TEST_AUTH_CONFIG: AuthConfig = {
   enabled: true,
   firstAdmin: null,
   secret: "test-secret-test-secret-test-secret-0123",

@@ -7,7 +7,7 @@ import { vendorwModels } from "./vendorw";
 import { videosModels } from "./videos";
 
 /** Ids in the order the spec lists them: published table first, then the further reference pages. */
-export const SPEC_ORDER: readonly string[] = [
+const SPEC_ORDER: readonly string[] = [
   "vendors_5.0Pro",
   "vendors-5.0",
   "sd_2.5_discount_v1",

@@ -108,7 +108,7 @@ function choice(name: string, label: string, help: string) {
 export const aspectRatio = choice("aspect_ratio", "Aspect ratio", "Width:height of the output.");
 export const resolution = choice("resolution", "Resolution", "Output resolution.");
 
-export const MAX_SEED = 2147483647;
+const MAX_SEED = 2147483647;
 
 export function seed(opts: { min?: number; default?: number; help?: string } = {}): ParamDef {
   return {

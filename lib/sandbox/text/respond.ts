@@ -34,7 +34,7 @@ export function completeResponse(model: string, reply: SandboxReply): Response {
 }
 
 /** Splits on code points (never inside a surrogate pair) into the deltas the stream will carry. */
-export function deltas(text: string, slow: boolean): string[] {
+function deltas(text: string, slow: boolean): string[] {
   const chars = Array.from(text);
   const size = slow ? Math.ceil(chars.length / SLOW_CHUNKS) : CHUNK_CHARS;
   const out: string[] = [];
