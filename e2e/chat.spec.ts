@@ -127,6 +127,15 @@ test("the thread survives a reload exactly, with usage", async ({ page }) => {
   await expect(page.getByTestId("conversation-title")).toHaveText(first);
 });
 
+test("a code block is highlighted once its language has loaded, on demand", async ({ page }) => {
+  const chat = new ChatPage(page);
+  await chat.newChat();
+  await chat.send(unique("Show me some code"));
+  await chat.waitForAnswer();
+  // The sandbox's answer ends with a ```ts block: TypeScript's highlighting arrives as its own chunk.
+  await expect(chat.lastAnswer().locator("pre code.hljs .hljs-keyword").first()).toHaveText("const");
+});
+
 test("HTML in a markdown answer (<script>, <img onerror>) is shown as text and never runs", async ({
   page,
 }) => {

@@ -1,8 +1,9 @@
 "use client";
 
-import { Fragment, memo, useMemo, useState, type ComponentProps } from "react";
+import { Fragment, memo, useEffect, useMemo, useState, type ComponentProps } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import { splitMarkdownBlocks } from "@/lib/chat/markdown-blocks";
+import { loadedLanguages, loadLanguages, missingLanguages } from "@/lib/chat/highlight-languages";
 import { rehypePlugins, remarkPlugins } from "@/lib/chat/markdown-pipeline";
 
 /**
@@ -69,10 +70,25 @@ function CodeBlock(props: ComponentProps<"pre">) {
   );
 }
 
-/** One top-level block: parsed and highlighted again only when its own text changes. */
+/**
+ * One top-level block: parsed and highlighted again only when its own text changes, or once the
+ * highlighting languages its code fences name have loaded (lib/chat/highlight-languages.ts).
+ */
 const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+  const [languagesLoaded, setLanguagesLoaded] = useState(0);
+  useEffect(() => {
+    const missing = missingLanguages(text);
+    if (missing.length === 0) return;
+    let live = true;
+    void loadLanguages(missing).then(() => live && setLanguagesLoaded((n) => n + 1));
+    return () => {
+      live = false;
+    };
+  }, [text]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- languagesLoaded: the registry grew
+  const plugins = useMemo(() => rehypePlugins(loadedLanguages()), [languagesLoaded]);
   return (
-    <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
+    <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={plugins} components={components}>
       {text}
     </ReactMarkdown>
   );

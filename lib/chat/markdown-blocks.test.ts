@@ -7,7 +7,7 @@ import { rehypePlugins, remarkPlugins } from "./markdown-pipeline";
 
 /** The chat's markdown pipeline rendered to HTML. */
 const html = (text: string) =>
-  renderToStaticMarkup(createElement(ReactMarkdown, { remarkPlugins, rehypePlugins }, text));
+  renderToStaticMarkup(createElement(ReactMarkdown, { remarkPlugins, rehypePlugins: rehypePlugins() }, text));
 
 /**
  * What the user sees must not change: the blocks rendered one by one, with the line break the chat
