@@ -11,25 +11,15 @@ import { cookieHeaders } from "@/lib/auth/testing/auth-testbed";
 import { seedTasks } from "@/lib/gallery/testing/seed-tasks";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox";
 import { makePng } from "@/lib/testing/media-fixtures";
+import { setEnv } from "@/lib/testing/env-vars";
 import { createTempDb } from "@/lib/testing/temp-db";
 
 type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-const ENV_KEYS = [
-  "DATABASE_URL",
-  "MEDIA_DIR",
-  "UPSTREAM_BASE_URL",
-  "UPSTREAM_LLM_BASE_URL",
-  "UPSTREAM_API_KEY",
-  "TRACKER",
-  "AUTH",
-  "AUTH_SECRET",
-  "PUBLIC_BASE_URL",
-];
-const saved: Record<string, string | undefined> = {};
 const origin = "http://127.0.0.1:3000";
 let PNG: Buffer;
 
+let restoreEnv: () => void;
 let temp: ReturnType<typeof createTempDb>;
 let sandbox: SandboxServer;
 let ada: { id: string; headers: Headers };
@@ -40,8 +30,7 @@ let r: Record<string, Record<string, Handler>>;
 beforeAll(async () => {
   temp = createTempDb();
   sandbox = await startSandboxServer({ port: 0, cacheDir: path.join(temp.dir, "sandbox-cache") });
-  for (const key of ENV_KEYS) saved[key] = process.env[key];
-  Object.assign(process.env, {
+  restoreEnv = setEnv({
     DATABASE_URL: temp.url,
     MEDIA_DIR: path.join(temp.dir, "media"),
     UPSTREAM_BASE_URL: sandbox.url,
@@ -129,10 +118,7 @@ afterAll(async () => {
   await db().$disconnect();
   await sandbox?.close();
   await temp?.cleanup();
-  for (const key of ENV_KEYS) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
+  restoreEnv?.();
 });
 
 type Who = { headers: Headers };

@@ -1,7 +1,7 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
-import { useFormErrors } from "@/components/auth/use-form-errors";
+import { useState } from "react";
+import { useFormAction } from "@/components/auth/use-form-action";
 import { fetchJson } from "@/components/api-client";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -9,36 +9,22 @@ import { Field, inputClass } from "@/components/ui/field";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-policy";
 
 export function PasswordForm() {
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const errors = useFormErrors();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    errors.clear();
+  const { onSubmit, busy, errors } = useFormAction(async (form, element) => {
     setDone(false);
-    setBusy(true);
-    try {
-      await fetchJson("/api/account/password", {
-        method: "POST",
-        body: JSON.stringify({
-          currentPassword: form.get("currentPassword"),
-          newPassword: form.get("newPassword"),
-        }),
-      });
-      formElement.reset();
-      setDone(true);
-    } catch (error) {
-      errors.show(error);
-    } finally {
-      setBusy(false);
-    }
-  }
+    await fetchJson("/api/account/password", {
+      method: "POST",
+      body: JSON.stringify({
+        currentPassword: form.get("currentPassword"),
+        newPassword: form.get("newPassword"),
+      }),
+    });
+    element.reset();
+    setDone(true);
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="max-w-sm space-y-3">
+    <form onSubmit={onSubmit} noValidate className="max-w-sm space-y-3">
       <Field id="currentPassword" label="Current password" error={errors.fields.currentPassword}>
         <input
           id="currentPassword"

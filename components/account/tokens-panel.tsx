@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { useFormErrors } from "@/components/auth/use-form-errors";
+import { useFormErrors } from "@/components/auth/use-form-action";
 import { fetchJson } from "@/components/api-client";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";

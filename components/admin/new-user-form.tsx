@@ -1,7 +1,7 @@
 "use client";
 
 import { type FormEvent } from "react";
-import { useFormErrors } from "@/components/auth/use-form-errors";
+import { useFormErrors } from "@/components/auth/use-form-action";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";

@@ -1,39 +1,27 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
 import { fetchJson } from "@/components/api-client";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
-import { useFormErrors } from "./use-form-errors";
+import { useFormAction } from "./use-form-action";
 
 export function LoginForm({ next }: { next: string }) {
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const errors = useFormErrors();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    errors.clear();
-    setBusy(true);
-    try {
-      await fetchJson("/api/auth/login", {
-        method: "POST",
-        body: JSON.stringify({ email: form.get("email"), password: form.get("password") }),
-      });
-      // refresh(): the header and the page render again for the signed-in user.
-      router.replace(next);
-      router.refresh();
-    } catch (error) {
-      errors.show(error);
-      setBusy(false);
-    }
-  }
+  const { onSubmit, busy, errors } = useFormAction(async (form) => {
+    await fetchJson("/api/auth/login", {
+      method: "POST",
+      body: JSON.stringify({ email: form.get("email"), password: form.get("password") }),
+    });
+    // refresh(): the header and the page render again for the signed-in user.
+    router.replace(next);
+    router.refresh();
+    return "leaving";
+  });
 
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
+    <form onSubmit={onSubmit} className="space-y-4" noValidate>
       <Field id="email" label="E-mail" error={errors.fields.email}>
         <input
           id="email"

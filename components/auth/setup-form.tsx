@@ -1,50 +1,35 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
 import { fetchJson } from "@/components/api-client";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-policy";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
-import { useFormErrors } from "./use-form-errors";
+import { useFormAction } from "./use-form-action";
 
 /** The first admin's account; the setup code is asked when the studio is reachable beyond loopback. */
 export function SetupForm({ codeRequired }: { codeRequired: boolean }) {
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const errors = useFormErrors();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    errors.clear();
-    if (form.get("password") !== form.get("confirm")) {
-      errors.show(new Error("The two passwords differ."));
-      return;
-    }
-    setBusy(true);
-    try {
-      await fetchJson("/api/auth/setup", {
-        method: "POST",
-        body: JSON.stringify({
-          email: form.get("email"),
-          name: form.get("name") || undefined,
-          password: form.get("password"),
-          setupCode: form.get("setupCode") || undefined,
-        }),
-      });
-      // refresh(): the header and the page render again for the signed-in user.
-      router.replace("/");
-      router.refresh();
-    } catch (error) {
-      errors.show(error);
-      setBusy(false);
-    }
-  }
+  const { onSubmit, busy, errors } = useFormAction(async (form) => {
+    if (form.get("password") !== form.get("confirm")) throw new Error("The two passwords differ.");
+    await fetchJson("/api/auth/setup", {
+      method: "POST",
+      body: JSON.stringify({
+        email: form.get("email"),
+        name: form.get("name") || undefined,
+        password: form.get("password"),
+        setupCode: form.get("setupCode") || undefined,
+      }),
+    });
+    // refresh(): the header and the page render again for the signed-in user.
+    router.replace("/");
+    router.refresh();
+    return "leaving";
+  });
 
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
+    <form onSubmit={onSubmit} className="space-y-4" noValidate>
       {codeRequired && (
         <Field
           id="setupCode"

@@ -3,15 +3,17 @@ import { z } from "zod";
 import { StudioError } from "../errors";
 import { createTempDb } from "../testing/temp-db";
 import { cookieHeaders } from "../auth/testing/auth-testbed";
+import { setEnv } from "../testing/env-vars";
 
 // The wrapper reads the process's configuration and database, as in the server.
+let restoreEnv: () => void;
 let temp: ReturnType<typeof createTempDb>;
 let mod: typeof import("./route");
 let auth: typeof import("../auth/context");
 
 beforeAll(async () => {
   temp = createTempDb();
-  Object.assign(process.env, {
+  restoreEnv = setEnv({
     DATABASE_URL: temp.url,
     AUTH: "on",
     AUTH_SECRET: "route-test-secret-route-test-secret-0123",
@@ -24,6 +26,7 @@ afterAll(async () => {
   const { db } = await import("../db");
   await db().$disconnect();
   await temp.cleanup();
+  restoreEnv();
 });
 
 const echo = { auth: "user" } as const;

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandboxServer, type SandboxServer } from "../sandbox";
+import { setEnv } from "../testing/env-vars";
 import { createTempDb } from "../testing/temp-db";
 import { waitFor } from "../testing/wait-for";
 import type { Activity } from "../activity/types";
@@ -25,15 +26,7 @@ let routes: {
 };
 let stopTracker: () => Promise<void>;
 
-const ENV_KEYS = [
-  "DATABASE_URL",
-  "MEDIA_DIR",
-  "UPSTREAM_BASE_URL",
-  "UPSTREAM_LLM_BASE_URL",
-  "UPSTREAM_API_KEY",
-  "TRACKER",
-];
-const savedEnv: Record<string, string | undefined> = {};
+let restoreEnv: () => void;
 const origin = "http://studio.test";
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 
@@ -45,8 +38,7 @@ beforeAll(async () => {
     cacheDir: path.join(temp.dir, "sandbox-cache"),
   });
   // The studio's configuration, as an operator would set it; read once by env() on first use.
-  for (const key of ENV_KEYS) savedEnv[key] = process.env[key];
-  Object.assign(process.env, {
+  restoreEnv = setEnv({
     DATABASE_URL: temp.url,
     MEDIA_DIR: path.join(temp.dir, "media"),
     UPSTREAM_BASE_URL: sandbox.url,
@@ -78,10 +70,7 @@ afterAll(async () => {
   await db().$disconnect();
   await sandbox?.close();
   await temp?.cleanup();
-  for (const key of ENV_KEYS) {
-    if (savedEnv[key] === undefined) delete process.env[key];
-    else process.env[key] = savedEnv[key];
-  }
+  restoreEnv?.();
 });
 
 async function readActivity(since?: string): Promise<Activity> {

@@ -16,6 +16,7 @@ import { refreshTask } from "../tasks/refresh-task";
 import { submitTask } from "../tasks/submit-task";
 import { seedTask, taskTestbed } from "../tasks/testing/task-fixtures";
 import { startFakeUpstream, type CannedAnswer, type FakeUpstream } from "./testing/fake-upstream";
+import { setEnv } from "../testing/env-vars";
 
 const KEY = "sk-boundary-4Fq9Zt7Lm2Xc8Vb6";
 let upstream: FakeUpstream;
@@ -23,7 +24,7 @@ let bed: ReturnType<typeof taskTestbed>;
 let taskBase = "";
 let llmBase = "";
 let hostPort = "";
-let saved: NodeJS.ProcessEnv;
+let restoreEnv: () => void;
 /** What the upstream answers next, by path prefix (the longest that matches). */
 const answers = new Map<string, CannedAnswer>();
 
@@ -57,8 +58,7 @@ beforeAll(async () => {
   llmBase = `${upstream.url}/llm`;
   hostPort = new URL(upstream.url).host;
   // The studio's configuration, read once by env(): every boundary masks what it names.
-  saved = { ...process.env };
-  Object.assign(process.env, {
+  restoreEnv = setEnv({
     UPSTREAM_BASE_URL: taskBase,
     UPSTREAM_LLM_BASE_URL: llmBase,
     UPSTREAM_API_KEY: KEY,
@@ -69,7 +69,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await upstream.close();
   await bed.cleanup();
-  process.env = saved;
+  restoreEnv?.();
 });
 
 const tasksPath = "/tasks-api/v2/model-center/tasks";
