@@ -155,6 +155,7 @@ export function seedScaleGallery(
     idPrefix,
     label,
     newest: options.olderThan ?? new Date(Date.now() - 86_400_000),
+    pauseMs: 50, // the server keeps writing (other tests' ratings, the tracker)
   });
   return { label, count, idPrefix };
 }

@@ -4,6 +4,7 @@ import { StudioError } from "../errors";
 import { removeMediaFile } from "../storage/files";
 import { itemNotFound } from "./item-select";
 import { pruneOrphanTags } from "./tags";
+import { touchTasks } from "./review";
 
 export type DeleteResult = { deleted: string[]; notFound: string[]; removedFiles: number };
 
@@ -17,6 +18,7 @@ export type DeleteResult = { deleted: string[]; notFound: string[]; removedFiles
 export async function deleteGalleryItems(db: Db, viewer: Viewer, ids: string[]): Promise<DeleteResult> {
   const unique = [...new Set(ids)];
   const { found, paths } = await db.$transaction(async (tx) => {
+    await touchTasks(tx, { id: { in: unique }, ...ownedBy(viewer) });
     const rows = await tx.task.findMany({
       where: { id: { in: unique }, ...ownedBy(viewer) },
       select: { id: true, media: { select: { path: true, thumbPath: true } } },

@@ -55,11 +55,13 @@ export async function updateReview(
   patch: ReviewPatch,
 ): Promise<ReviewState> {
   return db.$transaction(async (tx) => {
-    const exists = await tx.task.findFirst({ where: { id, ...ownedBy(viewer) }, select: { id: true } });
-    if (!exists) throw new StudioError("not_found", itemNotFound(id));
+    // The first statement writes, as in touchTasks.
     const { tags, ...fields } = patch;
-    if (Object.keys(fields).length)
-      await tx.task.update({ where: { id }, data: fields, select: { id: true } });
+    const touched = await tx.task.updateMany({
+      where: { id, ...ownedBy(viewer) },
+      data: { ...fields, updatedAt: new Date() },
+    });
+    if (touched.count === 0) throw new StudioError("not_found", itemNotFound(id));
     if (tags) {
       await setTaskTags(tx, id, tags);
       await pruneOrphanTags(tx);
@@ -116,14 +118,25 @@ export async function applyBulkReview(
         return { changed: result.count };
       }
       case "addTag":
+        await touchTasks(tx, { id: { in: action.ids }, ...ownedBy(viewer) });
         return { changed: await addTagToTasks(tx, await visibleIds(tx, viewer, action.ids), action.tag) };
       case "removeTag": {
+        await touchTasks(tx, { id: { in: action.ids }, ...ownedBy(viewer) });
         const changed = await removeTagFromTasks(tx, await visibleIds(tx, viewer, action.ids), action.tag);
         await pruneOrphanTags(tx);
         return { changed };
       }
     }
   });
+}
+
+/**
+ * The first statement of a gallery write transaction: on SQLite a transaction that reads first cannot
+ * take the write lock once another process has written meanwhile (SQLITE_BUSY_SNAPSHOT, never
+ * retried); one that writes first waits its turn. Marks the rows changed (updatedAt).
+ */
+export async function touchTasks(tx: Prisma.TransactionClient, where: Prisma.TaskWhereInput): Promise<void> {
+  await tx.task.updateMany({ where, data: { updatedAt: new Date() } });
 }
 
 async function visibleIds(tx: Prisma.TransactionClient, viewer: Viewer, wanted: string[]) {

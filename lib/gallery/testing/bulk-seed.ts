@@ -75,6 +75,12 @@ export type BulkSeedOptions = {
    * finds exactly this seed's items, and a number that says which item a tile shows.
    */
   label?: string;
+  /**
+   * A pause between two 500-row transactions, for a seed into the database of a running server:
+   * back-to-back transactions free the write lock for microseconds, too short for the server's
+   * busy handler to catch, and its writes time out while the seed runs.
+   */
+  pauseMs?: number;
 };
 
 /** The id of the seeded item at `index` (0 = newest). */
@@ -179,7 +185,11 @@ export function bulkSeedGallery(file: string, count: number, options: BulkSeedOp
         .run(...links);
     }
   });
-  for (let offset = 0; offset < count; offset += BATCH) insertBatch(offset);
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let offset = 0; offset < count; offset += BATCH) {
+    insertBatch(offset);
+    if (options.pauseMs) Atomics.wait(pause, 0, 0, options.pauseMs); // sleeps without the lock
+  }
   sqlite.pragma("optimize");
   sqlite.close();
 }
