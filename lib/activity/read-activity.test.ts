@@ -81,6 +81,13 @@ describe("the activity feed", () => {
     expect((await readActivity(temp.db, ada, at(21), at(23))).tasks.map((t) => t.id)).toEqual(["ada-done"]);
   });
 
+  it("reaches back at most 15 minutes, whatever the cursor says", async () => {
+    const later = new Date(t0.getTime() + 16 * 60_000);
+    expect((await readActivity(temp.db, ada, new Date(0), later)).tasks.map((t) => t.id)).toEqual([]);
+    const soon = new Date(t0.getTime() + 14 * 60_000);
+    expect((await readActivity(temp.db, ada, new Date(0), soon)).tasks.length).toBeGreaterThan(0);
+  });
+
   it("shows only the viewer's own work, admins included", async () => {
     await writeMediaState(temp.db, "bob-done", "stored", at(30));
     expect((await readActivity(temp.db, ada, at(29), at(31))).tasks).toEqual([]);

@@ -17,6 +17,12 @@ export const activityQuery = z.object({
  */
 const CURSOR_OVERLAP_MS = 30_000;
 const MAX_TASKS = 20;
+/**
+ * How far back a cursor may reach: the watcher resumes within 10 minutes of a reload; an older (or
+ * forged) cursor must not make every poll scan the user's whole history.
+ */
+const MAX_LOOKBACK_MS = 15 * 60_000;
+const MAX_BATCHES = 20;
 
 export async function readActivity(db: Db, viewer: Viewer, since: Date | null, now: Date): Promise<Activity> {
   // The viewer's own work, admins included: a notification is about what you are waiting for.
@@ -25,7 +31,8 @@ export async function readActivity(db: Db, viewer: Viewer, since: Date | null, n
   const cursor = new Date(now.getTime() - CURSOR_OVERLAP_MS).toISOString();
   if (!since) return { cursor, running, tasks: [], moreTasks: 0, batches: [] };
 
-  const settled = { ...owner, settledAt: { gt: since, lte: now } };
+  const from = new Date(Math.max(since.getTime(), now.getTime() - MAX_LOOKBACK_MS));
+  const settled = { ...owner, settledAt: { gt: from, lte: now } };
   // A batch's tasks are announced together, when the batch is done.
   const alone = { ...settled, batchId: null };
   const [rows, count] = await Promise.all([
@@ -49,6 +56,8 @@ export async function readActivity(db: Db, viewer: Viewer, since: Date | null, n
   const batchIds = await db.task.findMany({
     where: { ...settled, batchId: { not: null } },
     distinct: ["batchId"],
+    orderBy: { settledAt: "desc" },
+    take: MAX_BATCHES,
     select: { batchId: true },
   });
   const batches = (
