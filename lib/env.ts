@@ -1,5 +1,7 @@
+import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { installV1Mapping, parseV1Mapping, SANDBOX_V1_MAPPING, type V1ModelMapping } from "./catalog/v1";
 import { emailSchema, passwordSchema } from "./auth/password-policy";
 import { isLoopbackHost } from "./http/guard";
 import { DEFAULT_DATABASE_URL } from "./sqlite-url";
@@ -112,6 +114,8 @@ const envSchema = z
     PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
     HOST: z.preprocess(emptyToUndefined, z.string().default("127.0.0.1")),
     PUBLIC_BASE_URL: z.preprocess(emptyToUndefined, optionalUrl),
+    /** The operator's v1 family mapping (docs/v1-families.md); the sandbox has its own when unset. */
+    V1_FAMILIES_FILE: z.preprocess(emptyToUndefined, z.string().optional()),
     FETCH_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, urlList.default([])),
     /** Set to "0" to keep the background tracker off (one-off scripts, benchmarks). */
     TRACKER: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("1")),
@@ -231,6 +235,8 @@ export type Env = {
   auth: AuthConfig;
   /** Task submits and batch creations allowed per user per minute; 0 = unlimited. */
   submitRatePerMinute: number;
+  /** The v1 family models (V1_FAMILIES_FILE; the sandbox's demo mapping when it is the upstream). */
+  v1Models: readonly V1ModelMapping[];
 };
 
 export type AuthConfig = {
@@ -279,6 +285,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     development: e.NODE_ENV === "development",
     batchIntervalMs: e.BATCH_INTERVAL_MS,
     submitRatePerMinute: e.SUBMIT_RATE_PER_MINUTE,
+    v1Models: readV1Mapping(e.V1_FAMILIES_FILE, !e.UPSTREAM_BASE_URL),
     auth: {
       enabled: e.AUTH === "on" || !listensOnLoopback(e.HOST),
       firstAdmin:
@@ -290,6 +297,20 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         !listensOnLoopback(e.HOST) || Boolean(e.PUBLIC_BASE_URL) || e.ALLOWED_HOSTS.length > 0,
     },
   };
+}
+
+/** The mapped v1 models; a missing or bad file stops the start with the reason. */
+function readV1Mapping(file: string | undefined, sandbox: boolean): readonly V1ModelMapping[] {
+  if (!file) return sandbox ? SANDBOX_V1_MAPPING : [];
+  let text: string;
+  try {
+    text = fs.readFileSync(path.resolve(file), "utf8");
+  } catch (error) {
+    throw new Error(
+      `Invalid environment configuration:\n  V1_FAMILIES_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
+  }
+  return parseV1Mapping(text, `V1_FAMILIES_FILE ${file}`);
 }
 
 /** HOST is a loopback address or name: only this machine reaches the port. */
@@ -306,7 +327,10 @@ let cached: Env | undefined;
 
 /** The validated configuration; throws once, naming every bad variable. */
 export function env(): Env {
-  cached ??= parseEnv(process.env);
+  if (!cached) {
+    cached = parseEnv(process.env);
+    installV1Mapping(cached.v1Models);
+  }
   return cached;
 }
 

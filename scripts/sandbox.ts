@@ -1,13 +1,16 @@
 // `npm run sandbox`: the sandbox upstream as its own service, a stand-in for a real Model Task
 // Service. Point the studio at it with UPSTREAM_BASE_URL / UPSTREAM_LLM_BASE_URL (any API key).
 import { parseArgs } from "node:util";
+import fs from "node:fs";
+import { installV1Mapping, parseV1Mapping } from "../lib/catalog/v1";
 import { startSandboxServer } from "../lib/sandbox";
 
 const usage = `Usage: npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--ttl 600] [--request-log]
   --port         listen port (env SANDBOX_PORT; 0 = any free port)       default 4010
   --host         listen address (env SANDBOX_HOST)                        default 127.0.0.1
   --ttl          result URL lifetime in seconds (env SANDBOX_URL_TTL)     default 600
-  --request-log  serve GET/DELETE /_requests, every body received (tests only)`;
+  --request-log  serve GET/DELETE /_requests, every body received (tests only)
+V1_FAMILIES_FILE  the studio's v1 family mapping; without it the demo families family-a … family-e`;
 
 const { values } = parseArgs({
   options: {
@@ -44,6 +47,17 @@ const ttl = integer(
 const host = values.host ?? process.env.SANDBOX_HOST ?? "127.0.0.1";
 
 const exposeRequestLog = values["request-log"] ?? false;
+// The studio's v1 mapping, so a studio pointed here finds the same families (else the demo ones).
+const v1File = process.env.V1_FAMILIES_FILE?.trim();
+if (v1File) {
+  try {
+    installV1Mapping(parseV1Mapping(fs.readFileSync(v1File, "utf8"), `V1_FAMILIES_FILE ${v1File}`));
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+}
+
 const server = await startSandboxServer({ port, host, resultUrlTtlSeconds: ttl, exposeRequestLog }).catch(
   (error: Error) => {
     console.error(`Cannot start the sandbox on ${host}:${port}: ${error.message}`);

@@ -6,6 +6,7 @@ function task(id: string, overrides: Partial<ActivityTask> = {}): ActivityTask {
   return {
     id,
     model: "vendors_5.0Pro",
+    v1Family: null,
     kind: "image",
     status: "completed",
     mediaState: "stored",

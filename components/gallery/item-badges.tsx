@@ -8,7 +8,7 @@ export function ItemBadges({
   className,
   showCompleted = false,
 }: {
-  item: Pick<GalleryItem, "status" | "mediaState" | "expired" | "kind" | "media">;
+  item: Pick<GalleryItem, "status" | "mediaState" | "expired" | "kind" | "media" | "v1Family">;
   className?: string;
   showCompleted?: boolean;
 }) {
@@ -28,6 +28,8 @@ export function ItemBadges({
       tone: "warning",
       label: item.mediaState === "partial" ? "partly stored" : "not stored",
     });
+  // Made through an older per-family endpoint: same gallery, but the user should know where it came from.
+  if (item.v1Family) badges.push({ key: "v1", tone: "neutral", label: `v1 · ${item.v1Family}` });
   if (badges.length === 0) return null;
   return (
     <span className={clsx("flex flex-wrap gap-1", className)} data-testid="item-badges">

@@ -55,6 +55,27 @@ function ScalarField({ param }: { param: Exclude<ParamDef, { type: "media" | "js
         render={({ field }) => {
           switch (param.type) {
             case "integer":
+              if (param.oneOf)
+                return (
+                  <select
+                    {...common}
+                    ref={field.ref}
+                    name={field.name}
+                    value={field.value === undefined || field.value === null ? "" : String(field.value)}
+                    onChange={(event) => field.onChange(event.target.value)}
+                    onBlur={field.onBlur}
+                    className={inputClass}
+                  >
+                    <option value="">
+                      {param.default !== undefined ? `Default (${param.default})` : "Choose…"}
+                    </option>
+                    {param.oneOf.map((value) => (
+                      <option key={value} value={String(value)}>
+                        {value}
+                      </option>
+                    ))}
+                  </select>
+                );
               return (
                 <input
                   {...common}

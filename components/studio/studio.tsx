@@ -5,6 +5,7 @@ import {
   defaultFormValues,
   findModelByName,
   getModel,
+  installV1Models,
   listModelGroups,
   listModelNames,
   type ModelDef,
@@ -40,8 +41,12 @@ function firstAvailable(): ModelDef | undefined {
     .find((model) => isSubmittable(model) && model.documented);
 }
 
-/** The studio page. `notices`: the server's configuration the form's warnings depend on. */
-export function Studio({ notices }: { notices: NoticeContext }) {
+/**
+ * The studio page. `notices`: the server's configuration the form's warnings depend on; `v1Models`:
+ * the v1 family models the operator mapped (they are configuration, not part of this bundle).
+ */
+export function Studio({ notices, v1Models }: { notices: NoticeContext; v1Models: readonly ModelDef[] }) {
+  installV1Models(v1Models);
   const url = useStudioUrl();
   const hydrated = useHydrated();
   const groups = useMemo(() => listModelGroups(), []);

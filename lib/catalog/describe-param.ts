@@ -9,12 +9,17 @@ export function paramConstraints(param: ParamDef): string {
   switch (param.type) {
     case "integer": {
       const { min, max } = param;
-      if (min !== undefined && min === max) parts.push(`always ${min}`);
+      if (param.oneOf)
+        parts.push(
+          param.oneOf.length === 1 ? `always ${param.oneOf[0]}` : `one of ${param.oneOf.join(", ")}`,
+        );
+      else if (min !== undefined && min === max) parts.push(`always ${min}`);
       else if (min !== undefined && max !== undefined) parts.push(`${min}–${max}`);
       else if (min !== undefined || max !== undefined) parts.push(boundsText(min, max));
       break;
     }
     case "string":
+      if (param.pattern) parts.push(param.pattern.rule);
       if (param.maxLength) parts.push(`up to ${param.maxLength} characters`);
       break;
     case "enum":

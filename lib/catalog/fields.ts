@@ -41,6 +41,8 @@ function parseInteger(param: Extract<ParamDef, { type: "integer" }>, value: unkn
   if (!Number.isSafeInteger(number)) return fail([param.name], `${rule} ${got(value)}`);
   if ((param.min !== undefined && number < param.min) || (param.max !== undefined && number > param.max))
     return fail([param.name], `${rule} ${got(number)}`);
+  if (param.oneOf && !param.oneOf.includes(number))
+    return fail([param.name], `must be one of ${param.oneOf.join(", ")} ${got(number)}`);
   return { ok: true, value: number };
 }
 
@@ -62,7 +64,9 @@ function parseString(param: Extract<ParamDef, { type: "string" }>, value: unknow
     return fail([param.name], `must be at least ${plural(param.minLength, "character")} (got ${length})`);
   if (param.maxLength !== undefined && length > param.maxLength)
     return fail([param.name], `must be at most ${plural(param.maxLength, "character")} (got ${length})`);
-  return { ok: true, value };
+  if (param.pattern && !new RegExp(param.pattern.source).test(value.trim()))
+    return fail([param.name], `must be ${param.pattern.rule} ${got(value)}`);
+  return { ok: true, value: param.pattern ? value.trim() : value };
 }
 
 function parseBoolean(param: ParamDef, value: unknown): FieldResult {

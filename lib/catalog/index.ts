@@ -7,6 +7,8 @@ export type * from "./types";
 export {
   listModelGroups,
   listModels,
+  listV1Models,
+  installV1Models,
   getModel,
   listModelNames,
   findModelByName,

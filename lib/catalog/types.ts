@@ -25,6 +25,8 @@ export type ParamDef =
       minLength?: number;
       maxLength?: number;
       multiline?: boolean;
+      /** A form the text must have (its source, serializable to the browser) and the rule in words. */
+      pattern?: { source: string; rule: string };
     })
   | (ParamBase & {
       type: "enum";
@@ -33,7 +35,14 @@ export type ParamDef =
       /** Also accept a JSON number whose text is one of the values (`n: 1` -> "1"). */
       acceptNumbers?: boolean;
     })
-  | (ParamBase & { type: "integer"; min?: number; max?: number; default?: number })
+  | (ParamBase & {
+      type: "integer";
+      min?: number;
+      max?: number;
+      default?: number;
+      /** Only these values (v1 family A: 4, 8 or 12 seconds); the form offers them as a choice. */
+      oneOf?: readonly number[];
+    })
   | (ParamBase & { type: "boolean"; default?: boolean })
   | (ParamBase & {
       type: "media";
@@ -118,7 +127,15 @@ export type ModelDef = {
   notes?: readonly string[];
   /** Extra fields the upstream adds to this model's task objects (spec "Models that add result fields"). */
   resultFields?: readonly string[];
+  /** Served by the older per-family endpoints ({base_url}/v1/{path}/videos) instead of the task API. */
+  v1?: V1Route;
 };
+
+/** The v1 families the spec describes (its rules without path names); lib/catalog/v1/families.ts. */
+export type V1FamilyKey = "A" | "B" | "C" | "D" | "E";
+
+/** Where a v1 model is created and queried, as the operator's mapping file names it. */
+export type V1Route = { family: V1FamilyKey; path: string; variant: string };
 
 /** Published model *names* (not ids): listed for reference, never submittable. */
 export type ModelNameEntry = { name: string; group: string };

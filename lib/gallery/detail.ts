@@ -20,6 +20,7 @@ import {
 const detailSelect = {
   id: true,
   model: true,
+  v1Family: true,
   kind: true,
   status: true,
   progress: true,

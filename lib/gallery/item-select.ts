@@ -25,6 +25,7 @@ export const mediaListSelect = {
 export const itemListSelect = {
   id: true,
   model: true,
+  v1Family: true,
   kind: true,
   status: true,
   mediaState: true,
@@ -60,6 +61,7 @@ export function toGalleryItem(row: ListRow, secrets: UpstreamSecrets = upstreamS
   return {
     id: row.id,
     model: row.model,
+    v1Family: row.v1Family,
     kind: row.kind,
     status: row.status,
     mediaState: row.mediaState,

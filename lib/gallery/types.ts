@@ -25,6 +25,8 @@ export type GalleryItem = {
   /** Task id. */
   id: string;
   model: string;
+  /** The v1 family path of a task created through a video-family v1 endpoint; null for the task API. */
+  v1Family: string | null;
   /** video | image */
   kind: string;
   /** queued | processing | completed | failed */

@@ -1,14 +1,17 @@
+import { ensureSandboxV1Mapping } from "@/lib/catalog/v1";
 import { apiError, methodNotAllowed, nativeApiError, notFound } from "./api-error";
 import { hasBearerToken, unauthorized, unauthorizedMessage } from "./auth";
 import { resolveConfig, type SandboxConfig, type SandboxOptions } from "./options";
 import { serveResultFile } from "./result-files";
 import { seedFromSubmit } from "./submit";
 import { decodeTaskId, encodeTaskId } from "./task-codec";
-import { taskObject } from "./task-object";
+import { taskObject, v1TaskObject } from "./task-object";
 import { handleTextApi } from "./text-api";
 
 const TASKS = "/v2/model-center/tasks";
 const TASK_PATH = /^\/v2\/model-center\/tasks\/([^/]+)$/;
+const V1_VIDEOS = /^\/v1\/([^/]+)\/videos$/;
+const V1_VIDEO = /^\/v1\/([^/]+)\/videos\/([^/]+)$/;
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 /**
@@ -19,6 +22,7 @@ export async function handleSandboxRequest(
   request: Request,
   options: SandboxOptions = {},
 ): Promise<Response> {
+  ensureSandboxV1Mapping();
   const config = await resolveConfig(options);
   const url = new URL(request.url);
   if (!url.pathname.startsWith(config.basePath)) return notFound(`No sandbox route for ${url.pathname}.`);
@@ -68,12 +72,38 @@ async function route(request: Request, url: URL, path: string, config: SandboxCo
     return Response.json(taskObject(id, outcome.seed, objectContext(request, url, config)), noStore);
   }
 
+  const v1Create = V1_VIDEOS.exec(path);
+  if (v1Create) {
+    if (method !== "POST") return methodNotAllowed(method, ["POST"]);
+    const body = jsonObjectBody(request, parsed);
+    if ("problem" in body) return fail(body.problem);
+    const outcome = seedFromSubmit(body.value, {
+      nowMs: config.nowMs,
+      defaultTtlSeconds: config.ttlSeconds,
+      v1Family: decode(v1Create[1]),
+    });
+    if ("rejection" in outcome) return outcome.rejection;
+    const id = encodeTaskId(outcome.seed);
+    return Response.json(v1TaskObject(id, outcome.seed, objectContext(request, url, config)), noStore);
+  }
+
+  const v1Query = V1_VIDEO.exec(path);
+  if (v1Query) {
+    if (method !== "GET") return methodNotAllowed(method, ["GET"]);
+    const id = decode(v1Query[2]);
+    const seed = decodeTaskId(id);
+    if (!seed || seed.v1Family !== decode(v1Query[1]))
+      return notFound(`Video "${id}" does not exist.`, "video_not_found");
+    return Response.json(v1TaskObject(id, seed, objectContext(request, url, config)), noStore);
+  }
+
   const task = TASK_PATH.exec(path);
   if (task) {
     if (method !== "GET") return methodNotAllowed(method, ["GET"]);
     const id = decode(task[1]);
     const seed = decodeTaskId(id);
-    if (!seed) return notFound(`Task "${id}" does not exist.`, "task_not_found");
+    if (!seed || seed.v1Family !== undefined)
+      return notFound(`Task "${id}" does not exist.`, "task_not_found");
     return Response.json(taskObject(id, seed, objectContext(request, url, config)), noStore);
   }
 

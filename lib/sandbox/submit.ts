@@ -1,5 +1,5 @@
 import { findModelByName, validateTaskRequest, type ModelDef } from "@/lib/catalog";
-import { isStudioError, type StudioError } from "@/lib/errors";
+import { isStudioError, StudioError } from "@/lib/errors";
 import { apiError } from "./api-error";
 import { newNonce, type TaskSeed } from "./task-codec";
 import { parseTriggers } from "./triggers";
@@ -10,7 +10,7 @@ import { parseTriggers } from "./triggers";
  */
 export function seedFromSubmit(
   body: Record<string, unknown>,
-  options: { nowMs: number; defaultTtlSeconds: number },
+  options: { nowMs: number; defaultTtlSeconds: number; v1Family?: string },
 ): { seed: TaskSeed } | { rejection: Response } {
   let validated: { model: ModelDef; body: Record<string, unknown> };
   try {
@@ -20,10 +20,13 @@ export function seedFromSubmit(
     throw error;
   }
   const { model, body: params } = validated;
+  // A model lives at one endpoint: the task API does not know v1 family ids, nor a family another's.
+  if ((model.v1?.path ?? undefined) !== options.v1Family)
+    return { rejection: rejectionOf(new StudioError("unknown_model", model.id), body.model) };
   const value = (name: string): unknown => params[name] ?? defaultOf(model, name);
   const triggers = parseTriggers(params.prompt);
   const resolution = value("resolution");
-  const duration = Number(value("duration"));
+  const duration = Number(value(model.v1 ? "seconds" : "duration"));
   return {
     seed: {
       model: model.id,
@@ -39,6 +42,7 @@ export function seedFromSubmit(
       slow: triggers.slow && !triggers.fast,
       ttlSeconds: triggers.ttlSeconds ?? options.defaultTtlSeconds,
       nonce: newNonce(),
+      ...(options.v1Family !== undefined ? { v1Family: options.v1Family } : {}),
     },
   };
 }

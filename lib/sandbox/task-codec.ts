@@ -25,6 +25,8 @@ export type TaskSeed = {
   ttlSeconds: number;
   /** Keeps two identical submits in the same millisecond apart. */
   nonce: string;
+  /** Created through POST /v1/{family}/videos: queried there, answered in the v1 layout. */
+  v1Family?: string;
 };
 
 type Wire = {
@@ -41,6 +43,7 @@ type Wire = {
   s?: 1;
   t: number;
   n: string;
+  p?: string;
 };
 
 const PREFIX = "sbx_";
@@ -64,6 +67,7 @@ export function encodeTaskId(seed: TaskSeed): string {
     ...(seed.slow ? { s: 1 as const } : {}),
     t: seed.ttlSeconds,
     n: seed.nonce,
+    ...(seed.v1Family !== undefined ? { p: seed.v1Family } : {}),
   };
   const payload = Buffer.from(JSON.stringify(wire)).toString("base64url");
   return `${PREFIX}${payload}_${checksum(payload)}`;
@@ -97,6 +101,7 @@ export function decodeTaskId(id: string): TaskSeed | undefined {
     ...(wire.s === 1 ? { slow: true } : {}),
     ttlSeconds: wire.t,
     nonce: wire.n,
+    ...(wire.p !== undefined ? { v1Family: wire.p } : {}),
   };
 }
 
@@ -121,6 +126,7 @@ function isWire(w: Partial<Wire>): w is Wire {
     typeof w.a === "string" &&
     /^\d{1,3}:\d{1,3}$/.test(w.a) &&
     (w.r === undefined || typeof w.r === "string") &&
+    (w.p === undefined || typeof w.p === "string") &&
     (w.d === undefined || (typeof w.d === "number" && Number.isFinite(w.d))) &&
     Number.isSafeInteger(w.t) &&
     (w.t as number) > 0 &&

@@ -83,3 +83,24 @@ export function taskObject(id: string, seed: TaskSeed, ctx: TaskObjectContext): 
 function vendorTaskId(id: string): string {
   return `cgt-${taskHash(id, "vendor").toString(16).padStart(8, "0")}${taskHash(id, "vendor2").toString(16).padStart(8, "0")}`;
 }
+
+/**
+ * A v1 family task as the sandbox's v1 endpoints answer it. The spec shows only `id`; the sandbox
+ * answers in a common video-API layout (in_progress, created_at, an error object, seconds) so the
+ * studio's reading of "not shown" shapes (lib/upstream/v1-answer.ts) is exercised end to end.
+ */
+export function v1TaskObject(id: string, seed: TaskSeed, ctx: TaskObjectContext): Record<string, unknown> {
+  const task = taskObject(id, seed, ctx);
+  const status = task.status === "processing" ? "in_progress" : task.status;
+  return {
+    id,
+    object: "video",
+    model: seed.model,
+    status,
+    progress: task.progress,
+    created_at: task.created,
+    ...(seed.duration !== undefined ? { seconds: String(seed.duration) } : {}),
+    ...(status === "completed" ? { video_url: task.video_url, amount: task.amount } : {}),
+    error: status === "failed" ? { code: "generation_failed", message: task.error } : null,
+  };
+}

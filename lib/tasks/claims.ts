@@ -30,6 +30,7 @@ export type PolledTask = Pick<
   | "pollFailures"
   | "notFoundCount"
   | "notFoundSince"
+  | "v1Family"
 >;
 
 /**
@@ -56,7 +57,8 @@ export async function claimDuePolls(db: Db, claim: PollClaim): Promise<PolledTas
       LIMIT ${claim.limit}
     )
     RETURNING "id", "status", "progress", "amount", "actualDuration", "upstreamUrls", "upstreamCreated",
-      "startedAt", "finishedAt", "lastPolledAt", "nextPollAt", "pollFailures", "notFoundCount", "notFoundSince"`;
+      "startedAt", "finishedAt", "lastPolledAt", "nextPollAt", "pollFailures", "notFoundCount", "notFoundSince",
+      "v1Family"`;
   return rows.sort((a, b) => a.nextPollAt.getTime() - b.nextPollAt.getTime() || cmp(a.id, b.id));
 }
 

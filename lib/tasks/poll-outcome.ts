@@ -25,7 +25,7 @@ export type PollOutcome =
  */
 export async function queryClaimedTask(task: PolledTask, deps: TaskDeps): Promise<PollOutcome> {
   try {
-    const raw = await queryTask(task.id, deps.upstream);
+    const raw = await queryTask(task.id, deps.upstream, task.v1Family);
     deps.gate.answered();
     return { kind: "answered", task, raw };
   } catch (error) {

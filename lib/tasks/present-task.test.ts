@@ -46,6 +46,7 @@ describe("presentTask", () => {
     batchId: null,
     batchItemId: null,
     userId: null,
+    v1Family: null,
     pollLeaseUntil: null,
     media: [
       {

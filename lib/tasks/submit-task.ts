@@ -16,11 +16,20 @@ export type BatchLink = { batchId: string; batchItemId: string };
  * and with `check` the owner's submit rate limit and budget, checked before the upstream is called
  * (lib/spend). Batch items are not checked again: their batch was.
  */
-export type TaskOrigin = { userId: string | null; check?: AdmitOptions } & Partial<BatchLink>;
+export type TaskOrigin = {
+  userId: string | null;
+  check?: AdmitOptions;
+  /**
+   * The mirrored endpoint the client called: the task API (null) or a v1 family path. A model of
+   * another endpoint is refused with the path it belongs to (the studio never reroutes silently).
+   */
+  via?: string | null;
+} & Partial<BatchLink>;
 
 /**
  * Validates a task body against the catalog (invalid bodies never reach the upstream), forwards the
- * normalized body, and stores the task the upstream created. Errors are StudioErrors: validation
+ * normalized body to the task API or, for a v1 family model, to its family's endpoint, and stores
+ * the task the upstream created. Errors are StudioErrors: validation
  * (400/403), rate limit (429), budget (402), upstream rejection (its status), unreachable
  * upstream (502).
  */
@@ -30,6 +39,7 @@ export async function submitTask(
   origin?: TaskOrigin,
 ): Promise<TaskWithMedia> {
   const { model, body } = validateTaskRequest(input);
+  if (origin?.via !== undefined) checkEndpoint(model, origin.via);
   const release = origin?.check
     ? await admitSubmission(deps.db, spenderOf(origin.userId), [{ model: model.id, body }], {
         now: deps.now,
@@ -43,6 +53,16 @@ export async function submitTask(
   }
 }
 
+function checkEndpoint(model: ModelDef, via: string | null) {
+  const own = model.v1?.path ?? null;
+  if (own === via) return;
+  const where = (path: string | null) => (path ? `/v1/${path}/videos` : "/v2/model-center/tasks");
+  const message =
+    `${model.id} is ${own ? `a v1 family model served at ${where(own)}` : "a task API model"}, ` +
+    `not a model of ${where(via)}; send it to ${where(own)}`;
+  throw new StudioError("invalid_request", `model: ${message}`, { issues: [{ path: "model", message }] });
+}
+
 async function sendAndStore(
   deps: TaskDeps,
   model: ModelDef,
@@ -51,7 +71,7 @@ async function sendAndStore(
 ): Promise<TaskWithMedia> {
   let raw;
   try {
-    raw = await sendToUpstream(body, deps.upstream);
+    raw = await sendToUpstream(body, deps.upstream, model.v1?.path);
   } catch (error) {
     // The upstream may hold (and bill) a task the studio never heard of: leave the operator a trace
     // to reconcile it with the upstream's task list.
@@ -83,6 +103,7 @@ async function sendAndStore(
         userId: origin?.userId ?? null,
         batchId: origin?.batchId,
         batchItemId: origin?.batchItemId,
+        v1Family: model.v1?.path ?? null,
       },
     });
   } catch (error) {

@@ -4,6 +4,7 @@ import { StudioError } from "../errors";
 import { upstreamAgent, upstreamConfig, type UpstreamConfig } from "./config";
 import { extractErrorCode, extractErrorMessage } from "./error-message";
 import { readAtMost } from "../http/read-at-most";
+import { fromV1Answer } from "./v1-answer";
 
 /** A task object as the upstream sent it (top-level JSON), known to carry an id. */
 export type UpstreamTaskJson = Record<string, unknown> & { id: string };
@@ -14,29 +15,40 @@ const QUERY_TIMEOUT_MS = 20_000;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 const EXCERPT_CHARS = 200;
 
-/** POST {base_url}/v2/model-center/tasks with an already validated, normalized body. */
+/**
+ * Which API a task lives in: the task API (null) or a video-family v1 endpoint, by its path
+ * segment. v1 answers are read into the task API's shape (v1-answer.ts), so everything after
+ * the client treats both alike.
+ */
+export type V1Family = string | null | undefined;
+
+const v1Base = (family: string) => `/v1/${encodeURIComponent(family)}/videos`;
+
+/**
+ * POST {base_url}/v2/model-center/tasks, or POST {base_url}/v1/{family}/videos, with an already
+ * validated, normalized body.
+ */
 export async function submitTask(
   body: Record<string, unknown>,
   config: UpstreamConfig = upstreamConfig(),
+  v1Family?: V1Family,
 ): Promise<UpstreamTaskJson> {
-  const json = await call(
-    config,
-    "POST",
-    "/v2/model-center/tasks",
-    body,
-    config.timeoutMs ?? SUBMIT_TIMEOUT_MS,
-  );
-  return asTask(json, "submit");
+  const path = v1Family ? v1Base(v1Family) : "/v2/model-center/tasks";
+  const json = await call(config, "POST", path, body, config.timeoutMs ?? SUBMIT_TIMEOUT_MS);
+  return asTask(json, "submit", v1Family);
 }
 
-/** GET {base_url}/v2/model-center/tasks/{id}. */
+/** GET {base_url}/v2/model-center/tasks/{id}, or GET {base_url}/v1/{family}/videos/{id}. */
 export async function queryTask(
   id: string,
   config: UpstreamConfig = upstreamConfig(),
+  v1Family?: V1Family,
 ): Promise<UpstreamTaskJson> {
-  const path = `/v2/model-center/tasks/${encodeURIComponent(id)}`;
+  const path = v1Family
+    ? `${v1Base(v1Family)}/${encodeURIComponent(id)}`
+    : `/v2/model-center/tasks/${encodeURIComponent(id)}`;
   const json = await call(config, "GET", path, undefined, config.timeoutMs ?? QUERY_TIMEOUT_MS);
-  return asTask(json, "query");
+  return asTask(json, "query", v1Family);
 }
 
 async function call(
@@ -116,8 +128,9 @@ function retryAfter(header: string | null): { retryAfterSeconds?: number } {
 }
 
 // A 2xx answer is a task only if it is an object with an id; anything else must never be stored.
-function asTask(json: unknown, call: "submit" | "query"): UpstreamTaskJson {
-  const object = unwrap(json);
+function asTask(json: unknown, call: "submit" | "query", v1Family: V1Family): UpstreamTaskJson {
+  const unwrapped = unwrap(json);
+  const object = unwrapped && v1Family ? fromV1Answer(unwrapped) : unwrapped;
   const id = object ? taskId(object) : undefined;
   if (object && id) return { ...object, id };
   const said = extractErrorMessage(json);

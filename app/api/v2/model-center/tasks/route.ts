@@ -18,6 +18,7 @@ export const POST = route({ auth: "user" }, async ({ request, user }) => {
   const task = await submitTask(await readJson(request, env().bodyLimits.task), undefined, {
     userId: ownerOf(user),
     check: {},
+    via: null,
   });
   return Response.json(presentTask(task, new URL(request.url).origin), {
     headers: { "Cache-Control": "no-store" },
