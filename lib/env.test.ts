@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { SANDBOX_V1_MAPPING } from "./catalog/v1";
 import { parseEnv, SANDBOX_API_KEY } from "./env";
 import { DEFAULT_DATABASE_URL } from "./sqlite-url";
 
@@ -43,6 +46,7 @@ describe("parseEnv", () => {
       },
       batchIntervalMs: 500,
       submitRatePerMinute: 30,
+      v1Models: SANDBOX_V1_MAPPING,
     });
   });
 
@@ -187,6 +191,32 @@ describe("parseEnv", () => {
       expect(problem({ SUBMIT_RATE_PER_MINUTE: bad })).toMatch(
         /SUBMIT_RATE_PER_MINUTE: must be a whole number from 0 to 10000 \(0 = no limit\)/,
       );
+  });
+
+  it("reads the v1 family mapping from V1_FAMILIES_FILE; the sandbox has demo families; a bad file is named", () => {
+    expect(parseEnv({}).v1Models.map((m) => m.path)).toContain("family-a");
+    const real = { UPSTREAM_BASE_URL: "https://api.example.com", UPSTREAM_API_KEY: "k" };
+    expect(parseEnv(real).v1Models).toEqual([]);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "v1-env-"));
+    const file = path.join(dir, "v1.json");
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ families: [{ family: "B", path: "pv", models: [{ id: "pv-1", variant: "pro" }] }] }),
+    );
+    expect(parseEnv({ ...real, V1_FAMILIES_FILE: file }).v1Models).toEqual([
+      { family: "B", path: "pv", variant: "pro", id: "pv-1" },
+    ]);
+    expect(problem({ V1_FAMILIES_FILE: path.join(dir, "missing.json") })).toMatch(
+      /V1_FAMILIES_FILE: cannot read .*missing\.json \(ENOENT\)/,
+    );
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ families: [{ family: "B", path: "pv", models: [{ id: "pv-1", variant: "slow" }] }] }),
+    );
+    expect(problem({ V1_FAMILIES_FILE: file })).toMatch(
+      /"slow" is not a variant of family B; use one of pro, turbo/,
+    );
+    fs.rmSync(dir, { recursive: true });
   });
 
   describe("accounts", () => {
