@@ -15,7 +15,7 @@ test("a v1 family task goes from the generated form to the gallery with a v1 bad
   const prompt = `a kite over dunes, v1 e2e ${Date.now()} [fast]`;
   await studio.goto();
   await studio.selectModel("family-a-standard");
-  await expect(studio.form).toContainText("/v1/family-a/videos");
+  await expect(page.getByText("Sent to the v1 endpoint POST /v1/family-a/videos")).toBeVisible();
 
   // The family's rules drive the form: seconds is a choice of 4, 8 or 12; the ratio is free text.
   const seconds = studio.select("Length (seconds)");
