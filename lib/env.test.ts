@@ -30,7 +30,7 @@ describe("parseEnv", () => {
       tracker: { pollWorkers: 96, downloadWorkers: 16, downloadBudgetBytes: 512 * 1024 * 1024 },
       allowedHosts: [],
       allowedOrigins: [],
-      bodyLimits: { json: 24 * 1024 * 1024, task: 1024 * 1024 },
+      bodyLimits: { json: 24 * 1024 * 1024, task: 1024 * 1024, upload: 50 * 1024 * 1024 },
       sandboxRequestLog: false,
       development: false,
       auth: {
