@@ -2,12 +2,10 @@ import type { MediaKind, ModelDef, ParamDef } from "../catalog";
 import { StudioError, formatPath, type Issue } from "../errors";
 import { formatBytes } from "../format/bytes";
 import { referenceLimits, unmetLimit, unmetTotal } from "../gallery/reference-limits";
+import { MEDIA_CHECK_HEADER, SKIP_UNREACHABLE, type UnverifiedMedia } from "./override";
 import { readMedia, UnreachableMediaError, type OpenMedia, type ReadOutcome } from "./read-media";
 
 type MediaParam = Extract<ParamDef, { type: "media" }>;
-
-/** A file the studio could not check, and why: the user may send anyway (the upstream may reach it). */
-export type UnverifiedMedia = { path: string; url: string; reason: string };
 
 export type MediaInspection = {
   /** Files that break a limit of their field (or fields whose files together do): never sent. */
@@ -104,10 +102,6 @@ export async function inspectRequestMedia(
   const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);
   return { refused: refused.sort(byPath), unverified: unverified.sort(byPath) };
 }
-
-/** The request header with which a client sends a task although some files could not be checked. */
-export const MEDIA_CHECK_HEADER = "x-studio-media-check";
-export const SKIP_UNREACHABLE = "skip-unreachable";
 
 /** How a submit checks its media: where files are read from, and whether unreachable ones may pass. */
 export type MediaCheck = InspectOptions & { skipUnreachable: boolean };

@@ -2,7 +2,8 @@ import "server-only";
 import type { Viewer } from "../auth/scope";
 import { db } from "../db";
 import { env } from "../env";
-import { MEDIA_CHECK_HEADER, SKIP_UNREACHABLE, type MediaCheck } from "./inspect-request";
+import type { MediaCheck } from "./inspect-request";
+import { MEDIA_CHECK_HEADER, SKIP_UNREACHABLE } from "./override";
 import { studioOpener } from "./open-media";
 
 /**
