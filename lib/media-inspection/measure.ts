@@ -128,7 +128,8 @@ function videoMeter(): MediaMeter {
         return { contentType, width: null, height: null, durationSec: null, fps: null, unreadable };
       }
       const track = info.videoTracks[0];
-      const durationSec = info.timescale ? info.duration / info.timescale : null;
+      // A fragmented file may leave the movie header's duration at 0: unknown, not "0 s".
+      const durationSec = info.timescale && info.duration > 0 ? info.duration / info.timescale : null;
       const trackSec = track && track.timescale ? track.samples_duration / track.timescale : 0;
       return {
         contentType,
@@ -136,7 +137,7 @@ function videoMeter(): MediaMeter {
         height: track?.video?.height ?? track?.track_height ?? null,
         durationSec,
         fps: track && trackSec > 0 ? track.nb_samples / trackSec : null,
-        unreadable: null,
+        unreadable: durationSec === null ? "its length is not in its movie header (a fragmented MP4?)" : null,
       };
     },
   };
