@@ -9,6 +9,7 @@ function bytes(value, fallback) {
 const largestBody = Math.max(
   bytes(process.env.BODY_LIMIT_BYTES, 24 * 1024 ** 2),
   bytes(process.env.TASK_BODY_LIMIT_BYTES, 1024 ** 2),
+  bytes(process.env.UPLOAD_LIMIT_BYTES, 50 * 1024 ** 2),
 );
 
 /** @type {import('next').NextConfig} */

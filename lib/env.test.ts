@@ -33,7 +33,7 @@ describe("parseEnv", () => {
       tracker: { pollWorkers: 96, downloadWorkers: 16, downloadBudgetBytes: 512 * 1024 * 1024 },
       allowedHosts: [],
       allowedOrigins: [],
-      bodyLimits: { json: 24 * 1024 * 1024, task: 1024 * 1024 },
+      bodyLimits: { json: 24 * 1024 * 1024, task: 1024 * 1024, upload: 50 * 1024 * 1024 },
       sandboxRequestLog: false,
       development: false,
       auth: {
@@ -160,10 +160,10 @@ describe("parseEnv", () => {
   });
 
   it("reads body limits in bytes or with a unit, and refuses nonsense", () => {
-    expect(parseEnv({ BODY_LIMIT_BYTES: "30mb", TASK_BODY_LIMIT_BYTES: "512kb" }).bodyLimits).toEqual({
-      json: 30 * 1024 * 1024,
-      task: 512 * 1024,
-    });
+    expect(
+      parseEnv({ BODY_LIMIT_BYTES: "30mb", TASK_BODY_LIMIT_BYTES: "512kb", UPLOAD_LIMIT_BYTES: "80mb" })
+        .bodyLimits,
+    ).toEqual({ json: 30 * 1024 * 1024, task: 512 * 1024, upload: 80 * 1024 * 1024 });
     expect(parseEnv({ TASK_BODY_LIMIT_BYTES: "65536" }).bodyLimits.task).toBe(65536);
     expect(problem({ BODY_LIMIT_BYTES: "lots" })).toMatch(/BODY_LIMIT_BYTES: must be a size in bytes/);
     expect(problem({ TASK_BODY_LIMIT_BYTES: "10" })).toMatch(/TASK_BODY_LIMIT_BYTES: must be at least 1kb/);

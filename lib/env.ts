@@ -129,6 +129,8 @@ const envSchema = z
     BODY_LIMIT_BYTES: byteSize(24 * 1024 ** 2),
     // A task body is a prompt (≤ 20,000 characters) and at most a few dozen media URLs.
     TASK_BODY_LIMIT_BYTES: byteSize(1024 ** 2),
+    // A file uploaded into a media field: the largest per-file limit of the catalog is 50 MB (videos).
+    UPLOAD_LIMIT_BYTES: byteSize(50 * 1024 ** 2),
     SANDBOX_REQUEST_LOG: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("0")),
     // Accounts (lib/auth): the default depends on HOST, decided below.
     AUTH: z.preprocess(
@@ -223,8 +225,8 @@ export type Env = {
   allowedHosts: string[];
   /** Extra origins whose pages may send state-changing requests (besides the studio's own). */
   allowedOrigins: string[];
-  /** Largest JSON body: of any route (sized for the text API's inline files), of a task submit. */
-  bodyLimits: { json: number; task: number };
+  /** Largest JSON body: of any route (sized for the text API's inline files), of a task submit; largest media-field upload. */
+  bodyLimits: { json: number; task: number; upload: number };
   /** The built-in sandbox's request log (GET/DELETE /api/sandbox/_requests) is served: tests only. */
   sandboxRequestLog: boolean;
   /** `next dev` (NODE_ENV=development): React needs eval there, and only there. */
@@ -280,7 +282,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     },
     allowedHosts: e.ALLOWED_HOSTS,
     allowedOrigins: e.ALLOWED_ORIGINS,
-    bodyLimits: { json: e.BODY_LIMIT_BYTES, task: e.TASK_BODY_LIMIT_BYTES },
+    bodyLimits: { json: e.BODY_LIMIT_BYTES, task: e.TASK_BODY_LIMIT_BYTES, upload: e.UPLOAD_LIMIT_BYTES },
     sandboxRequestLog: e.SANDBOX_REQUEST_LOG === "1",
     development: e.NODE_ENV === "development",
     batchIntervalMs: e.BATCH_INTERVAL_MS,

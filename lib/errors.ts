@@ -18,6 +18,7 @@ export type ErrorCode =
   | "conflict" // 409
   | "payload_too_large" // 413
   | "unsupported_media_type" // 415: a JSON route got a body that is not application/json
+  | "media_unverified" // 422: referenced files could not be checked; `unverified` lists them (override: a header)
   | "upstream_rejected" // upstream answered 4xx/5xx: its status and message are passed back
   | "upstream_unreachable" // 502: network error or timeout talking to the upstream
   | "upstream_bad_response" // 502: the upstream answered something that is not a task / not JSON
@@ -41,6 +42,7 @@ const defaultStatus: Record<ErrorCode, number> = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  media_unverified: 422,
   upstream_rejected: 502,
   upstream_unreachable: 502,
   upstream_bad_response: 502,

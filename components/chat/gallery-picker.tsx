@@ -14,6 +14,8 @@ import { useDebounced } from "@/components/ui/use-debounced";
 
 export type GalleryPick = {
   mediaId: string;
+  /** The gallery item (task) the file belongs to. */
+  itemId: string;
   name: string;
   url: string;
   kind: "image" | "video";
@@ -47,13 +49,17 @@ export function GalleryPicker({
   open,
   onPick,
   onClose,
+  title = "Attach from the gallery",
+  initialType = "image",
 }: {
   open: boolean;
   onPick: (pick: GalleryPick) => void;
   onClose: () => void;
+  title?: string;
+  initialType?: "image" | "video";
 }) {
   const dialog = useModalDialog(open, onClose);
-  const [type, setType] = useState<"image" | "video">("image");
+  const [type, setType] = useState<"image" | "video">(initialType);
   const [search, setSearch] = useState("");
   const q = useDebounced(search.trim(), 250);
   const query = useQuery({
@@ -69,7 +75,7 @@ export function GalleryPicker({
       className="m-auto w-full max-w-3xl rounded-xl border border-zinc-700 bg-zinc-900 p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70"
     >
       <div className="flex items-center gap-2 border-b border-zinc-800 px-5 py-3">
-        <h2 className="text-base font-semibold">Attach from the gallery</h2>
+        <h2 className="text-base font-semibold">{title}</h2>
         <input
           type="search"
           aria-label="Search prompts"
@@ -121,7 +127,14 @@ export function GalleryPicker({
                   data-testid="gallery-pick"
                   title={item.prompt}
                   onClick={() => {
-                    onPick({ mediaId: media.id, name, url: media.url, kind, size: media.size ?? 0 });
+                    onPick({
+                      mediaId: media.id,
+                      itemId: item.id,
+                      name,
+                      url: media.url,
+                      kind,
+                      size: media.size ?? 0,
+                    });
                     onClose();
                   }}
                   className={clsx(

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { fieldMessage, itemMessages, paramId } from "./field-errors";
 import { FieldNotices } from "./field-notices";
+import { MediaSourceActions } from "./media-source-actions";
 import { ParamHelp } from "./param-help";
 
 type MediaParam = ParamDef & { type: "media" };
@@ -25,7 +26,7 @@ function focusable(root: HTMLElement | null, index: number): HTMLElement | null 
 
 /** A list of media URLs (one row each) with add/remove and an "n of max" counter. */
 export function MediaListField({ model, param }: { model: ModelDef; param: MediaParam }) {
-  const { control } = useFormContext();
+  const { control, getValues } = useFormContext();
   const { errors } = useFormState({ control, name: param.name });
   const id = paramId(param.name);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -142,6 +143,12 @@ export function MediaListField({ model, param }: { model: ModelDef; param: Media
               <span aria-hidden>+</span> Add {param.media} URL
               {full && <span className="sr-only"> (maximum of {param.maxItems} reached)</span>}
             </Button>
+            <MediaSourceActions
+              param={param}
+              full={full}
+              // Read at the time: an upload finishes after the rows may have changed.
+              onAdd={(url) => update([...(getValues(param.name) ?? []), url])}
+            />
             {error ? (
               <p id={`${id}-error`} data-testid={`error-${id}`} className="text-xs text-red-400">
                 {error}

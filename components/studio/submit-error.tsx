@@ -1,6 +1,7 @@
 import { Alert } from "@/components/ui/alert";
 import { ApiError, NETWORK_ERROR_STATUS } from "@/components/api-client";
 import { unavailableSentence } from "./availability";
+import { MediaUnverified, unverifiedMediaOf } from "./media-unverified";
 
 /** What went wrong on submit and what to do, for every failure the proxy can answer with. */
 export function describeSubmitError(error: unknown, unplacedIssues: string[]) {
@@ -20,6 +21,12 @@ export function describeSubmitError(error: unknown, unplacedIssues: string[]) {
           error.issues.length > unplacedIssues.length
             ? "The fields concerned are marked below; fix them and submit again."
             : "Fix the request and submit again.",
+      };
+    case "media_unverified":
+      return {
+        title: "Some files could not be checked: nothing was sent",
+        message: "",
+        hint: `The studio could not fetch or read these files to check them against the model's limits. If the upstream can reach them, send anyway; otherwise fix the URLs. ${keep}`,
       };
     case "unknown_model":
       return { title: "Unknown model", message: error.message, hint: "Pick a model id from the list." };
@@ -72,11 +79,23 @@ export function describeSubmitError(error: unknown, unplacedIssues: string[]) {
   }
 }
 
-export function SubmitErrorAlert({ error, unplacedIssues }: { error: unknown; unplacedIssues: string[] }) {
+/** `onSendAnyway`: offered when the only problem is files the studio could not check. */
+export function SubmitErrorAlert({
+  error,
+  unplacedIssues,
+  onSendAnyway,
+}: {
+  error: unknown;
+  unplacedIssues: string[];
+  onSendAnyway?: () => void;
+}) {
   const { title, message, hint } = describeSubmitError(error, unplacedIssues);
+  const unverified =
+    error instanceof ApiError && error.code === "media_unverified" ? unverifiedMediaOf(error.details) : null;
   return (
-    <Alert tone="danger" live title={title} testId="submit-error">
+    <Alert tone={unverified ? "warning" : "danger"} live title={title} testId="submit-error">
       {message && <p>{message}</p>}
+      {unverified && <MediaUnverified items={unverified} onSendAnyway={onSendAnyway} />}
       {unplacedIssues.length > 0 && (
         <ul className="mt-1 list-inside list-disc">
           {unplacedIssues.map((issue) => (

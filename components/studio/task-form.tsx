@@ -1,6 +1,6 @@
 "use client";
 
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import type { ModelDef, ParamDef } from "@/lib/catalog";
 import { Alert } from "@/components/ui/alert";
@@ -88,11 +88,14 @@ export function TaskForm({
     };
   }, [form, model.id]);
 
-  const onValid = async (body: FormValues) => {
+  // The body of the last submit: "Send anyway" sends it again, unchanged, past the media check.
+  const lastBody = useRef<FormValues | null>(null);
+  const onValid = async (body: FormValues, sendAnyway = false) => {
     setUnplaced([]);
     if (batching) return batchSubmit.submit(body, batch);
+    lastBody.current = body;
     try {
-      const task = await submit.mutateAsync({ model: model.id, body });
+      const task = await submit.mutateAsync({ model: model.id, body, sendAnyway });
       onSubmitted(task.id);
     } catch (error) {
       // Rejections with issues (ours, or an upstream's passed back) land on their fields.
@@ -122,7 +125,7 @@ export function TaskForm({
         onSubmit={(event) => {
           // Ctrl+Enter calls requestSubmit(), which ignores the disabled button: guard here too.
           if (unavailable || pending) return event.preventDefault();
-          void form.handleSubmit(onValid)(event);
+          void form.handleSubmit((body) => onValid(body))(event);
         }}
         className="space-y-6"
       >
@@ -157,7 +160,13 @@ export function TaskForm({
             </ul>
           </Alert>
         )}
-        {submit.isError && <SubmitErrorAlert error={submit.error} unplacedIssues={unplaced} />}
+        {submit.isError && (
+          <SubmitErrorAlert
+            error={submit.error}
+            unplacedIssues={unplaced}
+            onSendAnyway={() => lastBody.current && void onValid(lastBody.current, true)}
+          />
+        )}
         {batching && batchSubmit.issues.length > 0 && (
           <Alert
             tone="danger"

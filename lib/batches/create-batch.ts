@@ -1,4 +1,6 @@
+import { getModel } from "../catalog";
 import type { Db } from "../db";
+import { assertMediaAcceptable, type MediaCheck } from "../media-inspection/inspect-request";
 import { admitSubmission, type AdmitOptions } from "../spend/budget-check";
 import { spenderOf } from "../spend/owner";
 import { planOrThrow, type PlannedItem } from "./plan";
@@ -17,7 +19,8 @@ function defaultTitle(prompt: unknown, count: number): string {
  * batch with all its items in one transaction. Nothing is sent here: the batch runner sends the
  * planned items at the batch's pace. A bad request stores nothing (ZodError or StudioError, 400).
  * With `check`, the creator's submit rate limit and budget are checked for the batch as a whole
- * (the sum of its items' estimates) before anything is stored (429 / 402).
+ * (the sum of its items' estimates) before anything is stored (429 / 402). With `media`, the
+ * referenced files are checked first, as for one task (400 / 422 media_unverified).
  */
 export async function createBatch(
   db: Db,
@@ -28,10 +31,16 @@ export async function createBatch(
     userId: string | null;
     /** Rate limit and budget, checked for the batch as a whole before it is stored (lib/spend). */
     check?: AdmitOptions;
+    /** The referenced files, measured against each model's limits (each distinct URL read once). */
+    media?: MediaCheck;
   },
 ): Promise<{ id: string }> {
   const request = batchRequestSchema.parse(input);
   const items = planOrThrow(request, options.random);
+  if (options.media) {
+    const requests = items.map((item) => ({ model: getModel(item.model)!, body: item.body }));
+    await assertMediaAcceptable(requests, options.media);
+  }
   const release = options.check
     ? await admitSubmission(db, spenderOf(options.userId), items, options.check)
     : undefined;

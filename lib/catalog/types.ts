@@ -76,6 +76,10 @@ export type MediaLimits = {
   aspect?: { min: number; max: number; exclusive: boolean };
   /** Duration, in seconds, bounds included. */
   seconds?: { min?: number; max?: number };
+  /** Video frame rate, frames per second, bounds included ("frame rate in [24, 60]"). */
+  fps?: { min?: number; max?: number };
+  /** The durations of all the field's files added up, in seconds, bounds included ("total at most 15 s"). */
+  totalSeconds?: { min?: number; max?: number };
   /** File size; `exclusive`: "under" rather than "at most". */
   bytes?: { max: number; exclusive: boolean };
 };

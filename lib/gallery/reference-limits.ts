@@ -18,6 +18,8 @@ export type StoredMediaFacts = {
   height: number | null;
   durationSec: number | null;
   size: number | null;
+  /** Video frame rate; undefined or null where the studio does not know it. */
+  fps?: number | null;
 };
 
 const MB = 1024 * 1024;
@@ -35,6 +37,9 @@ const SUBTYPE_ALIASES: Record<string, string[]> = {
   quicktime: ["mov", "quicktime"],
   "x-m4a": ["m4a"],
   mpeg: ["mp3", "mpeg"],
+  "x-wav": ["wav"],
+  "vnd.wave": ["wav"],
+  wave: ["wav"],
 };
 
 function formatAccepted(contentType: string, formats: readonly string[]): boolean {
@@ -72,7 +77,7 @@ function bounds(
 export function unmetLimit(limits: FieldFileLimits, media: StoredMediaFacts): string | null {
   if (limits.formats?.length && media.contentType && !formatAccepted(media.contentType, limits.formats))
     return `Takes ${limits.formats.join(", ")}; this file is ${media.contentType}.`;
-  const { sidePx, aspect, seconds, bytes } = limits;
+  const { sidePx, aspect, seconds, fps, bytes } = limits;
   if (sidePx && media.width !== null && media.height !== null) {
     const bad = [media.width, media.height].some((side) =>
       outside(side, sidePx.min, sidePx.max, sidePx.exclusive),
@@ -87,7 +92,22 @@ export function unmetLimit(limits: FieldFileLimits, media: StoredMediaFacts): st
   }
   if (seconds && media.durationSec !== null && outside(media.durationSec, seconds.min, seconds.max, false))
     return `Length must be ${bounds(seconds.min, seconds.max, false, (n) => `${n} s`)}; this one is ${Number(media.durationSec.toFixed(1))} s.`;
+  if (fps && media.fps != null && outside(media.fps, fps.min, fps.max, false))
+    return `Frame rate must be ${bounds(fps.min, fps.max, false, (n) => `${n} fps`)}; this one is ${Number(media.fps.toFixed(2))} fps.`;
   if (bytes && media.size !== null && outside(media.size, undefined, bytes.max, bytes.exclusive))
     return `Files must be ${bounds(undefined, bytes.max, bytes.exclusive, mb)}; this one is ${mbUp(media.size)}.`;
   return null;
+}
+
+/**
+ * Why the field's files together break its total-duration bound (`totalSeconds`), or null. Only
+ * known durations are added up: an unknown one is not held against the field.
+ */
+export function unmetTotal(limits: MediaLimits, durations: readonly (number | null)[]): string | null {
+  const bound = limits.totalSeconds;
+  const known = durations.filter((d): d is number => d !== null);
+  if (!bound || known.length === 0) return null;
+  const total = known.reduce((sum, d) => sum + d, 0);
+  if (!outside(total, bound.min, bound.max, false)) return null;
+  return `Together the files must be ${bounds(bound.min, bound.max, false, (n) => `${n} s`)} long; these add up to ${Number(total.toFixed(1))} s.`;
 }

@@ -85,7 +85,16 @@ export function referenceCandidates(
 }
 
 function studioCandidate(mediaId: string, context: ReferenceContext): ReferenceCandidate {
-  const path = context.fileLink(mediaPath(mediaId));
+  return studioFileReference(mediaPath(mediaId), context);
+}
+
+/**
+ * The URL the upstream is handed for a file the studio serves at `servedPath` (a stored result, a
+ * form upload): at PUBLIC_BASE_URL when set, signed with accounts on, with the warning when a real
+ * upstream most likely cannot fetch it.
+ */
+export function studioFileReference(servedPath: string, context: ReferenceContext): ReferenceCandidate {
+  const path = context.fileLink(servedPath);
   if (context.publicBaseUrl) {
     return {
       url: `${context.publicBaseUrl}${path}`,

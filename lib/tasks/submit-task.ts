@@ -2,6 +2,7 @@ import "server-only";
 import { validateTaskRequest, type ModelDef } from "../catalog";
 import { isStudioError, StudioError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
+import { assertMediaAcceptable, type MediaCheck } from "../media-inspection/inspect-request";
 import { admitSubmission, type AdmitOptions } from "../spend/budget-check";
 import { spenderOf } from "../spend/owner";
 import { submitTask as sendToUpstream } from "../upstream/task-client";
@@ -14,7 +15,8 @@ export type BatchLink = { batchId: string; batchItemId: string };
 /**
  * Whose task it is (lib/auth/scope.ts `ownerOf`; null with accounts off), for a batch run its item,
  * and with `check` the owner's submit rate limit and budget, checked before the upstream is called
- * (lib/spend). Batch items are not checked again: their batch was.
+ * (lib/spend). With `media`, the files the body references are measured against the model's
+ * limits first (lib/media-inspection). Batch items are not checked again: their batch was.
  */
 export type TaskOrigin = {
   userId: string | null;
@@ -24,13 +26,15 @@ export type TaskOrigin = {
    * another endpoint is refused with the path it belongs to (the studio never reroutes silently).
    */
   via?: string | null;
+  media?: MediaCheck;
 } & Partial<BatchLink>;
 
 /**
  * Validates a task body against the catalog (invalid bodies never reach the upstream), forwards the
  * normalized body to the task API or, for a v1 family model, to its family's endpoint, and stores
- * the task the upstream created. Errors are StudioErrors: validation
- * (400/403), rate limit (429), budget (402), upstream rejection (its status), unreachable
+ * the task the upstream created. Errors are StudioErrors: validation (400/403), a referenced file
+ * that breaks a limit (400) or could not be checked (422), rate limit (429), budget (402), upstream
+ * rejection (its status), unreachable
  * upstream (502).
  */
 export async function submitTask(
@@ -40,6 +44,7 @@ export async function submitTask(
 ): Promise<TaskWithMedia> {
   const { model, body } = validateTaskRequest(input);
   if (origin?.via !== undefined) checkEndpoint(model, origin.via);
+  if (origin?.media) await assertMediaAcceptable([{ model, body }], origin.media);
   const release = origin?.check
     ? await admitSubmission(deps.db, spenderOf(origin.userId), [{ model: model.id, body }], {
         now: deps.now,

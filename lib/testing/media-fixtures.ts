@@ -4,7 +4,10 @@ import path from "node:path";
 import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
 import sharp from "sharp";
 
-/** Real media files for tests and e2e seeds: a PNG drawn by sharp, an H.264 MP4 encoded by ffmpeg. */
+/**
+ * Real media files for tests and e2e seeds: a PNG drawn by sharp, an H.264 MP4 and a PCM WAV
+ * encoded by ffmpeg.
+ */
 export async function makePng(
   file: string,
   { width = 1200, height = 800, label = "" }: { width?: number; height?: number; label?: string } = {},
@@ -23,16 +26,37 @@ export async function makePng(
 
 export function makeMp4(
   file: string,
-  { width = 640, height = 360, seconds = 2 }: { width?: number; height?: number; seconds?: number } = {},
+  {
+    width = 640,
+    height = 360,
+    seconds = 2,
+    fps = 24,
+  }: { width?: number; height?: number; seconds?: number; fps?: number } = {},
 ): Buffer {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const result = spawnSync(
     ffmpegInstaller.path,
     [
       ...["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi"],
-      ...["-i", `testsrc=size=${width}x${height}:rate=24:duration=${seconds}`],
+      ...["-i", `testsrc=size=${width}x${height}:rate=${fps}:duration=${seconds}`],
       ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-movflags", "+faststart"],
       file,
+    ],
+    { encoding: "utf8" },
+  );
+  if (result.status !== 0) throw new Error(`ffmpeg could not encode ${file}: ${result.stderr}`);
+  return fs.readFileSync(file);
+}
+
+/** A mono 16-bit PCM WAV of a sine tone. */
+export function makeWav(file: string, { seconds = 3 }: { seconds?: number } = {}): Buffer {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const result = spawnSync(
+    ffmpegInstaller.path,
+    [
+      ...["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi"],
+      ...["-i", `sine=frequency=440:sample_rate=16000:duration=${seconds}`],
+      ...["-c:a", "pcm_s16le", file],
     ],
     { encoding: "utf8" },
   );

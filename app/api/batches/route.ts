@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { readJson } from "@/lib/http/respond";
 import { ownerOf } from "@/lib/auth/scope";
 import { route } from "@/lib/http/route";
+import { mediaCheckOf } from "@/lib/media-inspection/request-check";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -14,7 +15,8 @@ const noStore = { "Cache-Control": "no-store" };
 
 /**
  * Plans a batch (README "Batch runs"): every task is validated by the catalog first and nothing is
- * stored or sent unless all are valid, then the submit rate limit and budget for the batch as a
+ * stored or sent unless all are valid, then the files they reference (each distinct URL read once;
+ * 400 / 422 media_unverified as for one task, with the same override header), then the submit rate limit and budget for the batch as a
  * whole (429 / 402). Answers 201 with the stored batch; the runner sends it.
  */
 export const POST = route({ auth: "user" }, async ({ request, user }) => {
@@ -22,6 +24,7 @@ export const POST = route({ auth: "user" }, async ({ request, user }) => {
     defaultIntervalMs: env().batchIntervalMs,
     userId: ownerOf(user),
     check: {},
+    media: mediaCheckOf(request, user),
   });
   wakeBatchRunner();
   return Response.json(await getBatch(db(), user, id), { status: 201, headers: noStore });

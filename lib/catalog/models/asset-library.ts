@@ -19,14 +19,23 @@ const IMAGE_HELP =
 
 const MB = 1024 * 1024;
 
-// Spec, "Asset and scenario limits" (per file; totals across files are left to the upstream).
+// Spec, "Asset and scenario limits": per file, and the total duration across a field's files.
 const IMAGE_LIMITS: MediaLimits = {
   sidePx: { min: 300, max: 6000, exclusive: true },
   aspect: { min: 0.4, max: 2.5, exclusive: true },
   bytes: { max: 30 * MB, exclusive: true },
 };
-const VIDEO_LIMITS: MediaLimits = { seconds: { min: 2, max: 15 }, bytes: { max: 50 * MB, exclusive: true } };
-const AUDIO_LIMITS: MediaLimits = { seconds: { min: 2, max: 15 }, bytes: { max: 15 * MB, exclusive: true } };
+const VIDEO_LIMITS: MediaLimits = {
+  seconds: { min: 2, max: 15 },
+  totalSeconds: { max: 15 },
+  fps: { min: 24, max: 60 },
+  bytes: { max: 50 * MB, exclusive: true },
+};
+const AUDIO_LIMITS: MediaLimits = {
+  seconds: { min: 2, max: 15 },
+  totalSeconds: { max: 15 },
+  bytes: { max: 15 * MB, exclusive: true },
+};
 
 /** Shared by the two asset-library models; sd_2.0_mini_discount differs only where the spec says. */
 function assetLibraryParams(resolutions: readonly string[], tools: ParamDef): ParamDef[] {

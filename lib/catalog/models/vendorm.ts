@@ -22,11 +22,12 @@ export const vendormModels: ModelDef[] = [
       media("reference_videos", "video", 0, 3, {
         formats: ["MP4", "MOV"],
         // "Total duration within 4 seconds": one video longer than that cannot fit.
-        limits: { seconds: { max: 4 } },
+        limits: { seconds: { max: 4 }, totalSeconds: { max: 4 } },
         help: "H.264/H.265, may include AAC/MP3 audio; total duration within 4 seconds.",
       }),
       media("reference_audios", "audio", 0, 3, {
         formats: ["WAV/PCM", "MP3", "M4A/AAC", "bare ADTS AAC"],
+        limits: { totalSeconds: { min: 2, max: 15 } },
         help: "Total duration at least 2 and at most 15 seconds. Needs a reference image or video.",
       }),
       duration(1, 15),
