@@ -1,15 +1,21 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useRef, useState } from "react";
 import type { ParamDef } from "@/lib/catalog";
 import { fetchJson, ApiError } from "@/components/api-client";
-import { GalleryPicker, type GalleryPick } from "@/components/chat/gallery-picker";
+import type { GalleryPick } from "@/components/chat/gallery-picker";
 import { fetchReferenceOptions } from "@/components/gallery/api";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { paramId } from "./field-errors";
 
 type MediaParam = ParamDef & { type: "media" };
+
+// Loaded when a user opens it: the studio page stays within its weight budget (scripts/check-bundles.mjs).
+const GalleryPicker = dynamic(() => import("@/components/chat/gallery-picker").then((m) => m.GalleryPicker), {
+  ssr: false,
+});
 
 /** What POST /api/uploads answers (app/api/uploads/route.ts). */
 type UploadAnswer = { id: string; url: string; name: string; warning: string | null };
@@ -111,9 +117,9 @@ export function MediaSourceActions({
           {notice.text}
         </p>
       )}
-      {param.media !== "audio" && (
+      {param.media !== "audio" && picking && (
         <GalleryPicker
-          open={picking}
+          open
           title={`Pick a ${param.media} for ${param.label}`}
           initialType={param.media}
           onPick={(choice) => void pick(choice)}
