@@ -15,9 +15,9 @@ function problem(source: Record<string, string | undefined>): string {
 
 describe("parseEnv", () => {
   it("takes ASSET_UPLOAD_URL as an http(s) URL and wants the real key unless it is the sandbox", () => {
-    expect(parseEnv({ ASSET_UPLOAD_URL: "http://127.0.0.1:3000/api/sandbox/assets/upload" }).assetUploadUrl).toBe(
-      "http://127.0.0.1:3000/api/sandbox/assets/upload",
-    );
+    expect(
+      parseEnv({ ASSET_UPLOAD_URL: "http://127.0.0.1:3000/api/sandbox/assets/upload" }).assetUploadUrl,
+    ).toBe("http://127.0.0.1:3000/api/sandbox/assets/upload");
     expect(() => parseEnv({ ASSET_UPLOAD_URL: "ftp://files.example.com/up" })).toThrow(
       /ASSET_UPLOAD_URL: must be the full http\(s\) URL/,
     );
@@ -25,7 +25,8 @@ describe("parseEnv", () => {
       /UPSTREAM_API_KEY: is required when ASSET_UPLOAD_URL points anywhere but the built-in sandbox/,
     );
     expect(
-      parseEnv({ ASSET_UPLOAD_URL: "https://api.example.com/v1/assets", UPSTREAM_API_KEY: "k" }).assetUploadUrl,
+      parseEnv({ ASSET_UPLOAD_URL: "https://api.example.com/v1/assets", UPSTREAM_API_KEY: "k" })
+        .assetUploadUrl,
     ).toBe("https://api.example.com/v1/assets");
   });
 

@@ -121,7 +121,8 @@ const envSchema = z
         .pipe(
           z.url({
             protocol: /^https?$/,
-            error: "must be the full http(s) URL of the asset upload operation, such as https://api.example.com/v1/assets",
+            error:
+              "must be the full http(s) URL of the asset upload operation, such as https://api.example.com/v1/assets",
           }),
         )
         .optional(),
