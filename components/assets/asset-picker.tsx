@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -31,6 +31,7 @@ export function AssetPicker({
   onPick: (reference: string) => void;
 }) {
   const [open, setOpen] = useState(false);
+  const titleId = useId();
   const dialogProps = useModalDialog(open, () => setOpen(false));
   const assets = useAssetsQuery(kind, open);
   const pick = (asset: AssetView) => {
@@ -51,14 +52,14 @@ export function AssetPicker({
       </Button>
       <dialog
         {...dialogProps}
-        aria-labelledby="asset-picker-title"
+        aria-labelledby={titleId}
         data-testid="asset-picker"
         className="m-auto w-full max-w-2xl rounded-xl border border-zinc-700 bg-zinc-900 p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70"
       >
         {open && (
           <div className="space-y-3 p-5">
             <div className="flex items-center justify-between gap-3">
-              <h2 id="asset-picker-title" className="text-base font-semibold">
+              <h2 id={titleId} className="text-base font-semibold">
                 {fieldLabel}: pick a {kind} asset
               </h2>
               <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>
