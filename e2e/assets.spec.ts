@@ -116,6 +116,6 @@ test("uploading through the studio records the endpoint's id as pending", async 
     .filter({ hasText: label })
     .getByRole("button", { name: "Delete" })
     .click();
-  await page.getByTestId("confirm-button").click();
+  await page.getByRole("dialog").getByTestId("confirm-button").click();
   await expect(page.getByTestId("asset-card").filter({ hasText: label })).toHaveCount(0);
 });

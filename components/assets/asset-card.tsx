@@ -76,17 +76,20 @@ export function AssetCard({ asset }: { asset: AssetView }) {
           {failure.message}
         </Alert>
       )}
-      <ConfirmDialog
-        open={confirming}
-        title={`Delete “${asset.label}”?`}
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => remove.mutate(asset.id, { onSettled: () => setConfirming(false) })}
-      >
-        The studio forgets {asset.reference} and its preview. The asset stays in the provider&apos;s asset
-        library; tasks that use it are not affected.
-      </ConfirmDialog>
+      {/* Mounted only while asked: a list of cards would otherwise hold one closed dialog each. */}
+      {confirming && (
+        <ConfirmDialog
+          open
+          title={`Delete “${asset.label}”?`}
+          confirmLabel="Delete"
+          busy={remove.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => remove.mutate(asset.id, { onSettled: () => setConfirming(false) })}
+        >
+          The studio forgets {asset.reference} and its preview. The asset stays in the provider&apos;s asset
+          library; tasks that use it are not affected.
+        </ConfirmDialog>
+      )}
     </li>
   );
 }
