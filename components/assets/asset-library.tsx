@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -8,7 +8,11 @@ import { ASSET_KINDS, type AssetKind } from "@/lib/assets/schema";
 import { useAssetsQuery } from "./api";
 import { AssetCard } from "./asset-card";
 import { RecordAssetForm } from "./record-asset-form";
-import { UploadAssetForm } from "./upload-asset-form";
+
+// Only operators who set ASSET_UPLOAD_URL see it, and only after choosing it: kept out of the first load.
+const UploadAssetForm = lazy(() =>
+  import("./upload-asset-form").then((m) => ({ default: m.UploadAssetForm })),
+);
 
 /** The /assets page: how ids get here, the add form(s) and the list. */
 export function AssetLibrary({ uploadConfigured }: { uploadConfigured: boolean }) {
@@ -60,7 +64,13 @@ export function AssetLibrary({ uploadConfigured }: { uploadConfigured: boolean }
             </div>
           )}
         </div>
-        {mode === "upload" && uploadConfigured ? <UploadAssetForm /> : <RecordAssetForm />}
+        {mode === "upload" && uploadConfigured ? (
+          <Suspense fallback={<Spinner label="Loading the upload form" />}>
+            <UploadAssetForm />
+          </Suspense>
+        ) : (
+          <RecordAssetForm />
+        )}
       </section>
 
       <section aria-labelledby="your-assets" className="space-y-3">
