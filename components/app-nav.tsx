@@ -9,6 +9,7 @@ const links = [
   { href: "/gallery", label: "Gallery" },
   { href: "/batches", label: "Batches" },
   { href: "/chat", label: "Chat" },
+  { href: "/assets", label: "Assets" },
   { href: "/spend", label: "Spend" },
 ];
 

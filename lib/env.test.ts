@@ -17,6 +17,22 @@ function problem(source: Record<string, string | undefined>): string {
 }
 
 describe("parseEnv", () => {
+  it("takes ASSET_UPLOAD_URL as an http(s) URL and wants the real key unless it is the sandbox", () => {
+    expect(
+      parseEnv({ ASSET_UPLOAD_URL: "http://127.0.0.1:3000/api/sandbox/assets/upload" }).assetUploadUrl,
+    ).toBe("http://127.0.0.1:3000/api/sandbox/assets/upload");
+    expect(() => parseEnv({ ASSET_UPLOAD_URL: "ftp://files.example.com/up" })).toThrow(
+      /ASSET_UPLOAD_URL: must be the full http\(s\) URL/,
+    );
+    expect(() => parseEnv({ ASSET_UPLOAD_URL: "https://api.example.com/v1/assets" })).toThrow(
+      /UPSTREAM_API_KEY: is required when ASSET_UPLOAD_URL points anywhere but the built-in sandbox/,
+    );
+    expect(
+      parseEnv({ ASSET_UPLOAD_URL: "https://api.example.com/v1/assets", UPSTREAM_API_KEY: "k" })
+        .assetUploadUrl,
+    ).toBe("https://api.example.com/v1/assets");
+  });
+
   it("defaults to the built-in sandbox on 127.0.0.1:3000 with local data", () => {
     expect(parseEnv({})).toEqual({
       upstreamBaseUrl: "http://127.0.0.1:3000/api/sandbox",
@@ -28,6 +44,7 @@ describe("parseEnv", () => {
       port: 3000,
       host: "127.0.0.1",
       publicBaseUrl: null,
+      assetUploadUrl: null,
       fetchAllowPrivate: [],
       trackerEnabled: true,
       tracker: { pollWorkers: 96, downloadWorkers: 16, downloadBudgetBytes: 512 * 1024 * 1024 },

@@ -116,6 +116,21 @@ const envSchema = z
     PUBLIC_BASE_URL: z.preprocess(emptyToUndefined, optionalUrl),
     /** The operator's v1 family mapping (docs/v1-families.md); the sandbox has its own when unset. */
     V1_FAMILIES_FILE: z.preprocess(emptyToUndefined, z.string().optional()),
+    /** Where "Upload to the asset library" sends files (the spec does not show the operation). */
+    ASSET_UPLOAD_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .pipe(
+          z.url({
+            protocol: /^https?$/,
+            error:
+              "must be the full http(s) URL of the asset upload operation, such as https://api.example.com/v1/assets",
+          }),
+        )
+        .optional(),
+    ),
     FETCH_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, urlList.default([])),
     /** Set to "0" to keep the background tracker off (one-off scripts, benchmarks). */
     TRACKER: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("1")),
@@ -178,6 +193,15 @@ const envSchema = z
         message: "is required when UPSTREAM_BASE_URL or UPSTREAM_LLM_BASE_URL is set",
       });
     }
+    // The sandbox's key must never reach a real endpoint: a real upload URL needs the real key.
+    const sandboxUrl = `http://${loopbackHost(env.HOST)}:${env.PORT}/api/sandbox/`;
+    if (env.ASSET_UPLOAD_URL && !env.ASSET_UPLOAD_URL.startsWith(sandboxUrl) && !env.UPSTREAM_API_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["UPSTREAM_API_KEY"],
+        message: "is required when ASSET_UPLOAD_URL points anywhere but the built-in sandbox",
+      });
+    }
     // Beyond loopback anyone on the network reaches the port, and the port spends the key's credits.
     if (env.AUTH === "off" && !listensOnLoopback(env.HOST)) {
       ctx.addIssue({
@@ -213,6 +237,11 @@ export type Env = {
    * https://studio.example.com; null when the studio is not publicly reachable.
    */
   publicBaseUrl: string | null;
+  /**
+   * The asset upload operation's URL (ASSET_UPLOAD_URL; path and payload are not shown in the spec,
+   * docs/decisions/assets.md); null: uploads happen elsewhere and the studio only records ids.
+   */
+  assetUploadUrl: string | null;
   /**
    * Origins (or origin + path) on private or loopback addresses that the studio may still fetch
    * result and reference URLs from (lib/net/fetch-policy.ts), e.g. an internal file store.
@@ -273,6 +302,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     port: e.PORT,
     host: e.HOST,
     publicBaseUrl: e.PUBLIC_BASE_URL ?? null,
+    assetUploadUrl: e.ASSET_UPLOAD_URL ?? null,
     fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE,
     trackerEnabled: e.TRACKER === "1",
     tracker: {

@@ -12,6 +12,9 @@ unset UPSTREAM_BASE_URL UPSTREAM_LLM_BASE_URL UPSTREAM_API_KEY ADMIN_EMAIL ADMIN
 # The gallery spec's stand-in for a CDN that serves an original result URL: a path of the studio
 # itself, which server-side fetches may reach only because it is listed here (lib/net/fetch-policy.ts).
 export FETCH_ALLOW_PRIVATE="http://127.0.0.1:$port/api/health"
+# "Upload to the asset library" goes to the sandbox's test upload path (docs/decisions/assets.md);
+# ASSET_UPLOAD_URL= (empty) runs the studio without an upload endpoint.
+export ASSET_UPLOAD_URL=${ASSET_UPLOAD_URL-http://127.0.0.1:$port/api/sandbox/assets/upload}
 # Accounts off unless the caller asks (playwright.config.ts starts a second studio with AUTH=on).
 export AUTH=${AUTH:-off}
 # Every spec of the chromium project submits as the one implicit user: a per-user limit made for

@@ -4,6 +4,7 @@ import clsx from "clsx";
 import { useEffect, useRef } from "react";
 import { Controller, useFormContext, useFormState } from "react-hook-form";
 import type { ModelDef, ParamDef } from "@/lib/catalog";
+import { AssetPicker } from "@/components/assets/asset-picker";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { fieldMessage, itemMessages, paramId } from "./field-errors";
@@ -149,6 +150,18 @@ export function MediaListField({ model, param }: { model: ModelDef; param: Media
               // Read at the time: an upload finishes after the rows may have changed.
               onAdd={(url) => update([...(getValues(param.name) ?? []), url])}
             />
+            {model.assetLibrary && (
+              <AssetPicker
+                kind={param.media}
+                fieldLabel={param.label}
+                disabled={full}
+                className="ml-2"
+                onPick={(reference) => {
+                  update([...items, reference]);
+                  pendingFocus.current = items.length;
+                }}
+              />
+            )}
             {error ? (
               <p id={`${id}-error`} data-testid={`error-${id}`} className="text-xs text-red-400">
                 {error}

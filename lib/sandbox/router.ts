@@ -1,4 +1,5 @@
 import { ensureSandboxV1Mapping } from "@/lib/catalog/v1";
+import { ASSET_UPLOAD_PATH, handleAssetUpload } from "./asset-upload";
 import { apiError, methodNotAllowed, nativeApiError, notFound } from "./api-error";
 import { hasBearerToken, unauthorized, unauthorizedMessage } from "./auth";
 import { resolveConfig, type SandboxConfig, type SandboxOptions } from "./options";
@@ -44,6 +45,12 @@ async function route(request: Request, url: URL, path: string, config: SandboxCo
     logRequest(config, request, path + url.search, null, 0);
     if (method !== "GET" && method !== "HEAD") return methodNotAllowed(method, ["GET", "HEAD"]);
     return serveResultFile(request, decode(file[1]), decode(file[2]), config);
+  }
+
+  if (path === ASSET_UPLOAD_PATH) {
+    // A file, not JSON: logged without its bytes.
+    logRequest(config, request, path + url.search, null, Number(request.headers.get("content-length") ?? 0));
+    return handleAssetUpload(request);
   }
 
   const textCall = textApiCall(path);

@@ -1,0 +1,95 @@
+"use client";
+
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { inputClass } from "@/components/ui/field";
+import { REVIEW_STATES, type ReviewState } from "@/lib/assets/schema";
+import type { AssetView } from "@/lib/assets/types";
+import { useAssetMutations } from "./api";
+import { AssetPreview } from "./asset-preview";
+import { ReviewBadge, reviewLabel } from "./review-badge";
+
+/** One registry entry: preview, label, reference, review state (editable), notes, delete. */
+export function AssetCard({ asset }: { asset: AssetView }) {
+  const { update, remove } = useAssetMutations();
+  const [confirming, setConfirming] = useState(false);
+  const [notes, setNotes] = useState(asset.notes);
+  const failure = update.error ?? remove.error;
+
+  return (
+    <li
+      data-testid="asset-card"
+      data-asset-id={asset.assetId}
+      className="flex flex-col gap-3 rounded-lg border border-zinc-800 bg-zinc-900/60 p-3"
+    >
+      <AssetPreview asset={asset} className="aspect-video w-full" />
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="truncate text-sm font-semibold text-zinc-100">{asset.label}</h3>
+          <p className="truncate font-mono text-xs text-zinc-400" title={asset.reference}>
+            {asset.reference}
+          </p>
+          <p className="text-xs text-zinc-500">
+            {asset.kind} · {asset.origin === "uploaded" ? "uploaded through the studio" : "recorded"}
+          </p>
+        </div>
+        <ReviewBadge state={asset.reviewState} />
+      </div>
+      <label className="space-y-1 text-xs text-zinc-400">
+        <span>Review state</span>
+        <select
+          aria-label={`Review state of ${asset.label}`}
+          value={asset.reviewState}
+          disabled={update.isPending}
+          onChange={(event) =>
+            update.mutate({ id: asset.id, patch: { reviewState: event.target.value as ReviewState } })
+          }
+          className={inputClass}
+        >
+          {REVIEW_STATES.map((state) => (
+            <option key={state} value={state}>
+              {reviewLabel(state)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="space-y-1 text-xs text-zinc-400">
+        <span>Notes</span>
+        <textarea
+          aria-label={`Notes of ${asset.label}`}
+          rows={2}
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+          onBlur={() => notes !== asset.notes && update.mutate({ id: asset.id, patch: { notes } })}
+          className={inputClass}
+        />
+      </label>
+      <div className="flex justify-end">
+        <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
+          Delete
+        </Button>
+      </div>
+      {failure && (
+        <Alert tone="danger" live>
+          {failure.message}
+        </Alert>
+      )}
+      {/* Mounted only while asked: a list of cards would otherwise hold one closed dialog each. */}
+      {confirming && (
+        <ConfirmDialog
+          open
+          title={`Delete “${asset.label}”?`}
+          confirmLabel="Delete"
+          busy={remove.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => remove.mutate(asset.id, { onSettled: () => setConfirming(false) })}
+        >
+          The studio forgets {asset.reference} and its preview. The asset stays in the provider&apos;s asset
+          library; tasks that use it are not affected.
+        </ConfirmDialog>
+      )}
+    </li>
+  );
+}

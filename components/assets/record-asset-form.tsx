@@ -1,0 +1,173 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, inputClass } from "@/components/ui/field";
+import {
+  ASSET_KINDS,
+  REVIEW_STATES,
+  createAssetSchema,
+  type CreateAsset,
+  type CreateAssetInput,
+} from "@/lib/assets/schema";
+import { useAssetMutations } from "./api";
+import { reviewLabel } from "./review-badge";
+import { useServerErrors } from "./use-server-errors";
+
+const FIELDS = ["assetId", "label", "kind", "reviewState", "notes", "previewUrl"] as const;
+
+/** Records an id the user already has, with an optional preview from a URL or a file. */
+export function RecordAssetForm() {
+  const { record } = useAssetMutations();
+  const [file, setFile] = useState<File | undefined>();
+  // A file input cannot be cleared through React; a new key gives a fresh, empty one.
+  const [fileInputKey, setFileInputKey] = useState(0);
+  const [saved, setSaved] = useState<string | null>(null);
+  const form = useForm<CreateAssetInput, unknown, CreateAsset>({
+    resolver: zodResolver(createAssetSchema),
+    defaultValues: {
+      assetId: "",
+      label: "",
+      kind: "image",
+      reviewState: "unknown",
+      notes: "",
+      previewUrl: "",
+    },
+  });
+  const { register, handleSubmit, formState, reset, setError } = form;
+  const [fileError, setFileError] = useState<string | undefined>();
+  const server = useServerErrors((path, message) => {
+    if (path === "preview") setFileError(message);
+    else if ((FIELDS as readonly string[]).includes(path))
+      setError(path as (typeof FIELDS)[number], { type: "server", message });
+    else return false;
+    return true;
+  });
+  const error = (name: (typeof FIELDS)[number]) => formState.errors[name]?.message;
+
+  const submit = handleSubmit((input) => {
+    server.clear();
+    setFileError(undefined);
+    setSaved(null);
+    const preview = file;
+    record.mutate(
+      { input, preview },
+      {
+        onSuccess: (asset) => {
+          reset();
+          setFile(undefined);
+          setFileInputKey((key) => key + 1);
+          setSaved(`Recorded ${asset.reference}.`);
+        },
+        onError: server.show,
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3" data-testid="record-asset-form">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field
+          id="asset-id"
+          label="Asset id"
+          required
+          error={error("assetId")}
+          help="As the asset library gave it: no spaces or “/”."
+        >
+          <input
+            id="asset-id"
+            autoComplete="off"
+            spellCheck={false}
+            className={`${inputClass} font-mono`}
+            aria-invalid={!!error("assetId")}
+            {...register("assetId")}
+          />
+        </Field>
+        <Field id="asset-label" label="Label" required error={error("label")}>
+          <input
+            id="asset-label"
+            autoComplete="off"
+            className={inputClass}
+            aria-invalid={!!error("label")}
+            {...register("label")}
+          />
+        </Field>
+        <Field id="asset-kind" label="Kind" error={error("kind")}>
+          <select id="asset-kind" className={inputClass} {...register("kind")}>
+            {ASSET_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {kind}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          id="asset-review"
+          label="Review state"
+          error={error("reviewState")}
+          help="As you know it: the studio cannot ask the upstream."
+        >
+          <select id="asset-review" className={inputClass} {...register("reviewState")}>
+            {REVIEW_STATES.map((state) => (
+              <option key={state} value={state}>
+                {reviewLabel(state)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          id="asset-preview-url"
+          label="Preview URL"
+          error={error("previewUrl")}
+          help="Optional: a public http(s) URL of the file; the studio keeps a copy."
+        >
+          <input
+            id="asset-preview-url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            className={inputClass}
+            aria-invalid={!!error("previewUrl")}
+            {...register("previewUrl")}
+          />
+        </Field>
+        <Field
+          id="asset-preview-file"
+          label="…or a preview file"
+          error={fileError}
+          help="Optional: an image, video or audio file from this computer."
+        >
+          <input
+            id="asset-preview-file"
+            key={fileInputKey}
+            onChange={(event) => setFile(event.target.files?.[0])}
+            type="file"
+            accept="image/*,video/*,audio/*"
+            className="block w-full text-sm text-zinc-300 file:mr-3 file:rounded-md file:border-0 file:bg-zinc-800 file:px-3 file:py-1.5 file:text-zinc-100"
+          />
+        </Field>
+      </div>
+      <Field id="asset-notes" label="Notes" error={error("notes")}>
+        <textarea id="asset-notes" rows={2} className={inputClass} {...register("notes")} />
+      </Field>
+      <div className="flex items-center gap-3">
+        <Button type="submit" variant="primary" disabled={record.isPending} data-testid="record-asset">
+          {record.isPending ? "Recording…" : "Record asset"}
+        </Button>
+        {saved && (
+          <span role="status" className="text-sm text-emerald-300">
+            {saved}
+          </span>
+        )}
+      </div>
+      {server.message && (
+        <Alert tone="danger" live testId="record-asset-error">
+          {server.message}
+        </Alert>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,119 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, inputClass } from "@/components/ui/field";
+import { ASSET_KINDS, uploadAssetSchema, type UploadAsset } from "@/lib/assets/schema";
+import { useAssetMutations } from "./api";
+import { useServerErrors } from "./use-server-errors";
+
+const FIELDS = ["label", "kind", "notes"] as const;
+
+/** Sends a file to the configured asset upload endpoint; the answered id is recorded as pending. */
+export function UploadAssetForm() {
+  const { upload } = useAssetMutations();
+  const [file, setFile] = useState<File | undefined>();
+  // A file input cannot be cleared through React; a new key gives a fresh, empty one.
+  const [fileInputKey, setFileInputKey] = useState(0);
+  const [saved, setSaved] = useState<string | null>(null);
+  const form = useForm<z.input<typeof uploadAssetSchema>, unknown, UploadAsset>({
+    resolver: zodResolver(uploadAssetSchema),
+    defaultValues: { label: "", kind: "image", notes: "" },
+  });
+  const { register, handleSubmit, formState, reset, setError } = form;
+  const [fileError, setFileError] = useState<string | undefined>();
+  const server = useServerErrors((path, message) => {
+    if (path === "file") setFileError(message);
+    else if ((FIELDS as readonly string[]).includes(path))
+      setError(path as (typeof FIELDS)[number], { type: "server", message });
+    else return false;
+    return true;
+  });
+  const error = (name: (typeof FIELDS)[number]) => formState.errors[name]?.message;
+
+  const submit = handleSubmit((input) => {
+    server.clear();
+    setFileError(undefined);
+    setSaved(null);
+    if (!file) {
+      setFileError("file: choose the file to upload");
+      return;
+    }
+    upload.mutate(
+      { ...input, file },
+      {
+        onSuccess: (asset) => {
+          reset();
+          setFile(undefined);
+          setFileInputKey((key) => key + 1);
+          setSaved(`Uploaded: ${asset.reference}, review pending.`);
+        },
+        onError: server.show,
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3" data-testid="upload-asset-form">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field
+          id="upload-file"
+          label="File"
+          required
+          error={fileError}
+          help="Sent to the asset library; the studio keeps a copy as the preview."
+        >
+          <input
+            id="upload-file"
+            key={fileInputKey}
+            onChange={(event) => setFile(event.target.files?.[0])}
+            type="file"
+            accept="image/*,video/*,audio/*"
+            aria-invalid={!!fileError}
+            className="block w-full text-sm text-zinc-300 file:mr-3 file:rounded-md file:border-0 file:bg-zinc-800 file:px-3 file:py-1.5 file:text-zinc-100"
+          />
+        </Field>
+        <Field id="upload-label" label="Label" required error={error("label")}>
+          <input
+            id="upload-label"
+            autoComplete="off"
+            className={inputClass}
+            aria-invalid={!!error("label")}
+            {...register("label")}
+          />
+        </Field>
+        <Field id="upload-kind" label="Kind" error={error("kind")}>
+          <select id="upload-kind" className={inputClass} {...register("kind")}>
+            {ASSET_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {kind}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="upload-notes" label="Notes" error={error("notes")}>
+          <input id="upload-notes" autoComplete="off" className={inputClass} {...register("notes")} />
+        </Field>
+      </div>
+      <div className="flex items-center gap-3">
+        <Button type="submit" variant="primary" disabled={upload.isPending} data-testid="upload-asset">
+          {upload.isPending ? "Uploading…" : "Upload to the asset library"}
+        </Button>
+        {saved && (
+          <span role="status" className="text-sm text-emerald-300">
+            {saved}
+          </span>
+        )}
+      </div>
+      {server.message && (
+        <Alert tone="danger" live testId="upload-asset-error">
+          {server.message}
+        </Alert>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * An asset's preview file in MEDIA_DIR/assets/: fetched from a URL through the SSRF-safe fetch, or
+ * streamed from a file the user sent. Checked by its bytes (an HTML page or an SVG is not a
+ * preview) and capped per kind while it is written.
+ */
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { StudioError, isStudioError } from "../errors";
+import { formatBytes } from "../format/bytes";
+import { fetchPolicy } from "../net/fetch-policy";
+import { RefusedUrlError, safeFetch, type FetchPolicy } from "../net/safe-fetch";
+import { writeMediaFile } from "../storage/files";
+import { ASSET_FILE_MAX_BYTES } from "./limits";
+import type { AssetKind } from "./schema";
+
+export type StoredPreview = {
+  previewPath: string;
+  previewType: string;
+  previewSize: number;
+  previewSha256: string;
+  previewSource: string | null;
+};
+
+const FETCH_TIMEOUT_MS = 60_000;
+
+export async function storePreviewFile(
+  source: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>,
+  kind: AssetKind,
+  meta: { name: string; declaredType?: string; field: string },
+): Promise<StoredPreview> {
+  const previewPath = `assets/${randomUUID()}`;
+  const maxBytes = ASSET_FILE_MAX_BYTES[kind];
+  try {
+    const file = await writeMediaFile(previewPath, source, {
+      maxBytes,
+      declaredType: meta.declaredType,
+      validate: ({ size, contentType }) => {
+        if (size === 0) throw invalid(meta.field, `"${meta.name}" is empty.`, "must not be empty");
+        // SVG can carry script; anything not media is not a preview (an HTML error page, JSON…).
+        if (!/^(image|video|audio)\//.test(contentType) || contentType === "image/svg+xml") {
+          throw invalid(
+            meta.field,
+            `"${meta.name}" is ${contentType} by its content; a preview must be an image, a video or audio.`,
+            "must be an image, a video or audio",
+          );
+        }
+      },
+    });
+    return {
+      previewPath,
+      previewType: file.contentType,
+      previewSize: file.size,
+      previewSha256: file.sha256,
+      previewSource: null,
+    };
+  } catch (error) {
+    if (isStudioError(error) && error.code === "payload_too_large") {
+      throw new StudioError(
+        "payload_too_large",
+        `"${meta.name}" is larger than ${formatBytes(maxBytes)}, the limit for ${kind} assets.`,
+        { issues: [{ path: meta.field, message: `must be at most ${formatBytes(maxBytes)}` }] },
+      );
+    }
+    throw error;
+  }
+}
+
+/** Fetches a preview from a URL the user gave: public addresses only (lib/net/safe-fetch.ts). */
+export async function storePreviewFromUrl(
+  url: string,
+  kind: AssetKind,
+  policy: FetchPolicy = fetchPolicy(),
+): Promise<StoredPreview> {
+  let response: Response;
+  try {
+    response = await safeFetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) }, policy);
+  } catch (error) {
+    if (error instanceof RefusedUrlError) {
+      throw invalid("previewUrl", `The preview URL was refused: ${error.message}`, "must be a public URL");
+    }
+    throw invalid(
+      "previewUrl",
+      `The preview URL could not be fetched (${(error as Error).message}).`,
+      "could not be fetched",
+    );
+  }
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    throw invalid(
+      "previewUrl",
+      `The preview URL answered HTTP ${response.status}; give a URL that serves the file.`,
+      `answered HTTP ${response.status}`,
+    );
+  }
+  const declared = Number(response.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > ASSET_FILE_MAX_BYTES[kind]) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new StudioError(
+      "payload_too_large",
+      `The preview is ${formatBytes(declared)}, over ${formatBytes(ASSET_FILE_MAX_BYTES[kind])}, the limit for ${kind} assets.`,
+      {
+        issues: [
+          { path: "previewUrl", message: `must be at most ${formatBytes(ASSET_FILE_MAX_BYTES[kind])}` },
+        ],
+      },
+    );
+  }
+  if (!response.body) throw invalid("previewUrl", "The preview URL answered without a body.", "has no body");
+  const stored = await storePreviewFile(response.body, kind, {
+    name: new URL(url).pathname.split("/").pop() || "preview",
+    declaredType: response.headers.get("content-type") ?? undefined,
+    field: "previewUrl",
+  });
+  return { ...stored, previewSource: url };
+}
+
+function invalid(field: string, message: string, rule: string): StudioError {
+  return new StudioError("invalid_request", message, { issues: [{ path: field, message: rule }] });
+}
