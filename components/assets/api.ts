@@ -2,7 +2,8 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchJson, jsonInit } from "@/components/api-client";
-import type { AssetKind, CreateAsset, UpdateAsset } from "@/lib/assets/schema";
+import type { AssetKind } from "@/lib/assets/kinds";
+import type { CreateAssetInput, UpdateAsset } from "@/lib/assets/schema";
 import type { AssetView } from "@/lib/assets/types";
 
 const KEY = ["assets"] as const;
@@ -22,7 +23,7 @@ export function useAssetMutations() {
   const invalidate = () => client.invalidateQueries({ queryKey: KEY });
   return {
     record: useMutation({
-      mutationFn: ({ input, preview }: { input: CreateAsset; preview?: File }) => {
+      mutationFn: ({ input, preview }: { input: CreateAssetInput; preview?: File }) => {
         if (!preview) return fetchJson<AssetView>("/api/assets", jsonInit("POST", input));
         const form = new FormData();
         for (const [key, value] of Object.entries(input))

@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { inputClass } from "@/components/ui/field";
-import { REVIEW_STATES, type ReviewState } from "@/lib/assets/schema";
+import { REVIEW_STATES, type ReviewState } from "@/lib/assets/kinds";
 import type { AssetView } from "@/lib/assets/types";
 import { useAssetMutations } from "./api";
 import { AssetPreview } from "./asset-preview";

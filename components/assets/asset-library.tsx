@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { ASSET_KINDS, type AssetKind } from "@/lib/assets/schema";
+import { ASSET_KINDS, type AssetKind } from "@/lib/assets/kinds";
 import { useAssetsQuery } from "./api";
 import { AssetCard } from "./asset-card";
 import { RecordAssetForm } from "./record-asset-form";

@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useModalDialog } from "@/components/ui/use-modal-dialog";
-import type { AssetKind } from "@/lib/assets/schema";
+import type { AssetKind } from "@/lib/assets/kinds";
 import type { AssetView } from "@/lib/assets/types";
 import { useAssetsQuery } from "./api";
 import { AssetPreview } from "./asset-preview";

@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import type { ReviewState } from "@/lib/assets/schema";
+import type { ReviewState } from "@/lib/assets/kinds";
 
 const tones: Record<ReviewState, BadgeTone> = {
   passed: "success",

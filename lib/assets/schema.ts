@@ -1,17 +1,11 @@
 /**
- * The asset registry's rules, one schema for the add form in the browser, the API routes and lib
- * (browser-safe: no server imports). Messages name the field and the rule.
+ * The asset registry's rules, one schema for the API routes and lib (the /assets page shows their
+ * messages on its fields; it does not load zod on its first view). Messages name the field and the rule.
  */
 import { z } from "zod";
+import { ASSET_KINDS, ASSET_PREFIX, REVIEW_STATES } from "./kinds";
 
-export const ASSET_KINDS = ["image", "video", "audio"] as const;
-export type AssetKind = (typeof ASSET_KINDS)[number];
-
-/** What the user knows of the upstream's review (the spec shows no way to ask it). */
-export const REVIEW_STATES = ["pending", "passed", "rejected", "unknown"] as const;
-export type ReviewState = (typeof REVIEW_STATES)[number];
-
-export const ASSET_PREFIX = "assetId://";
+export { ASSET_KINDS, ASSET_PREFIX, REVIEW_STATES, type AssetKind, type ReviewState } from "./kinds";
 
 /**
  * The id as media fields use it after "assetId://" (lib/catalog/media-items.ts applies the same
