@@ -5,10 +5,11 @@ import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
-import { ASSET_KINDS, REVIEW_STATES } from "@/lib/assets/kinds";
+import { REVIEW_STATES } from "@/lib/assets/kinds";
 import type { CreateAssetInput } from "@/lib/assets/schema";
 import { useAssetMutations } from "./api";
 import { reviewLabel } from "./review-badge";
+import { LabelAndKindFields } from "./label-kind-fields";
 import { useServerErrors } from "./use-server-errors";
 
 const FIELDS = ["assetId", "label", "kind", "reviewState", "notes", "previewUrl"] as const;
@@ -80,24 +81,12 @@ export function RecordAssetForm() {
             {...register("assetId")}
           />
         </Field>
-        <Field id="asset-label" label="Label" required error={error("label")}>
-          <input
-            id="asset-label"
-            autoComplete="off"
-            className={inputClass}
-            aria-invalid={!!error("label")}
-            {...register("label")}
-          />
-        </Field>
-        <Field id="asset-kind" label="Kind" error={error("kind")}>
-          <select id="asset-kind" className={inputClass} {...register("kind")}>
-            {ASSET_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {kind}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <LabelAndKindFields
+          idPrefix="asset"
+          label={register("label")}
+          kind={register("kind")}
+          errors={{ label: error("label"), kind: error("kind") }}
+        />
         <Field
           id="asset-review"
           label="Review state"

@@ -7,8 +7,9 @@ import type { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
-import { ASSET_KINDS, uploadAssetSchema, type UploadAsset } from "@/lib/assets/schema";
+import { uploadAssetSchema, type UploadAsset } from "@/lib/assets/schema";
 import { useAssetMutations } from "./api";
+import { LabelAndKindFields } from "./label-kind-fields";
 import { useServerErrors } from "./use-server-errors";
 
 const FIELDS = ["label", "kind", "notes"] as const;
@@ -77,24 +78,12 @@ export function UploadAssetForm() {
             className="block w-full text-sm text-zinc-300 file:mr-3 file:rounded-md file:border-0 file:bg-zinc-800 file:px-3 file:py-1.5 file:text-zinc-100"
           />
         </Field>
-        <Field id="upload-label" label="Label" required error={error("label")}>
-          <input
-            id="upload-label"
-            autoComplete="off"
-            className={inputClass}
-            aria-invalid={!!error("label")}
-            {...register("label")}
-          />
-        </Field>
-        <Field id="upload-kind" label="Kind" error={error("kind")}>
-          <select id="upload-kind" className={inputClass} {...register("kind")}>
-            {ASSET_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {kind}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <LabelAndKindFields
+          idPrefix="upload"
+          label={register("label")}
+          kind={register("kind")}
+          errors={{ label: error("label"), kind: error("kind") }}
+        />
         <Field id="upload-notes" label="Notes" error={error("notes")}>
           <input id="upload-notes" autoComplete="off" className={inputClass} {...register("notes")} />
         </Field>

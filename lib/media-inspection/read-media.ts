@@ -1,4 +1,5 @@
 import type { MediaKind } from "../catalog";
+import { streamChunks } from "../http/stream-chunks";
 import { mediaMeter, type MeasuredMedia } from "./measure";
 
 /** An opened file: its bytes as they arrive and its size when the source says it up front. */
@@ -37,7 +38,7 @@ export async function readMedia(source: MediaSource, kind: MediaKind, cap: numbe
     return { kind: "over-cap", bytes: source.size, cap };
   }
   const meter = mediaMeter(kind);
-  const iterator = chunksOf(source.body);
+  const iterator = streamChunks(source.body);
   let read = 0;
   let enough = false;
   try {
@@ -59,20 +60,4 @@ export async function readMedia(source: MediaSource, kind: MediaKind, cap: numbe
 async function cancel(body: MediaSource["body"]): Promise<void> {
   if ("cancel" in body) await body.cancel().catch(() => undefined);
   else await body[Symbol.asyncIterator]().return?.();
-}
-
-// A web stream is read through its reader so that stopping early cancels it (aborts the download).
-function chunksOf(body: MediaSource["body"]): AsyncIterator<Uint8Array> {
-  if (!("getReader" in body)) return body[Symbol.asyncIterator]();
-  const reader = body.getReader();
-  return {
-    async next() {
-      const { done, value } = await reader.read();
-      return done ? { done: true, value: undefined } : { done: false, value };
-    },
-    async return() {
-      await reader.cancel().catch(() => undefined);
-      return { done: true, value: undefined };
-    },
-  };
 }

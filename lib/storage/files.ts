@@ -5,6 +5,7 @@ import { StudioError } from "../errors";
 import { resolveMediaPath } from "./media-path";
 import { SNIFF_BYTES, sniffContentType } from "./sniff-type";
 import { formatBytes } from "../format/bytes";
+import { streamChunks } from "../http/stream-chunks";
 
 export { mediaFileResponse } from "./file-response";
 export { mediaRoot, resolveMediaPath } from "./media-path";
@@ -37,7 +38,7 @@ export async function writeMediaFile(
   // Same folder as the target so the final rename is atomic (same file system).
   const temp = path.join(dir, `.${path.basename(target)}.${randomUUID()}.part`);
   const handle = await fs.open(temp, "wx");
-  const chunks = iterate(source);
+  const chunks = streamChunks(source);
   let closed = false;
   try {
     const hash = createHash("sha256");
@@ -104,30 +105,6 @@ export async function removeStaleTempFiles(relativeDir: string, olderThanMs: num
     }
   }
   return removed;
-}
-
-// Web streams are read through a reader so that an early exit cancels the source (e.g. aborts
-// the HTTP download) instead of leaving it half-consumed.
-function iterate(
-  source: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>,
-): AsyncIterator<Uint8Array> & AsyncIterable<Uint8Array> {
-  if (!("getReader" in source)) {
-    const iterator = source[Symbol.asyncIterator]();
-    return Object.assign(iterator, { [Symbol.asyncIterator]: () => iterator });
-  }
-  const reader = source.getReader();
-  const iterator: AsyncIterator<Uint8Array> & AsyncIterable<Uint8Array> = {
-    async next() {
-      const { done, value } = await reader.read();
-      return done ? { done: true, value: undefined } : { done: false, value };
-    },
-    async return() {
-      await reader.cancel().catch(() => undefined);
-      return { done: true, value: undefined };
-    },
-    [Symbol.asyncIterator]: () => iterator,
-  };
-  return iterator;
 }
 
 async function writeAll(handle: fs.FileHandle, chunk: Uint8Array): Promise<void> {

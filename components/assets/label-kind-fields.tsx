@@ -1,0 +1,41 @@
+"use client";
+
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { Field, inputClass } from "@/components/ui/field";
+import { ASSET_KINDS } from "@/lib/assets/kinds";
+
+/** The label and kind of an asset, as both add forms (record, upload) ask for them. */
+export function LabelAndKindFields({
+  idPrefix,
+  label,
+  kind,
+  errors,
+}: {
+  idPrefix: string;
+  label: UseFormRegisterReturn;
+  kind: UseFormRegisterReturn;
+  errors: { label?: string; kind?: string };
+}) {
+  return (
+    <>
+      <Field id={`${idPrefix}-label`} label="Label" required error={errors.label}>
+        <input
+          id={`${idPrefix}-label`}
+          autoComplete="off"
+          className={inputClass}
+          aria-invalid={!!errors.label}
+          {...label}
+        />
+      </Field>
+      <Field id={`${idPrefix}-kind`} label="Kind" error={errors.kind}>
+        <select id={`${idPrefix}-kind`} className={inputClass} {...kind}>
+          {ASSET_KINDS.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
+      </Field>
+    </>
+  );
+}
