@@ -1,4 +1,5 @@
 import { LOCAL_USER } from "../auth/local-user";
+import { installV1Mapping, SANDBOX_V1_MAPPING } from "../catalog/v1";
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -96,6 +97,38 @@ describe("batch runner against the sandbox upstream", () => {
       expect(item.state).toBe("sent");
       expect(tasks.find((t) => t.id === item.taskId)?.batchItemId).toBe(item.id);
     }
+  });
+});
+
+describe("batch runs with a v1 family model", () => {
+  it("sends each item to its own endpoint: the task API or the family's v1 path", async () => {
+    installV1Mapping(SANDBOX_V1_MAPPING);
+    bed.deps.upstream = upstreamAt(sandbox.url);
+    const prompt = unique("a glass harbor");
+    const { id } = await createBatch(
+      bed.db,
+      { models: ["family-b-turbo", "sd_2.5_ORelay"], body: { prompt }, variations: 1 },
+      { defaultIntervalMs: 0, userId: null },
+    );
+    run();
+    const items = await until(() => itemsOf(id), settled);
+    expect(items.map((i) => i.state)).toEqual(["sent", "sent"]);
+    const posts = sandbox.log
+      .list()
+      .filter((e) => e.method === "POST" && (e.body as { prompt?: string }).prompt === prompt);
+    expect(posts.map((p) => [p.path, p.body])).toEqual([
+      // The family's defaults are filled in (seconds and aspect_ratio are part of its create body).
+      [
+        "/v1/family-b/videos",
+        { model: "family-b-turbo", prompt, aspect_ratio: "16:9", seconds: 5, resolution: "720p" },
+      ],
+      ["/v2/model-center/tasks", { model: "sd_2.5_ORelay", prompt }],
+    ]);
+    const tasks = await bed.db.task.findMany({ where: { batchId: id }, orderBy: { model: "asc" } });
+    expect(tasks.map((t) => [t.model, t.v1Family])).toEqual([
+      ["family-b-turbo", "family-b"],
+      ["sd_2.5_ORelay", null],
+    ]);
   });
 });
 
