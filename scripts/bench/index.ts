@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark in turn, each in its own process so one's warm caches and
-// open handles cannot flatter another. `npm run bench -- tracker` (or gallery, chat-proxy, thin-read) runs one.
+// open handles cannot flatter another. `npm run bench -- tracker` (or gallery, chat-proxy, thin-read, media-check) runs one.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 
@@ -8,6 +8,8 @@ const benches: Record<string, string[]> = {
   "chat-proxy": ["chat-proxy.ts"],
   tracker: ["tracker.ts"],
   "thin-read": ["thin-read.ts"],
+  // Imports server-only lib code directly, as scripts/admin.ts does.
+  "media-check": ["--conditions=react-server", "media-check.ts"],
 };
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in benches));
@@ -17,9 +19,10 @@ if (unknown.length) {
 }
 let failed = false;
 for (const name of wanted.length ? wanted : Object.keys(benches)) {
-  const [file, ...args] = benches[name];
+  const flags = benches[name].filter((arg) => arg.startsWith("--conditions"));
+  const [file, ...args] = benches[name].filter((arg) => !flags.includes(arg));
   console.log(`\n=== ${file}`);
-  const result = spawnSync("npx", ["tsx", path.join(import.meta.dirname, file), ...args], {
+  const result = spawnSync("npx", ["tsx", ...flags, path.join(import.meta.dirname, file), ...args], {
     stdio: "inherit",
   });
   if (result.status !== 0) failed = true;
