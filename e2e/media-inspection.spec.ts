@@ -4,6 +4,7 @@ import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { makeMp4, makePng } from "@/lib/testing/media-fixtures";
 import { sandboxRequests } from "./support/sandbox-log";
+import { BatchPage } from "./pages/batch-page";
 import { StudioPage } from "./pages/studio-page";
 
 /** Media checked before spending (issue 11 part 3): real files uploaded through the form. */
@@ -85,6 +86,26 @@ test("a file the studio cannot fetch is a warning the user can override with Sen
   await page.getByTestId("send-anyway").click();
   await studio.openTaskId();
   await expect.poll(async () => (await upstreamSubmits(request, prompt)).length).toBe(1);
+});
+
+test("a batch with a file the studio cannot fetch is sent only after Send anyway", async ({
+  page,
+  request,
+}) => {
+  const studio = new StudioPage(page);
+  const batch = new BatchPage(page);
+  const prompt = uniquePrompt("media check unreachable batch");
+  await studio.goto({ model: MODEL });
+  await studio.prompt.fill(prompt);
+  await studio.addMediaUrl("Reference images", "http://10.255.255.1/frame.png");
+  await batch.variations.fill("2");
+  await studio.submit.click();
+
+  await expect(page.getByTestId("media-unverified")).toContainText("reference_images[0]");
+  expect(await upstreamSubmits(request, prompt)).toEqual([]);
+  await page.getByTestId("send-anyway").click();
+  await batch.openedBatchId();
+  await expect.poll(async () => (await upstreamSubmits(request, prompt)).length, { timeout: 30_000 }).toBe(2);
 });
 
 test("a valid uploaded image is sent and the task is accepted", async ({ page, request }) => {

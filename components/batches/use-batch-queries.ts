@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchJson } from "@/components/api-client";
 import type { BatchRequestInput } from "@/lib/batches/request-schema";
 import type { BatchDetail, BatchPage } from "@/lib/batches/types";
+import { MEDIA_CHECK_HEADER, SKIP_UNREACHABLE } from "@/lib/media-inspection/override";
 
 /** The server reads the batch's tasks from its own database (the tracker polls upstream). */
 const POLL_MS = 2_000;
@@ -34,8 +35,13 @@ export function useBatchesQuery() {
 export function useCreateBatch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: BatchRequestInput) =>
-      fetchJson<BatchDetail>("/api/batches", { method: "POST", body: JSON.stringify(request) }),
+    // sendAnyway: past the media check's warnings (files it could not fetch), as for one task.
+    mutationFn: ({ request, sendAnyway }: { request: BatchRequestInput; sendAnyway?: boolean }) =>
+      fetchJson<BatchDetail>("/api/batches", {
+        method: "POST",
+        headers: sendAnyway ? { [MEDIA_CHECK_HEADER]: SKIP_UNREACHABLE } : undefined,
+        body: JSON.stringify(request),
+      }),
     onSuccess: (batch) => {
       queryClient.setQueryData(batchKey(batch.id), batch);
       void queryClient.invalidateQueries({ queryKey: batchesKey });

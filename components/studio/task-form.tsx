@@ -92,8 +92,8 @@ export function TaskForm({
   const lastBody = useRef<FormValues | null>(null);
   const onValid = async (body: FormValues, sendAnyway = false) => {
     setUnplaced([]);
-    if (batching) return batchSubmit.submit(body, batch);
     lastBody.current = body;
+    if (batching) return batchSubmit.submit(body, batch, sendAnyway);
     try {
       const task = await submit.mutateAsync({ model: model.id, body, sendAnyway });
       onSubmitted(task.id);
@@ -181,7 +181,13 @@ export function TaskForm({
             </ul>
           </Alert>
         )}
-        {batching && batchSubmit.error && <SubmitErrorAlert error={batchSubmit.error} unplacedIssues={[]} />}
+        {batching && batchSubmit.error && (
+          <SubmitErrorAlert
+            error={batchSubmit.error}
+            unplacedIssues={[]}
+            onSendAnyway={() => lastBody.current && void onValid(lastBody.current, true)}
+          />
+        )}
 
         <div className="flex flex-wrap items-center gap-3 border-t border-zinc-800 pt-5">
           <Button

@@ -17,7 +17,7 @@ export function useBatchSubmit(model: ModelDef) {
   const create = useCreateBatch();
   const [issues, setIssues] = useState<string[]>([]);
 
-  const submit = async (body: Record<string, unknown>, settings: BatchSettings) => {
+  const submit = async (body: Record<string, unknown>, settings: BatchSettings, sendAnyway = false) => {
     setIssues([]);
     create.reset();
     const request = batchRequest(model, body, settings);
@@ -26,7 +26,7 @@ export function useBatchSubmit(model: ModelDef) {
     const plan = planInBrowser(request);
     if (!plan.ok) return setIssues(plan.issues.map((issue) => issue.message));
     try {
-      const batch = await create.mutateAsync(request);
+      const batch = await create.mutateAsync({ request, sendAnyway });
       router.push(`/batches/${encodeURIComponent(batch.id)}`);
     } catch (error) {
       if (error instanceof ApiError && error.issues.length) setIssues(error.issues.map((i) => i.message));
