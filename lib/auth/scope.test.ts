@@ -87,8 +87,22 @@ describe("unowned rows", () => {
     await temp.db.user.delete({ where: { id: "gone" } });
     expect((await temp.db.task.findUniqueOrThrow({ where: { id: "t-gone" } })).userId).toBeNull();
 
+    // Assets are unique per owner: an unowned id the user already records stays unowned.
+    await temp.db.asset.createMany({
+      data: [
+        { assetId: "a-1", label: "mine", kind: "image", userId: "u2" },
+        { assetId: "a-1", label: "left over", kind: "image", userId: null },
+        { assetId: "a-2", label: "left over", kind: "image", userId: null },
+      ],
+    });
     const counts = await claimUnowned(temp.db, "u2");
     expect(counts.tasks).toBe(2); // t0 and t-gone
+    expect(counts).toMatchObject({ assets: 1, assetsKept: 1 });
+    expect(
+      (await temp.db.asset.findMany({ where: { userId: "u2" }, orderBy: { assetId: "asc" } })).map(
+        (a) => a.assetId,
+      ),
+    ).toEqual(["a-1", "a-2"]);
     expect(counts.conversations).toBeGreaterThanOrEqual(1); // the local chat above
     expect(await prismaIds(ownedBy(member("u2")))).toEqual(["t-gone", "t0", "t2"]);
     expect(await prismaIds(ownedBy(admin, UNOWNED))).toEqual([]);
