@@ -4,6 +4,7 @@ import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { makeMp4, makePng } from "@/lib/testing/media-fixtures";
 import { sandboxRequests } from "./support/sandbox-log";
+import { seedGallery, uniqueWord } from "./support/seed";
 import { BatchPage } from "./pages/batch-page";
 import { StudioPage } from "./pages/studio-page";
 
@@ -131,4 +132,30 @@ test("a valid uploaded image is sent and the task is accepted", async ({ page, r
   const submits = await upstreamSubmits(request, prompt);
   expect(submits).toHaveLength(1);
   expect((submits[0].body as { reference_images?: string[] }).reference_images).toEqual([url]);
+});
+
+test("a gallery file picked into a media field is checked from the studio's own copy", async ({
+  page,
+  request,
+}) => {
+  const word = uniqueWord("refpick");
+  await seedGallery([
+    { prompt: `${word} small frame`, kind: "image", files: [{ kind: "image", width: 200, height: 120 }] },
+  ]);
+  const studio = new StudioPage(page);
+  const prompt = uniquePrompt("media check gallery pick");
+  await studio.goto({ model: MODEL });
+  await studio.prompt.fill(prompt);
+  const field = studio.form.getByRole("group", { name: "Reference images" });
+  await field.getByRole("button", { name: /Pick from gallery/ }).click();
+  await page.getByTestId("gallery-picker-search").fill(word);
+  await expect(page.getByTestId("gallery-pick")).toHaveCount(1);
+  await page.getByTestId("gallery-pick").click();
+  await expect(field.getByRole("textbox").last()).toHaveValue(/^https?:\/\/.+/);
+
+  await studio.submit.click();
+  const error = page.getByTestId("error-param-reference_images-0");
+  await expect(error).toContainText("300 px");
+  await expect(error).toContainText("200×120");
+  expect(await upstreamSubmits(request, prompt)).toEqual([]);
 });
