@@ -36,8 +36,11 @@ function networkReason(error: unknown): string {
   return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
 }
 
-/** Where this studio's own files are addressed: the page's origin, and PUBLIC_BASE_URL. */
-export type StudioAddresses = { origin: string; publicBaseUrl: string | null };
+/**
+ * Where this studio's own files are addressed: the origins a request reached it by (the browser's
+ * Host and the framework's request URL can differ: 127.0.0.1 vs localhost), and PUBLIC_BASE_URL.
+ */
+export type StudioAddresses = { origins: string[]; publicBaseUrl: string | null };
 
 /**
  * The studio's own files (results, form uploads, chat attachments), addressed by any of its
@@ -69,7 +72,7 @@ function studioPathOf(url: string, addresses: StudioAddresses): string | null {
   } catch {
     return null;
   }
-  const bases = [addresses.origin, addresses.publicBaseUrl]
+  const bases = [...addresses.origins, addresses.publicBaseUrl]
     .filter((b): b is string => !!b)
     .map((b) => new URL(b));
   for (const base of bases) {

@@ -13,7 +13,12 @@ import { studioOpener } from "./open-media";
  * because the body is forwarded to the upstream.
  */
 export function mediaCheckOf(request: Request, viewer: Viewer): MediaCheck {
-  const addresses = { origin: new URL(request.url).origin, publicBaseUrl: env().publicBaseUrl };
+  const url = new URL(request.url);
+  const host = request.headers.get("host");
+  // A gallery pick is addressed at the page's origin (the Host the browser used), an upload at the
+  // request URL's; Next.js may spell the same listener differently (localhost vs 127.0.0.1).
+  const origins = [url.origin, ...(host ? [`${url.protocol}//${host}`] : [])];
+  const addresses = { origins, publicBaseUrl: env().publicBaseUrl };
   const header = request.headers.get(MEDIA_CHECK_HEADER)?.trim().toLowerCase();
   return { open: studioOpener(db(), viewer, addresses), skipUnreachable: header === SKIP_UNREACHABLE };
 }

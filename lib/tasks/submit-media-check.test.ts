@@ -47,7 +47,7 @@ const check = (skipUnreachable = false): MediaCheck => ({
   open: studioOpener(
     bed.deps.db,
     LOCAL_USER,
-    { origin: STUDIO, publicBaseUrl: null },
+    { origins: [STUDIO], publicBaseUrl: null },
     remoteOpener({ allow: [files.url] }),
   ),
   skipUnreachable,
