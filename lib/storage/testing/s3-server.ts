@@ -2,9 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import S3rver from "@20minutes/s3rver";
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { MediaStoreConfig } from "../../env";
 
+// How s3rver names an object's bytes on disk: `<bucket>/<key>._S3rver_object`.
+const OBJECT_SUFFIX = "._S3rver_object";
 // s3rver's built-in account.
 const CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 
@@ -65,10 +67,20 @@ export async function startS3Server() {
         throw error;
       }
     },
-    /** Every object key in the bucket, sorted. */
-    async keys(): Promise<string[]> {
-      const listing = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
-      return (listing.Contents ?? []).map((o) => o.Key!).sort();
+    /**
+     * Every object key in the bucket, sorted. Read from the server's folder: s3rver refuses the
+     * SDK's signature on a list of the bucket's root (it signs the path without its trailing "/").
+     */
+    keys(): string[] {
+      const root = path.join(dir, bucket);
+      return fs
+        .readdirSync(root, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && entry.name.endsWith(OBJECT_SUFFIX))
+        .map((entry) =>
+          path.relative(root, path.join(entry.parentPath, entry.name)).slice(0, -OBJECT_SUFFIX.length),
+        )
+        .map((key) => key.split(path.sep).join("/"))
+        .sort();
     },
     async close() {
       client.destroy();
