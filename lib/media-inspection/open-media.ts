@@ -80,7 +80,7 @@ function studioPathOf(url: string, addresses: StudioAddresses): string | null {
   return null;
 }
 
-/** The file's MEDIA_DIR path; null when the viewer has no such file; undefined for other paths. */
+/** The file's key in the media store; null when the viewer has no such file; undefined for other paths. */
 async function studioFile(db: Db, viewer: Viewer, servedPath: string): Promise<string | null | undefined> {
   const uploadId = uploadIdOf(servedPath);
   if (uploadId) {
