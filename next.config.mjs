@@ -17,8 +17,16 @@ const nextConfig = {
   // Separate build folders let several builds (e.g. parallel test runs) coexist; default ".next".
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // The Turbopack build cannot resolve the ffmpeg installer's platform package unless it stays external.
-  // undici (lib/net/safe-fetch.ts) is Node-only and loaded as it ships.
-  serverExternalPackages: ["@ffmpeg-installer/ffmpeg", "better-sqlite3", "sharp", "undici"],
+  // undici (lib/net/safe-fetch.ts) is Node-only and loaded as it ships. The S3 helpers load as shipped
+  // too, beside @aws-sdk/client-s3 (external by Next's own default), so all share one SDK instance.
+  serverExternalPackages: [
+    "@aws-sdk/lib-storage",
+    "@aws-sdk/s3-request-presigner",
+    "@ffmpeg-installer/ffmpeg",
+    "better-sqlite3",
+    "sharp",
+    "undici",
+  ],
   poweredByHeader: false,
   experimental: {
     // With proxy.ts, Next.js buffers request bodies up to this size and silently cuts the rest. Above

@@ -41,6 +41,7 @@ describe("parseEnv", () => {
       usesSandbox: { tasks: true, llm: true },
       databaseUrl: DEFAULT_DATABASE_URL,
       mediaDir: path.resolve("./data/media"),
+      mediaStore: { kind: "local" },
       port: 3000,
       host: "127.0.0.1",
       publicBaseUrl: null,
@@ -65,6 +66,57 @@ describe("parseEnv", () => {
       submitRatePerMinute: 30,
       v1Models: SANDBOX_V1_MAPPING,
     });
+  });
+
+  it("reads the S3 store's settings, normalising the key prefix", () => {
+    const s3 = {
+      MEDIA_STORE: "s3",
+      S3_BUCKET: "studio-media",
+      S3_ENDPOINT: "http://10.0.0.7:9000/",
+      S3_REGION: "eu-west-3",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "true",
+      S3_KEY_PREFIX: "studio/prod",
+      S3_PRESIGNED_REDIRECT: "300",
+    };
+    expect(parseEnv(s3).mediaStore).toEqual({
+      kind: "s3",
+      bucket: "studio-media",
+      endpoint: "http://10.0.0.7:9000",
+      region: "eu-west-3",
+      credentials: { accessKeyId: "id", secretAccessKey: "secret" },
+      forcePathStyle: true,
+      keyPrefix: "studio/prod/",
+      presignedRedirectSeconds: 300,
+    });
+    expect(
+      parseEnv({ MEDIA_STORE: "s3", S3_BUCKET: "b-1", S3_PRESIGNED_REDIRECT: "OFF" }).mediaStore,
+    ).toEqual({
+      kind: "s3",
+      bucket: "b-1",
+      endpoint: null,
+      region: "us-east-1",
+      credentials: null,
+      forcePathStyle: false,
+      keyPrefix: "",
+      presignedRedirectSeconds: null,
+    });
+  });
+
+  it.each([
+    [{ MEDIA_STORE: "s3" }, "S3_BUCKET: is required when MEDIA_STORE=s3"],
+    [{ MEDIA_STORE: "gcs" }, 'MEDIA_STORE: must be "local" (MEDIA_DIR) or "s3"'],
+    [{ MEDIA_STORE: "s3", S3_BUCKET: "Bad_Bucket" }, "S3_BUCKET: must be a bucket name"],
+    [{ S3_ACCESS_KEY_ID: "id" }, "S3_SECRET_ACCESS_KEY: is required with S3_ACCESS_KEY_ID"],
+    [{ S3_KEY_PREFIX: "/abs" }, 'S3_KEY_PREFIX: must be a relative key prefix such as "studio/"'],
+    [{ S3_KEY_PREFIX: "a/../b" }, "S3_KEY_PREFIX: must be a relative key prefix"],
+    [{ S3_PRESIGNED_REDIRECT: "soon" }, 'S3_PRESIGNED_REDIRECT: must be "off" or a number of seconds'],
+    [{ S3_PRESIGNED_REDIRECT: "604801" }, 'S3_PRESIGNED_REDIRECT: must be "off" or a number of seconds'],
+    [{ S3_FORCE_PATH_STYLE: "yes" }, 'S3_FORCE_PATH_STYLE: must be "1"/"true" or "0"/"false"'],
+    [{ S3_ENDPOINT: "minio:9000" }, "S3_ENDPOINT: must be an http(s) URL"],
+  ])("names the S3 variable and its rule: %j", (source, message) => {
+    expect(() => parseEnv(source)).toThrow(message);
   });
 
   it("reads FETCH_ALLOW_PRIVATE as a list of http(s) URLs and names a bad entry", () => {

@@ -57,6 +57,16 @@ const byteSize = (fallback: number) =>
       .default(fallback),
   );
 
+const presignRule = { error: 'must be "off" or a number of seconds from 1 to 604800 (S3\'s limit: 7 days)' };
+/** "off" (null) or the lifetime in seconds of a presigned URL. */
+const presignSeconds = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(off|\d+)$/, presignRule)
+  .transform((v) => (v === "off" ? null : Number(v)))
+  .pipe(z.number().int().min(1, presignRule).max(604_800, presignRule).nullable());
+
 /** A whole number of concurrent workers within [min, max]. */
 const workers = (fallback: number, min: number, max: number) => {
   const rule = { error: `must be a whole number from ${min} to ${max}` };
@@ -111,6 +121,39 @@ const envSchema = z
         .default(DEFAULT_DATABASE_URL),
     ),
     MEDIA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data/media")),
+    MEDIA_STORE: z.preprocess(
+      emptyToUndefined,
+      z.enum(["local", "s3"], { error: 'must be "local" (MEDIA_DIR) or "s3"' }).default("local"),
+    ),
+    S3_BUCKET: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+          error: "must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens",
+        })
+        .optional(),
+    ),
+    S3_ENDPOINT: z.preprocess(emptyToUndefined, optionalUrl),
+    S3_REGION: z.preprocess(emptyToUndefined, z.string().trim().default("us-east-1")),
+    S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+    S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+    S3_FORCE_PATH_STYLE: z.preprocess(
+      emptyToUndefined,
+      z.enum(["0", "1", "false", "true"], { error: 'must be "1"/"true" or "0"/"false"' }).default("0"),
+    ),
+    S3_KEY_PREFIX: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .refine((v) => !v.startsWith("/") && !v.split("/").some((part) => part === ".." || part === "."), {
+          error: 'must be a relative key prefix such as "studio/" (no leading "/", no "." or ".." parts)',
+        })
+        .transform((v) => (v.endsWith("/") ? v : `${v}/`))
+        .optional(),
+    ),
+    S3_PRESIGNED_REDIRECT: z.preprocess(emptyToUndefined, presignSeconds.optional()),
     PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
     HOST: z.preprocess(emptyToUndefined, z.string().default("127.0.0.1")),
     PUBLIC_BASE_URL: z.preprocess(emptyToUndefined, optionalUrl),
@@ -212,6 +255,16 @@ const envSchema = z
           `could spend the key's credits. Remove AUTH=off (accounts are then required), or set HOST=127.0.0.1`,
       });
     }
+    if (env.MEDIA_STORE === "s3" && !env.S3_BUCKET) {
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when MEDIA_STORE=s3" });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+        message: "is required with " + (env.S3_ACCESS_KEY_ID ? "S3_ACCESS_KEY_ID" : "S3_SECRET_ACCESS_KEY"),
+      });
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: "custom",
@@ -230,6 +283,8 @@ export type Env = {
   usesSandbox: { tasks: boolean; llm: boolean };
   databaseUrl: string;
   mediaDir: string;
+  /** Where media files live: MEDIA_DIR (the default) or an S3-compatible bucket (lib/storage/media-store.ts). */
+  mediaStore: MediaStoreConfig;
   port: number;
   host: string;
   /**
@@ -270,6 +325,23 @@ export type Env = {
   v1Models: readonly V1ModelMapping[];
 };
 
+export type MediaStoreConfig =
+  | { kind: "local" }
+  | {
+      kind: "s3";
+      bucket: string;
+      /** null: AWS's own endpoint for the region. */
+      endpoint: string | null;
+      region: string;
+      /** null: the AWS SDK's default credential chain (instance role, shared config). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+      forcePathStyle: boolean;
+      /** "" or a prefix ending in "/" put before every stored key. */
+      keyPrefix: string;
+      /** Files are served by a redirect to a URL presigned for this many seconds; null: proxied. */
+      presignedRedirectSeconds: number | null;
+    };
+
 export type AuthConfig = {
   /** Login required: AUTH=on, or HOST beyond loopback (where AUTH=off is refused). */
   enabled: boolean;
@@ -299,6 +371,22 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     usesSandbox: { tasks: !e.UPSTREAM_BASE_URL, llm: !e.UPSTREAM_LLM_BASE_URL },
     databaseUrl: e.DATABASE_URL,
     mediaDir: path.resolve(e.MEDIA_DIR),
+    mediaStore:
+      e.MEDIA_STORE === "s3"
+        ? {
+            kind: "s3",
+            bucket: e.S3_BUCKET!,
+            endpoint: e.S3_ENDPOINT ?? null,
+            region: e.S3_REGION,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : null,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === "1" || e.S3_FORCE_PATH_STYLE === "true",
+            keyPrefix: e.S3_KEY_PREFIX ?? "",
+            presignedRedirectSeconds: e.S3_PRESIGNED_REDIRECT ?? null,
+          }
+        : { kind: "local" },
     port: e.PORT,
     host: e.HOST,
     publicBaseUrl: e.PUBLIC_BASE_URL ?? null,

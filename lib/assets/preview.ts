@@ -1,5 +1,5 @@
 /**
- * An asset's preview file in MEDIA_DIR/assets/: fetched from a URL through the SSRF-safe fetch, or
+ * An asset's preview file under assets/ in the media store: fetched from a URL through the SSRF-safe fetch, or
  * streamed from a file the user sent. Checked by its bytes (an HTML page or an SVG is not a
  * preview) and capped per kind while it is written.
  */

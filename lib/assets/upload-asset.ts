@@ -3,7 +3,7 @@ import type { Viewer } from "../auth/scope";
 import type { Db } from "../db";
 import { env } from "../env";
 import { StudioError } from "../errors";
-import { removeMediaFile, resolveMediaPath } from "../storage/files";
+import { removeMediaFile } from "../storage/files";
 import { storePreviewFile } from "./preview";
 import type { PreviewUpload } from "./record-asset";
 import { createAssetRow } from "./registry";
@@ -44,7 +44,7 @@ export async function uploadAsset(
   let assetId: string;
   try {
     assetId = await uploadToAssetLibrary(target, {
-      path: resolveMediaPath(preview.previewPath),
+      key: preview.previewPath,
       name: file.name,
       contentType: preview.previewType,
       size: preview.previewSize,

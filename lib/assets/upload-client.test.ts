@@ -17,15 +17,14 @@ let base: string;
 let seen: Seen | undefined;
 /** What the listener answers next: status and raw body text. */
 let answer: { status: number; body: string } = { status: 200, body: "{}" };
-let dir: string;
-let file: { path: string; name: string; contentType: string; size: number };
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "asset-upload-"));
+process.env.MEDIA_DIR = dir; // read lazily by env() on first use
+let file: { key: string; name: string; contentType: string; size: number };
 const BYTES = Buffer.from(Array.from({ length: 70_000 }, (_, i) => i % 251));
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "asset-upload-"));
-  const filePath = path.join(dir, "clip.bin");
-  fs.writeFileSync(filePath, BYTES);
-  file = { path: filePath, name: 'my "clip".mp4', contentType: "video/mp4", size: BYTES.length };
+  fs.writeFileSync(path.join(dir, "clip.bin"), BYTES);
+  file = { key: "clip.bin", name: 'my "clip".mp4', contentType: "video/mp4", size: BYTES.length };
   server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));

@@ -2,18 +2,20 @@
  * The client of the asset upload operation. Its path and payload are not shown in the spec
  * (docs/decisions/assets.md), so the operator names the URL (ASSET_UPLOAD_URL) and the studio sends
  * the most common shape: one multipart field `file`, `Authorization: Bearer <API key>` as on every
- * upstream call. The file is streamed from disk (never held in memory) with its length known.
+ * upstream call. The file is streamed from the media store (never held in memory) with its length known.
  * The answer's id is found in any plausible place; anything else fails with what came back.
  */
 import "server-only";
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import { fetch as undiciFetch } from "undici";
 import { StudioError } from "../errors";
+import { streamChunks } from "../http/stream-chunks";
+import { openMediaFile } from "../storage/files";
 import { extractErrorMessage } from "../upstream/error-message";
 
 export type UploadTarget = { url: string; apiKey: string; timeoutMs?: number };
-export type UploadFile = { path: string; name: string; contentType: string; size: number };
+/** `key`: the stored preview file (lib/storage/files.ts) whose bytes are sent. */
+export type UploadFile = { key: string; name: string; contentType: string; size: number };
 
 const DEFAULT_TIMEOUT_MS = 300_000;
 const NAMED_ID_KEYS = ["assetId", "asset_id"];
@@ -27,9 +29,11 @@ export async function uploadToAssetLibrary(target: UploadTarget, file: UploadFil
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   // undici takes an async iterable as a streamed body.
+  const stored = await openMediaFile(file.key);
+  if (!stored) throw new StudioError("not_found", `The stored file ${file.key} to upload is missing.`);
   const body = (async function* () {
     yield head;
-    yield* fs.createReadStream(file.path);
+    yield* streamChunks(stored);
     yield tail;
   })();
 

@@ -1,17 +1,15 @@
 /**
- * Chat attachments: uploads streamed to MEDIA_DIR (checked by their bytes, never by their name),
+ * Chat attachments: uploads streamed to the media store (checked by their bytes, never by their name),
  * gallery items taken over as attachments, and the files' lifetimes. An attachment belongs to no
  * message until it is sent.
  */
 import "server-only";
 import { randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import { ownedBy, ownerOf, visibleOr404, type Viewer } from "../auth/scope";
 import type { Db } from "../db";
 import type { Prisma } from "../generated/prisma/client";
 import { StudioError, isStudioError } from "../errors";
-import { removeMediaFile, resolveMediaPath, writeMediaFile } from "../storage/files";
+import { copyMediaFile, removeMediaFile, statMediaFile, writeMediaFile } from "../storage/files";
 import { INLINE_MAX_FILE_BYTES, isAcceptedMediaType, mediaKindOf } from "./limits";
 import { isUrlLive } from "../net/live-url";
 import type { AttachmentView } from "./types";
@@ -119,8 +117,7 @@ export async function attachFromGallery(db: Db, viewer: Viewer, mediaId: string)
   const stem = media.task.prompt.replace(/\s+/g, " ").trim().slice(0, 40) || "Gallery item";
   const name = `${stem}.${extensions[media.contentType] ?? "bin"}`;
   assertAttachable(name, media.contentType);
-  const source = resolveMediaPath(media.path);
-  const size = media.size ?? (await fs.stat(source)).size;
+  const size = media.size ?? (await storedSize(media.path));
   if (size > INLINE_MAX_FILE_BYTES && !(await isUrlLive(media.sourceUrl))) {
     throw new StudioError(
       "payload_too_large",
@@ -129,7 +126,7 @@ export async function attachFromGallery(db: Db, viewer: Viewer, mediaId: string)
     );
   }
   const relativePath = `chat/${randomUUID()}`;
-  await linkOrCopy(source, resolveMediaPath(relativePath));
+  await copyMediaFile(media.path, relativePath);
   return createAttachmentRow(db, {
     kind: mediaKindOf(media.contentType),
     mimeType: media.contentType,
@@ -142,20 +139,10 @@ export async function attachFromGallery(db: Db, viewer: Viewer, mediaId: string)
   });
 }
 
-async function linkOrCopy(source: string, target: string): Promise<void> {
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  try {
-    await fs.link(source, target);
-  } catch {
-    // Another file system (or no hard links): copy under a temp name, then rename (never half a file).
-    const temp = `${target}.${randomUUID()}.part`;
-    try {
-      await fs.copyFile(source, temp);
-      await fs.rename(temp, target);
-    } finally {
-      await fs.rm(temp, { force: true });
-    }
-  }
+async function storedSize(key: string): Promise<number> {
+  const stat = await statMediaFile(key);
+  if (!stat) throw new StudioError("not_found", "The gallery item's stored file is missing.");
+  return stat.size;
 }
 
 /** The attachment if the viewer may see it; missing and another user's answer the same 404. */

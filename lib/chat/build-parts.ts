@@ -15,7 +15,7 @@ export type PartsAttachment = {
   name: string;
   mimeType: string;
   size: number;
-  /** MEDIA_DIR-relative path of the stored bytes. */
+  /** The stored bytes' key in the media store (a MEDIA_DIR-relative path). */
   path: string;
   /** A URL the upstream can fetch (a gallery item's still-valid upstream URL), if any. */
   publicUrl?: string | null;

@@ -3,11 +3,10 @@
  * failed are left out; partial ones the user saw are kept), the system instruction and the
  * conversation's generationConfig.
  */
-import fs from "node:fs/promises";
 import { upstreamFileLinks } from "../auth/file-links";
 import type { Db } from "../db";
 import { env } from "../env";
-import { resolveMediaPath } from "../storage/files";
+import { readMediaFile } from "../storage/files";
 import { buildContents, type PartsAttachment, type PartsTurn } from "./build-parts";
 import { INLINE_MAX_FILE_BYTES, INLINE_MAX_REQUEST_BYTES } from "./limits";
 import type { GenerateContentRequest } from "../upstream/native-schema";
@@ -84,7 +83,7 @@ export async function buildGenerateRequest(
     })),
   }));
   const notices: string[] = [];
-  const contents = await buildContents(turns, (a) => fs.readFile(resolveMediaPath(a.path)), notices);
+  const contents = await buildContents(turns, (a) => readMediaFile(a.path), notices);
   const config = Object.fromEntries(
     Object.entries(settings.generationConfig).filter(([, v]) => v !== undefined && v !== null),
   );

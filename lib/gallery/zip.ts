@@ -1,11 +1,10 @@
-import fs from "node:fs";
 import { downloadZip, predictLength } from "client-zip";
 import { z } from "zod";
 import { ownedBy, type Viewer } from "../auth/scope";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
 import { readJson } from "../http/respond";
-import { resolveMediaPath } from "../storage/files";
+import { openMediaFile, statMediaFile } from "../storage/files";
 import { downloadFileName, uniqueNames } from "../storage/file-names";
 import { sortMedia } from "../tasks/media-order";
 import { MAX_BULK_ITEMS } from "./limits";
@@ -45,7 +44,7 @@ export async function readZipRequest(request: Request): Promise<ZipRequest> {
   return zipRequestSchema.parse({ ids: form.getAll("ids").filter((v) => typeof v === "string") });
 }
 
-type Entry = { name: string; size: number; lastModified: Date; file: string };
+type Entry = { name: string; size: number; lastModified: Date; key: string };
 
 /**
  * A zip of the stored files of the given items, streamed: each file is opened only when the
@@ -83,7 +82,7 @@ export async function galleryZipResponse(db: Db, viewer: Viewer, ids: string[]):
     for (const media of sortMedia(task.media)) {
       const index = perRole.get(media.role) ?? 0;
       perRole.set(media.role, index + 1);
-      const stat = media.status === "stored" && media.path ? statFile(media.path) : null;
+      const stat = media.status === "stored" && media.path ? await statFile(media.path) : null;
       if (!stat) {
         missing.push(`${id}: ${media.role} file not stored (status ${media.status})`);
         continue;
@@ -92,7 +91,7 @@ export async function galleryZipResponse(db: Db, viewer: Viewer, ids: string[]):
         name: unique(downloadFileName(task, media, index)),
         size: stat.size,
         lastModified: stat.mtime,
-        file: stat.file,
+        key: stat.key,
       });
     }
   }
@@ -106,7 +105,10 @@ export async function galleryZipResponse(db: Db, viewer: Viewer, ids: string[]):
   ]);
   async function* files() {
     for (const e of entries) {
-      yield { name: e.name, lastModified: e.lastModified, size: e.size, input: fs.createReadStream(e.file) };
+      const input = await openMediaFile(e.key);
+      if (!input)
+        throw new Error(`The stored file of ${e.name} disappeared while the archive was being made.`);
+      yield { name: e.name, lastModified: e.lastModified, size: e.size, input };
     }
     if (note) yield { ...note, lastModified: new Date() };
   }
@@ -124,11 +126,10 @@ export async function galleryZipResponse(db: Db, viewer: Viewer, ids: string[]):
   return new Response(zip.body, { status: 200, headers });
 }
 
-function statFile(rel: string): { file: string; size: number; mtime: Date } | null {
+async function statFile(key: string): Promise<{ key: string; size: number; mtime: Date } | null> {
   try {
-    const file = resolveMediaPath(rel);
-    const stat = fs.statSync(file);
-    return stat.isFile() ? { file, size: stat.size, mtime: stat.mtime } : null;
+    const stat = await statMediaFile(key);
+    return stat ? { key, size: stat.size, mtime: stat.lastModified } : null;
   } catch {
     return null;
   }

@@ -1,10 +1,9 @@
 import "server-only";
-import fs from "node:fs";
 import { ownedBy, type Viewer } from "../auth/scope";
 import type { Db } from "../db";
 import { fetchPolicy } from "../net/fetch-policy";
 import { RefusedUrlError, safeFetch, type FetchPolicy } from "../net/safe-fetch";
-import { resolveMediaPath } from "../storage/media-path";
+import { openMediaFile, statMediaFile } from "../storage/files";
 import { uploadIdOf } from "../uploads/media-uploads";
 import { UnreachableMediaError, type MediaSource, type OpenMedia } from "./read-media";
 
@@ -84,7 +83,7 @@ function studioPathOf(url: string, addresses: StudioAddresses): string | null {
   return null;
 }
 
-/** The file's MEDIA_DIR path; null when the viewer has no such file; undefined for other paths. */
+/** The file's key in the media store; null when the viewer has no such file; undefined for other paths. */
 async function studioFile(db: Db, viewer: Viewer, servedPath: string): Promise<string | null | undefined> {
   const uploadId = uploadIdOf(servedPath);
   if (uploadId) {
@@ -105,8 +104,8 @@ async function studioFile(db: Db, viewer: Viewer, servedPath: string): Promise<s
 }
 
 async function openFile(relativePath: string): Promise<MediaSource> {
-  const absolute = resolveMediaPath(relativePath);
-  const stat = await fs.promises.stat(absolute).catch(() => undefined);
-  if (!stat?.isFile()) throw new UnreachableMediaError("its stored file is missing");
-  return { body: fs.createReadStream(absolute, { highWaterMark: 64 * 1024 }), size: stat.size };
+  const stat = await statMediaFile(relativePath).catch(() => undefined);
+  const body = stat && (await openMediaFile(relativePath).catch(() => undefined));
+  if (!stat || !body) throw new UnreachableMediaError("its stored file is missing");
+  return { body, size: stat.size };
 }

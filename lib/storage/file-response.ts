@@ -1,8 +1,6 @@
-import fs from "node:fs/promises";
 import { StudioError } from "../errors";
-import { resolveMediaPath } from "./media-path";
-
-const CHUNK_BYTES = 256 * 1024;
+import { contentDisposition } from "./content-disposition";
+import { mediaStore } from "./media-store";
 
 export type FileResponseOptions = {
   /** Adds Content-Disposition: attachment with this file name. */
@@ -17,7 +15,9 @@ type ByteRange = { start: number; end: number };
 /**
  * Serves a stored file with Content-Type, Content-Length, ETag, Accept-Ranges and single-range
  * (206 / 416) support; `downloadName` adds Content-Disposition: attachment. The body is read from
- * disk chunk by chunk as the client consumes it; HEAD gets the same headers and no body.
+ * the store chunk by chunk as the client consumes it; HEAD gets the same headers and no body.
+ * A store configured for presigned redirects answers 307 to a short-lived URL of the bucket instead
+ * (after the same 404 and 304 checks), which then serves the bytes, ranges included.
  */
 export async function mediaFileResponse(
   request: Request,
@@ -25,18 +25,13 @@ export async function mediaFileResponse(
   contentType: string,
   options: FileResponseOptions = {},
 ): Promise<Response> {
-  const absolute = resolveMediaPath(relativePath);
-  const stat = await fs.stat(absolute).catch(() => undefined);
-  if (!stat?.isFile()) {
-    return Response.json(new StudioError("not_found", "The stored file is missing.").toJSON(), {
-      status: 404,
-    });
-  }
+  const store = mediaStore();
+  const stat = await store.stat(relativePath);
+  if (!stat) return missingFile();
   const size = stat.size;
-  const etag = options.sha256
-    ? `"${options.sha256}"`
-    : `"${size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-  const lastModified = new Date(Math.floor(stat.mtimeMs / 1000) * 1000).toUTCString();
+  const modifiedMs = stat.lastModified.getTime();
+  const etag = options.sha256 ? `"${options.sha256}"` : `"${size.toString(16)}-${modifiedMs.toString(16)}"`;
+  const lastModified = new Date(Math.floor(modifiedMs / 1000) * 1000).toUTCString();
   const headers = new Headers({
     "Content-Type": contentType,
     "Accept-Ranges": "bytes",
@@ -58,6 +53,16 @@ export async function mediaFileResponse(
     });
   }
 
+  if (store.presignedUrl && store.presignedRedirectSeconds) {
+    const location = await store.presignedUrl(relativePath, {
+      expiresInSeconds: store.presignedRedirectSeconds,
+      contentType,
+      downloadName: options.downloadName,
+    });
+    // The URL expires: the redirect itself must never be cached longer than it lives.
+    return new Response(null, { status: 307, headers: { Location: location, "Cache-Control": "no-store" } });
+  }
+
   const rangeHeader = request.headers.get("range");
   const honourRange =
     rangeHeader !== null && ifRangeHolds(request.headers.get("if-range"), etag, lastModified);
@@ -74,12 +79,8 @@ export async function mediaFileResponse(
   const status = range ? 206 : 200;
 
   if (request.method === "HEAD" || length === 0) return new Response(null, { status, headers });
-  const body = await fileStream(absolute, start, length);
-  if (!body) {
-    return Response.json(new StudioError("not_found", "The stored file is missing.").toJSON(), {
-      status: 404,
-    });
-  }
+  const body = await store.open(relativePath, { start, end: start + length - 1 });
+  if (!body) return missingFile();
   return new Response(body, { status, headers });
 }
 
@@ -117,6 +118,10 @@ function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
   return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
+function missingFile(): Response {
+  return Response.json(new StudioError("not_found", "The stored file is missing.").toJSON(), { status: 404 });
+}
+
 function pick(headers: Headers, names: string[]): Headers {
   const out = new Headers();
   for (const name of names) {
@@ -124,44 +129,4 @@ function pick(headers: Headers, names: string[]): Headers {
     if (value !== null) out.set(name, value);
   }
   return out;
-}
-
-function contentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\w.\- ]+/g, "_").replace(/^[.\s]+/, "") || "download";
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
-// A pull-based stream: the next chunk is read from disk only when the client wants more, so memory
-// stays flat whatever the file size and a slow client never makes the server buffer the file.
-async function fileStream(absolute: string, start: number, length: number) {
-  const handle = await fs.open(absolute, "r").catch(() => undefined);
-  if (!handle) return undefined;
-  let position = start;
-  let remaining = length;
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    await handle.close().catch(() => undefined);
-  };
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const buffer = new Uint8Array(Math.min(CHUNK_BYTES, remaining));
-        const { bytesRead } = await handle.read(buffer, 0, buffer.byteLength, position);
-        if (bytesRead === 0) throw new Error("The stored file ended early (was it truncated?).");
-        position += bytesRead;
-        remaining -= bytesRead;
-        controller.enqueue(bytesRead === buffer.byteLength ? buffer : buffer.subarray(0, bytesRead));
-        if (remaining === 0) {
-          await close();
-          controller.close();
-        }
-      } catch (error) {
-        await close();
-        controller.error(error);
-      }
-    },
-    cancel: close,
-  });
 }

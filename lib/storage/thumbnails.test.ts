@@ -118,10 +118,10 @@ describe("thumbnailFileFor (serving)", () => {
     await createThumbnail(temp.db, id);
     const rel = (await row(id)).thumbPath!;
     fs.rmSync(path.join(mediaDir, rel));
-    expect(thumbnailFileExists(rel)).toBe(false);
+    expect(await thumbnailFileExists(rel)).toBe(false);
 
     expect(await thumbnailFileFor(temp.db, id)).toBe(rel);
-    expect(thumbnailFileExists(rel)).toBe(true);
+    expect(await thumbnailFileExists(rel)).toBe(true);
     const thumb = await sharp(path.join(mediaDir, rel)).metadata();
     expect([thumb.format, thumb.width]).toEqual(["webp", 480]);
   });

@@ -1,14 +1,18 @@
 import { spawn } from "node:child_process";
-import fs from "node:fs";
 import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
 import sharp from "sharp";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
-import { removeMediaFile, resolveMediaPath, writeMediaFile } from "./files";
+import { removeMediaFile, statMediaFile, withLocalMediaFile, writeMediaFile } from "./files";
 
 /** Thumbnails are served small: 480 px wide is sharp on a 2x screen at the grid's ~240 px tiles. */
 const THUMBNAIL_WIDTH = 480;
 const FFMPEG_TIMEOUT_MS = 30_000;
+/**
+ * Largest original copied out of a bucket to make its thumbnail (sharp and ffmpeg read files). A
+ * poster frame needs only the first second, but an MP4 may keep its index at the end: whole file.
+ */
+const LOCAL_COPY_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 
 function thumbnailPath(mediaId: string): string {
   return `thumbs/${mediaId}.webp`;
@@ -40,10 +44,12 @@ async function generate(db: Db, mediaId: string): Promise<void> {
   if (media.status !== "stored" || !media.path) {
     throw new StudioError("conflict", `Media ${mediaId} has no stored file yet (status ${media.status}).`);
   }
-  if (media.thumbPath && fs.existsSync(resolveMediaPath(media.thumbPath))) return;
+  if (await thumbnailFileExists(media.thumbPath)) return;
 
-  const source = resolveMediaPath(media.path);
-  const made = isVideo(media.contentType, media.path) ? await videoPoster(source) : await imageThumb(source);
+  const video = isVideo(media.contentType, media.path);
+  const made = await withLocalMediaFile(media.path, LOCAL_COPY_MAX_BYTES, (source) =>
+    video ? videoPoster(source) : imageThumb(source),
+  );
   const rel = thumbnailPath(mediaId);
   await writeMediaFile(rel, once(made.webp), { declaredType: "image/webp" });
   const { count } = await db.media.updateMany({
@@ -60,13 +66,13 @@ async function generate(db: Db, mediaId: string): Promise<void> {
 }
 
 /**
- * Whether a recorded thumbnail is really on disk. A row can outlive its file (MEDIA_DIR restored
+ * Whether a recorded thumbnail is really stored. A row can outlive its file (MEDIA_DIR restored
  * from an older backup, thumbs/ cleared by hand): such a row must be treated as "no thumbnail".
  */
-export function thumbnailFileExists(thumbPath: string | null): boolean {
+export async function thumbnailFileExists(thumbPath: string | null): Promise<boolean> {
   if (!thumbPath) return false;
   try {
-    return fs.existsSync(resolveMediaPath(thumbPath));
+    return (await statMediaFile(thumbPath)) !== undefined;
   } catch {
     return false;
   }
@@ -81,7 +87,7 @@ export async function thumbnailFileFor(db: Db, mediaId: string): Promise<string>
   const media = await db.media.findUnique({ where: { id: mediaId }, select: { thumbPath: true } });
   if (!media) throw new StudioError("not_found", `Media ${mediaId} does not exist.`);
   if (!media.thumbPath) throw new StudioError("not_found", `Media ${mediaId} has no thumbnail yet.`);
-  if (thumbnailFileExists(media.thumbPath)) return media.thumbPath;
+  if (await thumbnailFileExists(media.thumbPath)) return media.thumbPath;
   try {
     await createThumbnail(db, mediaId);
   } catch (cause) {

@@ -1,11 +1,9 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import { isStudioError } from "../errors";
 import type { Media } from "../generated/prisma/client";
 import { RefusedUrlError, safeFetch } from "../net/safe-fetch";
 import { extensionFor } from "../storage/file-names";
 import { signedExpiry } from "../upstream/url-expiry";
-import { removeMediaFile, resolveMediaPath, writeMediaFile, type WrittenFile } from "../storage/files";
+import { removeMediaFile, writeMediaFile, type WrittenFile } from "../storage/files";
 import { baseType, isMediaType } from "../storage/sniff-type";
 import type { ByteBudget } from "./byte-budget";
 import { renewDownloadLease } from "./claims";
@@ -26,7 +24,7 @@ class DownloadError extends Error {
 }
 
 /**
- * Downloads one pending Media row's upstream URL into MEDIA_DIR (streamed, atomic, hashed, checked
+ * Downloads one pending Media row's upstream URL into the media store (streamed, atomic, hashed, checked
  * to be media), then records it and asks for its thumbnail. Failed attempts are retried with
  * backoff; an upstream URL that is gone (403/404/410 once its expiry passed, or on every try)
  * marks the media "expired" — the task itself stays completed with everything else it had.
@@ -66,7 +64,7 @@ export async function downloadClaimedMedia(
   let stored = false;
   let written: string | undefined;
   try {
-    const { rel, file } = await fetchToDisk(
+    const { rel, file } = await fetchToStore(
       media.sourceUrl,
       `tasks/${safeSegment(media.taskId)}/${media.id}`,
       deps,
@@ -115,7 +113,7 @@ export async function downloadClaimedMedia(
   }
 }
 
-async function fetchToDisk(
+async function fetchToStore(
   url: string,
   relBase: string,
   deps: TaskDeps,
@@ -241,7 +239,7 @@ async function recordFailure(
 }
 
 /**
- * upstream_url often carries the same bytes as result_url: keep one copy on disk per task. Rows
+ * upstream_url often carries the same bytes as result_url: keep one stored copy per task. Rows
  * keep their own ids; deleting a task removes its files together, so sharing is safe.
  */
 async function reuseIdenticalFile(
@@ -262,9 +260,8 @@ async function reuseIdenticalFile(
 
 async function removeOrphan(rel: string, deps: TaskDeps): Promise<void> {
   try {
-    await removeMediaFile(rel);
-    // The task's folder too, when this file was all it held (rmdir refuses a non-empty one).
-    await fs.rmdir(path.dirname(resolveMediaPath(rel))).catch(() => undefined);
+    // The task's folder too, when this file was all it held.
+    await removeMediaFile(rel, { emptyFolder: true });
   } catch (error) {
     deps.log.warn(`[downloads] could not remove orphaned ${rel}: ${(error as Error)?.message ?? error}`);
   }

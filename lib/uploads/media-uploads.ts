@@ -37,7 +37,7 @@ function kindOf(contentType: string): "image" | "video" | "audio" | null {
 }
 
 /**
- * Streams an upload to MEDIA_DIR/uploads (never a half-written file), judged by its bytes, and
+ * Streams an upload to uploads/ in the media store (never a half-written file), judged by its bytes, and
  * records it for its owner. Over `maxBytes` it is refused with the limit named (413).
  */
 export async function saveMediaUpload(
