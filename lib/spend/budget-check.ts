@@ -109,7 +109,7 @@ export async function admitSubmission(
   options: AdmitOptions = {},
 ): Promise<() => void> {
   const limiter = options.limiter === undefined ? submitLimiter() : options.limiter;
-  await limiter?.consume(userId);
+  await limiter?.consume(db, userId);
   const now = new Date((options.now ?? Date.now)());
   return serialized(userId, async () => {
     const cache = new EstimateCache();

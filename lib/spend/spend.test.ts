@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBatch } from "../batches/create-batch";
+import { createDb } from "../db-client";
 import { StudioError } from "../errors";
 import { errorResponse } from "../http/respond";
 import { submitTask } from "../tasks/submit-task";
@@ -271,6 +272,38 @@ describe("submit rate limit", () => {
       userId: other,
       check: { limiter },
     });
+  });
+});
+
+describe("submit rate limit across studio processes", () => {
+  it("is one allowance per user for every process on the database, refused with the time left", async () => {
+    const id = await user("shared-rate@example.com");
+    // Two processes: each its own Prisma client on the file and its own limiter object.
+    const other = createDb(bed.databaseUrl);
+    try {
+      const here = createSubmitLimiter(3)!;
+      const there = createSubmitLimiter(3)!;
+      const t0 = Date.now();
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 8 }, (_, i) =>
+          i % 2 ? here.consume(bed.db, id, t0) : there.consume(other, id, t0),
+        ),
+      );
+      expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(3);
+      const refused = outcomes.flatMap((o) => (o.status === "rejected" ? [o.reason as StudioError] : []));
+      expect(refused.every((e) => e.code === "rate_limited")).toBe(true);
+      const response = errorResponse(refused[0]);
+      expect(response.status).toBe(429);
+      expect(Number(response.headers.get("Retry-After"))).toBe(60);
+
+      // 45 s later the other process still refuses, naming the 15 s left; a minute on, both count anew.
+      const later = await refusal(there.consume(other, id, t0 + 45_000));
+      expect(later.details).toMatchObject({ retryAfterSeconds: 15 });
+      await here.consume(bed.db, id, t0 + 60_001);
+      await there.consume(other, id, t0 + 60_002);
+    } finally {
+      await other.$disconnect();
+    }
   });
 });
 
