@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "../db-client";
 import { StudioError } from "../errors";
+import { createAuthContext } from "./context";
 import { ensureFirstAdmin, setUpFirstAdmin, setupCode } from "./first-admin";
 import { login } from "./login";
 import { LOGIN_LIMITS } from "./login-throttle";
@@ -86,6 +88,34 @@ describe("login rate limits", () => {
     const codes = results.map((r) => (r.status === "rejected" ? (r.reason as StudioError).code : "ok"));
     expect(codes.filter((c) => c === "unauthorized")).toHaveLength(LOGIN_LIMITS.email.max);
     expect(codes.filter((c) => c === "rate_limited")).toHaveLength(12 - LOGIN_LIMITS.email.max);
+  });
+});
+
+describe("login rate limits across studio processes", () => {
+  it("are one count for every process on the database: guesses split between two are refused together", async () => {
+    const bed = await authTestbed();
+    // A second studio process: its own Prisma client on the same file and its own auth context.
+    const otherDb = createDb(bed.url);
+    try {
+      const other = await createAuthContext(otherDb, bed.config, "http://127.0.0.1:3001");
+      await createUser(bed.ctx, { email: "dee@example.com", password: "dee's long password" });
+      const processes = [bed.ctx, other];
+      for (let i = 0; i < LOGIN_LIMITS.email.max; i++) {
+        const wrong = await failure(
+          login(processes[i % 2], { email: "dee@example.com", password: `guess ${i}` }, from(`10.7.0.${i}`)),
+        );
+        expect(wrong.code).toBe("unauthorized");
+      }
+      for (const ctx of processes) {
+        const limited = await failure(
+          login(ctx, { email: "dee@example.com", password: "dee's long password" }, from("10.7.1.1")),
+        );
+        expect([limited.code, limited.status]).toEqual(["rate_limited", 429]);
+      }
+    } finally {
+      await otherDb.$disconnect();
+      await bed.cleanup();
+    }
   });
 });
 

@@ -47,7 +47,7 @@ export async function createBatch(
   try {
     return await store(db, request, items, options);
   } finally {
-    release?.();
+    await release?.();
   }
 }
 

@@ -249,6 +249,52 @@ describe("batch runner outcomes (fake upstream)", () => {
   });
 });
 
+describe("batch runners in two studio processes on one database", () => {
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const child of children) child.kill("SIGKILL");
+  });
+
+  it("send every item exactly once; one starting mid-send leaves the other's send alone", async () => {
+    const prompts = Array.from({ length: 8 }, (_, i) => unique(`two runners ${i}`));
+    let counter = 0;
+    // Each answer takes 400 ms, so the second runner starts while the first is sending.
+    const upstream = await startFakeUpstream(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      return { json: { id: `two-${++counter}`, status: "queued" } };
+    });
+    try {
+      const { id } = await createBatch(
+        bed.db,
+        { items: prompts.map((prompt) => ({ model: "sd_2.5_ORelay", prompt })) },
+        { defaultIntervalMs: 0, userId: null },
+      );
+      const script = path.join(import.meta.dirname, "testing/runner-process.ts");
+      const startRunner = () => {
+        const child = spawn(
+          process.execPath,
+          ["--conditions=react-server", "--import", "tsx", script, bed.databaseUrl, upstream.url, "0"],
+          { stdio: "ignore" },
+        );
+        children.push(child);
+      };
+      startRunner();
+      await until(
+        () => itemsOf(id),
+        (items) => items.some((i) => i.state === "sending"),
+      );
+      startRunner();
+      const items = await until(() => itemsOf(id), settled, 40_000);
+      expect(items.map((i) => i.state)).toEqual(prompts.map(() => "sent"));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      for (const prompt of prompts) expect(postsWith(upstream, prompt)).toHaveLength(1);
+    } finally {
+      for (const child of children.splice(0)) child.kill("SIGKILL");
+      await upstream.close();
+    }
+  }, 60_000);
+});
+
 describe("batch runner killed mid-send (a real crash of its process)", () => {
   let upstream: FakeUpstream;
   let child: ChildProcess | undefined;
@@ -300,8 +346,9 @@ describe("batch runner killed mid-send (a real crash of its process)", () => {
       "planned",
     ]);
 
-    // The restarted studio: settles the open send first, then carries on with the plan.
-    run({ minIntervalMs: 100 });
+    // The restarted studio: carries on with the plan and settles the open send once it is older
+    // than any live send could be (shortened here from 3 minutes).
+    run({ minIntervalMs: 100, staleSendingMs: 1_000 });
     const items = await until(() => itemsOf(id), settled);
     expect(items.map((i) => i.state)).toEqual(["sent", "sent", "outcome_unknown", "sent", "sent"]);
     expect(items[2].error).toBe(INTERRUPTED_MESSAGE);

@@ -12,7 +12,8 @@ export type BatchRunnerOptions = {
   backoff: BatchBackoff;
   /**
    * A send still "sending" after this long is not running any more (the submit call gives up
-   * after 60 s): it is settled like one interrupted by a restart.
+   * after 60 s): it is settled like one interrupted by a restart. It is the claim's lease: until
+   * then another studio process on the database may still be sending it, even at this one's start.
    */
   staleSendingMs: number;
 };
@@ -36,7 +37,9 @@ export type BatchRunner = {
 /**
  * Sends planned batch items one at a time, in batch then plan order, at least `max(minIntervalMs,
  * batch.intervalMs)` apart. Its state is only in the database: at start it settles what a previous
- * process left mid-send, then carries on with the planned items.
+ * process left mid-send (sends older than `staleSendingMs`: a younger one may belong to another
+ * studio process still sending it), then carries on with the planned items. Several runners (one
+ * per process) never send one item twice: an item is claimed planned → sending in one statement.
  */
 export function startBatchRunner(
   deps: TaskDeps = taskDeps(),
@@ -115,7 +118,9 @@ export function startBatchRunner(
   const started = new Promise((resolve) => setTimeout(resolve, startDelayMs).unref())
     .then(async () => {
       if (stopped) return;
-      const settled = await settleInterruptedSends(deps);
+      const settled = await settleInterruptedSends(deps, {
+        sendingBefore: new Date(deps.now() - staleSendingMs),
+      });
       if (settled.sent || settled.unknown)
         deps.log.info(
           `[batches] settled ${settled.sent + settled.unknown} send(s) a previous process left open: ` +

@@ -59,6 +59,11 @@ export async function sendBatchItem(
       );
   }
   // If this write fails the item stays "sending"; settleInterruptedSends finds its task row later.
-  await deps.db.batchItem.update({ where: { id: item.id }, data: { state: update.state, ...update.data } });
+  // Only while still "sending": a claim that was settled meanwhile (its lease, staleSendingMs, ran
+  // out) is no longer this runner's to write.
+  await deps.db.batchItem.updateMany({
+    where: { id: item.id, state: "sending" },
+    data: { state: update.state, ...update.data },
+  });
   return { itemId: item.id, state: update.state };
 }

@@ -6,10 +6,12 @@ export const INTERRUPTED_MESSAGE =
   "upstream's task list or usage, then send it again here if it is missing.";
 
 /**
- * Items left in "sending" by a process that stopped mid-send (at start: every one; while running:
- * those older than `sendingBefore`). A task row carrying the item's id was stored, so the send
- * went through: the item is sent. Otherwise the upstream may or may not have the task: the item
- * becomes "outcome_unknown" and is only sent again when the user says so.
+ * Items left in "sending" by a process that stopped mid-send. A task row carrying the item's id was
+ * stored, so the send went through: the item is sent (whichever process sent it, and at once).
+ * Otherwise the upstream may or may not have the task: once the send is older than `sendingBefore`
+ * (the runner's `staleSendingMs`, longer than any live send takes; every one when not given), the
+ * item becomes "outcome_unknown" and is only sent again when the user says so. A younger send may
+ * belong to another studio process still waiting for the upstream's answer: it is left alone.
  */
 export async function settleInterruptedSends(
   deps: TaskDeps,
@@ -18,7 +20,6 @@ export async function settleInterruptedSends(
   const items = await deps.db.batchItem.findMany({
     where: {
       state: "sending",
-      ...(options.sendingBefore ? { sendingAt: { lt: options.sendingBefore } } : {}),
       ...(options.except?.length ? { id: { notIn: options.except } } : {}),
     },
     select: { id: true, batchId: true, sendingAt: true },
@@ -31,6 +32,8 @@ export async function settleInterruptedSends(
       orderBy: { submittedAt: "desc" },
       select: { id: true, submittedAt: true },
     });
+    const stale = !options.sendingBefore || !item.sendingAt || item.sendingAt < options.sendingBefore;
+    if (!task && !stale) continue;
     const settled = await deps.db.batchItem.updateMany({
       where: { id: item.id, state: "sending" },
       data: task

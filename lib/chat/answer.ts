@@ -7,6 +7,7 @@
 import type { Db } from "../db";
 import { StudioError, isStudioError } from "../errors";
 import { encodeChatEvent, type ChatEvent } from "./chat-events";
+import type { AnswerLease } from "./answer-lease";
 import { checkedConversationView } from "./conversations";
 import { endGeneration, startGeneration, stopGeneration } from "./generations";
 import { responseText, type GenerateContentRequest, type UsageMetadata } from "../upstream/native-schema";
@@ -39,6 +40,11 @@ export type AnswerJob = {
   idleTimeoutMs?: number;
   /** Kept on the answer whatever its outcome (lib/chat/build-parts.ts: files left out). */
   notices?: string[];
+  /**
+   * The conversation's answer lease (answer-lease.ts), given back when the answer is stored; through
+   * it a stop pressed in another studio process reaches this answer.
+   */
+  lease?: AnswerLease;
 };
 
 type Outcome = {
@@ -52,6 +58,12 @@ type Outcome = {
 export function answerStream(job: AnswerJob): ReadableStream<Uint8Array> {
   const id = job.modelMessage.id;
   const controller = startGeneration(id, job.conversationId);
+  // A stop from another process is the user's Stop; a lost lease means the conversation is gone.
+  job.lease?.watch({ onStop: () => stopGeneration(id, "stop"), onLost: () => stopGeneration(id, "client") });
+  const finished = async () => {
+    endGeneration(id);
+    await job.lease?.release().catch(() => undefined);
+  };
   const onClientGone = () => stopGeneration(id, "client");
   job.signal?.addEventListener("abort", onClientGone, { once: true });
   let open = true;
@@ -67,10 +79,13 @@ export function answerStream(job: AnswerJob): ReadableStream<Uint8Array> {
         }
       };
       const run = async () => {
+        await job.lease?.attach(id);
         const conversation = await checkedConversationView(job.db, job.conversationId);
         send({ type: "start", userMessage: job.userMessage, modelMessage: job.modelMessage, conversation });
         const outcome = await generate(job, controller.signal, (text) => send({ type: "delta", text }));
         const message = await finishAnswer(job.db, id, outcome, job.notices);
+        // Free before "done": the browser may send the next question as soon as it reads it.
+        await finished();
         send({
           type: "done",
           message,
@@ -82,8 +97,8 @@ export function answerStream(job: AnswerJob): ReadableStream<Uint8Array> {
           // A conversation deleted mid-answer takes the row with it: nothing left to record.
           if (await failAnswer(job.db, id, error)) console.error("chat: answer failed", error);
         })
-        .finally(() => {
-          endGeneration(id);
+        .finally(async () => {
+          await finished();
           job.signal?.removeEventListener("abort", onClientGone);
           if (open) {
             open = false;

@@ -5,6 +5,7 @@ import { TEXT_MODELS, isTextModel } from "../catalog";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
 import { removeMediaFile } from "../storage/files";
+import { answerMayBeLive, requestStop } from "./answer-lease";
 import { isGenerating, stopConversation, stopGeneration } from "./generations";
 import { conversationPatchSchema, type ConversationPatch } from "./settings-schema";
 import type { ConversationDetail, ConversationSummary, ConversationView } from "./types";
@@ -124,15 +125,18 @@ export async function getConversationDetail(db: Db, viewer: Viewer, id: string):
 }
 
 /**
- * A row still "streaming" with no live generation was cut off by a restart or crash: its partial
- * text was saved as it came, so it is kept and marked interrupted.
+ * A row still "streaming" with no live generation — none in this process, and no live answer lease
+ * for it (another process streaming it) — was cut off by a restart or crash: its partial text was
+ * saved as it came, so it is kept and marked interrupted.
  */
 async function settleOrphanedStreams(db: Db, conversationId: string): Promise<void> {
   const streaming = await db.message.findMany({
     where: { conversationId, status: "streaming" },
     select: { id: true },
   });
-  const orphans = streaming.filter((m) => !isGenerating(m.id)).map((m) => m.id);
+  const orphans: string[] = [];
+  for (const m of streaming)
+    if (!isGenerating(m.id) && !(await answerMayBeLive(db, conversationId, m.id))) orphans.push(m.id);
   if (!orphans.length) return;
   await db.message.updateMany({
     where: { id: { in: orphans }, status: "streaming" },
@@ -160,10 +164,12 @@ export async function deleteConversation(db: Db, viewer: Viewer, id: string): Pr
 }
 
 /**
- * The stop button: ends a live answer of a conversation the viewer may see. Another user's message
- * answers like one that is not streaming (false), and keeps streaming.
+ * The stop button: ends a live answer of a conversation the viewer may see, at once when it streams
+ * in this process, else within a second through the answer lease of the process streaming it.
+ * Another user's message answers like one that is not streaming (false), and keeps streaming.
  */
 export async function stopAnswer(db: Db, viewer: Viewer, messageId: string): Promise<boolean> {
   const visible = await db.message.count({ where: { id: messageId, conversation: ownedBy(viewer) } });
-  return visible > 0 && stopGeneration(messageId, "stop");
+  if (!visible) return false;
+  return stopGeneration(messageId, "stop") || (await requestStop(db, messageId));
 }

@@ -13,7 +13,7 @@ import { answerStream } from "./answer";
 import { buildGenerateRequest, type BuiltRequest, type HistoryMessage } from "./build-request";
 import { DEFAULT_TITLE, requireConversation } from "./conversations";
 import { replacedExchange } from "./failed-exchange";
-import { claimConversation, releaseConversation } from "./generations";
+import { claimAnswerLease, type AnswerLease } from "./answer-lease";
 import type { SendMessageInput } from "./send-schema";
 import { partsText, type GenerationSettings, type StoredPart } from "./types";
 import type { TextApiConfig } from "../upstream/text-client";
@@ -61,27 +61,30 @@ function settingsOf(conversation: ConversationRow) {
 }
 
 /**
- * Runs `build` with the conversation and its thread, refusing while an answer is streaming in it.
- * The conversation is claimed synchronously right after the check and until `build` returns (by
- * then the answer's generation is registered), so two requests can never both pass the check.
+ * Runs `build` with the conversation and its thread, refusing while an answer is being prepared or
+ * streamed in it by any studio process. The conversation's lease is claimed in one statement
+ * before the thread is read; `build` hands it to the answer's stream, which gives it back when the
+ * answer ends. A `build` that fails gives it back here.
  */
 async function withThread<T>(
   db: Db,
   viewer: Viewer,
   conversationId: string,
-  build: (conversation: ConversationRow, thread: MessageRow[]) => Promise<T>,
+  build: (conversation: ConversationRow, thread: MessageRow[], lease: AnswerLease) => Promise<T>,
 ): Promise<T> {
   const conversation = await requireConversation(db, viewer, conversationId);
-  if (!claimConversation(conversationId)) {
+  const lease = await claimAnswerLease(db, conversationId);
+  if (!lease) {
     throw new StudioError(
       "conflict",
       "An answer is still streaming in this conversation; stop it or wait for it to end.",
     );
   }
   try {
-    return await build(conversation, await loadThread(db, conversationId));
-  } finally {
-    releaseConversation(conversationId);
+    return await build(conversation, await loadThread(db, conversationId), lease);
+  } catch (error) {
+    await lease.release().catch(() => undefined);
+    throw error;
   }
 }
 
@@ -90,11 +93,13 @@ function streamAnswer(
   conversation: ConversationRow,
   { request, notices }: BuiltRequest,
   rows: { user: MessageRow | null; model: MessageRow },
+  lease: AnswerLease,
   options: Options,
 ) {
   return answerStream({
     notices,
     db,
+    lease,
     conversationId: conversation.id,
     userMessage: rows.user ? messageView(rows.user) : null,
     modelMessage: messageView(rows.model),
@@ -134,7 +139,7 @@ export async function sendMessage(
   input: SendMessageInput,
   options: Options = {},
 ): Promise<ReadableStream<Uint8Array>> {
-  return withThread(db, viewer, conversationId, async (conversation, thread) => {
+  return withThread(db, viewer, conversationId, async (conversation, thread, lease) => {
     // Only the exchange the composer's draft came back from is replaced; every other turn is kept.
     const superseded = replacedExchange(
       thread,
@@ -201,7 +206,7 @@ export async function sendMessage(
       return { user, model: await createPlaceholder(tx, conversation, created.createdAt, request.notices) };
     });
 
-    return streamAnswer(db, conversation, request, { user, model }, options);
+    return streamAnswer(db, conversation, request, { user, model }, lease, options);
   });
 }
 
@@ -212,7 +217,7 @@ export async function regenerateAnswer(
   conversationId: string,
   options: Options = {},
 ): Promise<ReadableStream<Uint8Array>> {
-  return withThread(db, viewer, conversationId, async (conversation, thread) => {
+  return withThread(db, viewer, conversationId, async (conversation, thread, lease) => {
     const dropped = thread.at(-1)?.role === "model" ? [thread.at(-1)!] : [];
     const kept = thread.slice(0, thread.length - dropped.length);
     if (kept.at(-1)?.role !== "user")
@@ -228,7 +233,7 @@ export async function regenerateAnswer(
       await tx.conversation.update({ where: { id: conversationId }, data: { updatedAt: new Date() } });
       return createPlaceholder(tx, conversation, kept.at(-1)!.createdAt, request.notices);
     });
-    return streamAnswer(db, conversation, request, { user: null, model }, options);
+    return streamAnswer(db, conversation, request, { user: null, model }, lease, options);
   });
 }
 
@@ -247,7 +252,7 @@ export async function editAndResend(
   if (!target) throw new StudioError("not_found", `Message ${messageId} does not exist.`);
   if (target.role !== "user")
     throw new StudioError("invalid_request", "Only your own messages can be edited.");
-  return withThread(db, viewer, target.conversationId, async (conversation, thread) => {
+  return withThread(db, viewer, target.conversationId, async (conversation, thread, lease) => {
     const index = thread.findIndex((m) => m.id === messageId);
     const edited = thread[index];
     const later = thread.slice(index + 1);
@@ -266,6 +271,6 @@ export async function editAndResend(
       return { user, model: await createPlaceholder(tx, conversation, edited.createdAt, request.notices) };
     });
     await Promise.all(droppedFiles.map((p) => removeMediaFile(p).catch(() => undefined)));
-    return streamAnswer(db, conversation, request, { user, model }, options);
+    return streamAnswer(db, conversation, request, { user, model }, lease, options);
   });
 }

@@ -1,5 +1,7 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { Db } from "../db";
+import type { Prisma } from "../generated/prisma/client";
 import { StudioError } from "../errors";
 import { budgetOf } from "./budgets";
 import { EstimateCache, estimateTask, parseBody } from "./estimate";
@@ -14,33 +16,33 @@ import { isTerminal } from "../tasks/status";
  * settled spend + what is still running + this submission's estimate would pass a limit:
  * - settled: `amount` of the user's completed and failed tasks submitted in the period (none = 0);
  * - running: queued/processing tasks (their `amount` when the upstream already gave one, else their
- *   estimate), planned items of the user's batches, and submissions of this process between their
- *   check and their stored task row;
+ *   estimate), planned items of the user's batches, and admitted submissions (of any studio
+ *   process) between their check and their stored task rows (`BudgetReservation`);
  * - an unknown estimate counts 0, but nothing unknown is sent once the period is at or over its limit.
  */
 export type PlannedTask = { model: string; body: Record<string, unknown> };
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-// Submissions between their check and their stored row, per user: counted by the next check.
-const inFlight = new Map<string, number>();
-// One check at a time per user (check + reservation are one step; the upstream call is not held).
-const queues = new Map<string, Promise<unknown>>();
+/** What the budget is read through: the client, or an admission's transaction. */
+type Reader = Prisma.TransactionClient;
 
-async function serialized<T>(key: string, fn: () => Promise<T>): Promise<T> {
-  const before = queues.get(key) ?? Promise.resolve();
-  const run = before.then(fn, fn);
-  const tail = run.catch(() => undefined);
-  queues.set(key, tail);
-  try {
-    return await run;
-  } finally {
-    if (queues.get(key) === tail) queues.delete(key);
-  }
+/**
+ * How long an admitted submission's credits stay reserved without its task rows: longer than any
+ * submit takes (the upstream call gives up after 60 s), short enough that a process that died in
+ * between does not hold a user's budget for long.
+ */
+const RESERVATION_MS = 10 * 60_000;
+
+async function reservedCredits(db: Reader, spender: string, now: number): Promise<number> {
+  const rows = await db.$queryRaw<{ credits: number | null }[]>`
+    SELECT SUM("credits") AS "credits" FROM "BudgetReservation"
+    WHERE "spender" = ${spender} AND "expiresAt" > ${now}`;
+  return Number(rows[0]?.credits ?? 0);
 }
 
 export async function budgetStatus(
-  db: Db,
+  db: Reader,
   userId: string,
   now: Date,
   cache = new EstimateCache(),
@@ -79,7 +81,7 @@ export async function budgetStatus(
   // Planned batch items and in-flight submits run now: today and this month.
   for (const item of items)
     add(now, "running", (await estimateTask(db, item.model, parseBody(item.body), cache)).credits ?? 0);
-  add(now, "running", inFlight.get(userId) ?? 0);
+  add(now, "running", await reservedCredits(db, userId, now.getTime()));
 
   const periods: PeriodSpend[] = [day, month].map((range) => ({
     period: range.period,
@@ -107,35 +109,49 @@ export async function admitSubmission(
   userId: string,
   planned: readonly PlannedTask[],
   options: AdmitOptions = {},
-): Promise<() => void> {
+): Promise<() => Promise<void>> {
   const limiter = options.limiter === undefined ? submitLimiter() : options.limiter;
-  await limiter?.consume(userId);
+  await limiter?.consume(db, userId);
   const now = new Date((options.now ?? Date.now)());
-  return serialized(userId, async () => {
-    const cache = new EstimateCache();
-    const estimates = await Promise.all(
-      planned.map((task) => estimateTask(db, task.model, task.body, cache)),
-    );
-    const known = round2(estimates.reduce((sum, e) => sum + (e.credits ?? 0), 0));
-    const unknown = estimates.filter((e) => e.credits === null).length;
-    const status = await budgetStatus(db, userId, now, cache);
-    for (const period of status.periods) {
-      if (period.limit === null) continue;
-      const committed = round2(period.spent + period.running);
-      const over =
-        committed + known > period.limit + 1e-9 || (unknown > 0 && committed >= period.limit - 1e-9);
-      if (over) throw budgetError(period, planned.length, known, unknown);
-    }
-    inFlight.set(userId, (inFlight.get(userId) ?? 0) + known);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const left = round2((inFlight.get(userId) ?? 0) - known);
-      if (left > 0) inFlight.set(userId, left);
-      else inFlight.delete(userId);
-    };
-  });
+  const reservation = randomUUID();
+  // One admission at a time per user across every process: the transaction's first statement
+  // writes the user's BudgetAdmission row, so on SQLite it takes the write lock before reading
+  // (a transaction that reads first fails with SQLITE_BUSY_SNAPSHOT when another process wrote
+  // meanwhile; lib/gallery/review.ts) and on PostgreSQL it holds that row's lock until commit.
+  await db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`
+        INSERT INTO "BudgetAdmission" ("spender", "at") VALUES (${userId}, ${now.getTime()})
+        ON CONFLICT ("spender") DO UPDATE SET "at" = excluded."at"`;
+      const cache = new EstimateCache();
+      const estimates = await Promise.all(
+        planned.map((task) => estimateTask(tx, task.model, task.body, cache)),
+      );
+      const known = round2(estimates.reduce((sum, e) => sum + (e.credits ?? 0), 0));
+      const unknown = estimates.filter((e) => e.credits === null).length;
+      const status = await budgetStatus(tx, userId, now, cache);
+      for (const period of status.periods) {
+        if (period.limit === null) continue;
+        const committed = round2(period.spent + period.running);
+        const over =
+          committed + known > period.limit + 1e-9 || (unknown > 0 && committed >= period.limit - 1e-9);
+        if (over) throw budgetError(period, planned.length, known, unknown);
+      }
+      if (known > 0) {
+        await tx.$executeRaw`
+          INSERT INTO "BudgetReservation" ("id", "spender", "credits", "expiresAt")
+          VALUES (${reservation}, ${userId}, ${known}, ${Date.now() + RESERVATION_MS})`;
+      }
+    },
+    // Waiting for the write lock behind other processes' writes is expected; a check itself is short.
+    { maxWait: 10_000, timeout: 20_000 },
+  );
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    await db.budgetReservation.deleteMany({ where: { id: reservation } }).catch(() => undefined);
+  };
 }
 
 const WORDS: Record<Period, { budget: string; span: string }> = {

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { Db } from "../db";
+import type { Prisma } from "../generated/prisma/client";
 import { LOCAL_OWNER } from "./owner";
 import type { Limits } from "./types";
 
@@ -13,7 +14,7 @@ import type { Limits } from "./types";
 const LOCAL_KEY = "budget.local";
 const limitsSchema = z.object({ daily: z.number().nullable(), monthly: z.number().nullable() });
 
-export async function budgetOf(db: Db, userId: string): Promise<Limits | null> {
+export async function budgetOf(db: Prisma.TransactionClient, userId: string): Promise<Limits | null> {
   if (userId === LOCAL_OWNER) {
     const row = await db.studioSetting.findUnique({ where: { key: LOCAL_KEY } });
     if (!row) return null;

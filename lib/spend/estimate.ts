@@ -1,6 +1,6 @@
 import "server-only";
 import { getModel, type ModelDef } from "../catalog";
-import type { Db } from "../db";
+import type { Prisma } from "../generated/prisma/client";
 
 /**
  * A task's cost before it is sent, from what completed tasks of the same model cost (their
@@ -62,7 +62,7 @@ export class EstimateCache {
 }
 
 export async function estimateTask(
-  db: Db,
+  db: Prisma.TransactionClient,
   modelId: string,
   body: Body,
   cache = new EstimateCache(),
@@ -79,7 +79,7 @@ export async function estimateTask(
 }
 
 async function compute(
-  db: Db,
+  db: Prisma.TransactionClient,
   modelId: string,
   model: ModelDef | undefined,
   key: { all: string; size: string },

@@ -1,5 +1,4 @@
 import "server-only";
-import type { Db } from "../db";
 import type { Prisma } from "../generated/prisma/client";
 
 /**
@@ -20,7 +19,7 @@ export function spenderWhere(spender: string): { userId: string | null } {
 }
 
 /** The batches whose planned items count as this spender's. */
-export async function batchIdsOf(db: Db, spender: string): Promise<string[]> {
+export async function batchIdsOf(db: Prisma.TransactionClient, spender: string): Promise<string[]> {
   const rows = await db.batch.findMany({ where: spenderWhere(spender), select: { id: true } });
   return rows.map((row) => row.id);
 }

@@ -1,11 +1,14 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBatch } from "../batches/create-batch";
+import { createDb } from "../db-client";
 import { StudioError } from "../errors";
 import { errorResponse } from "../http/respond";
 import { submitTask } from "../tasks/submit-task";
 import { taskTestbed } from "../tasks/testing/task-fixtures";
 import { startFakeUpstream, type FakeUpstream } from "../upstream/testing/fake-upstream";
-import { budgetStatus } from "./budget-check";
+import { admitSubmission, budgetStatus } from "./budget-check";
 import { setLocalBudget } from "./budgets";
 import { estimateTask } from "./estimate";
 import { estimateRequest } from "./estimate-request";
@@ -241,6 +244,55 @@ describe("budget on submit", () => {
   });
 });
 
+describe("budget admission across studio processes", () => {
+  it("never lets two processes both admit submits that together pass a user's budget", async () => {
+    // A model of its own: one completed task priced 2 credits by someone else.
+    const model = "videos_30_10_10_c4";
+    await seedTask({ model, amount: 2, userId: await user("price-setter@example.com") });
+    const estimate = 2;
+    // Room for exactly one: five attempts in this process and five in another, all at once.
+    const id = await user("two-processes@example.com", { daily: 3 });
+    const script = path.join(import.meta.dirname, "testing/admit-process.ts");
+    const child = spawn(
+      process.execPath,
+      ["--conditions=react-server", "--import", "tsx", script, bed.databaseUrl, id, model, "5"],
+      { stdio: ["pipe", "pipe", "inherit"] },
+    );
+    let out = "";
+    const ready = new Promise<void>((resolve) =>
+      child.stdout.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.startsWith("ready\n")) resolve();
+      }),
+    );
+    const other = new Promise<{ admitted: number; refused: number }>((resolve, reject) =>
+      child.once("exit", (code) =>
+        code === 0 ? resolve(JSON.parse(out.slice("ready\n".length))) : reject(new Error(`exit ${code}`)),
+      ),
+    );
+    await ready;
+    const startAt = Date.now() + 200;
+    child.stdin.end(String(startAt));
+    await new Promise((resolve) => setTimeout(resolve, startAt - Date.now()));
+    const here = await Promise.allSettled(
+      Array.from({ length: 5 }, () =>
+        admitSubmission(bed.db, id, [{ model, body: { model, prompt: "p" } }], noLimiter),
+      ),
+    );
+    const there = await other;
+    const admittedHere = here.filter((o) => o.status === "fulfilled").length;
+    expect(admittedHere + there.admitted).toBe(1);
+    for (const o of here)
+      if (o.status === "rejected") expect((o.reason as StudioError).code).toBe("budget_exceeded");
+
+    // The admitted one stays reserved for every process until its task row is stored (or it expires).
+    const status = await budgetStatus(bed.db, id, new Date());
+    expect(status.periods[0].running).toBe(estimate);
+    for (const o of here) if (o.status === "fulfilled") await o.value();
+    if (admittedHere) expect((await budgetStatus(bed.db, id, new Date())).periods[0].running).toBe(0);
+  }, 60_000);
+});
+
 describe("submit rate limit", () => {
   it("answers 429 with Retry-After past N submits a minute, per user, before anything is sent", async () => {
     const id = await user("fast@example.com");
@@ -271,6 +323,38 @@ describe("submit rate limit", () => {
       userId: other,
       check: { limiter },
     });
+  });
+});
+
+describe("submit rate limit across studio processes", () => {
+  it("is one allowance per user for every process on the database, refused with the time left", async () => {
+    const id = await user("shared-rate@example.com");
+    // Two processes: each its own Prisma client on the file and its own limiter object.
+    const other = createDb(bed.databaseUrl);
+    try {
+      const here = createSubmitLimiter(3)!;
+      const there = createSubmitLimiter(3)!;
+      const t0 = Date.now();
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 8 }, (_, i) =>
+          i % 2 ? here.consume(bed.db, id, t0) : there.consume(other, id, t0),
+        ),
+      );
+      expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(3);
+      const refused = outcomes.flatMap((o) => (o.status === "rejected" ? [o.reason as StudioError] : []));
+      expect(refused.every((e) => e.code === "rate_limited")).toBe(true);
+      const response = errorResponse(refused[0]);
+      expect(response.status).toBe(429);
+      expect(Number(response.headers.get("Retry-After"))).toBe(60);
+
+      // 45 s later the other process still refuses, naming the 15 s left; a minute on, both count anew.
+      const later = await refusal(there.consume(other, id, t0 + 45_000));
+      expect(later.details).toMatchObject({ retryAfterSeconds: 15 });
+      await here.consume(bed.db, id, t0 + 60_001);
+      await there.consume(other, id, t0 + 60_002);
+    } finally {
+      await other.$disconnect();
+    }
   });
 });
 

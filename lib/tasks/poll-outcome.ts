@@ -8,6 +8,7 @@ import { jitter, type TaskDeps } from "./deps";
 import { extendNotFoundStreak, isNotFoundStatus, notFoundColumns } from "./not-found-streak";
 import { writeRunningTaskUpdates } from "./bulk-task-update";
 import { planTaskUpdate, recordUpstreamTaskIn, type TaskUpdate } from "./record-upstream-task";
+import { shareRecovery, shareThrottle } from "./shared-gate";
 
 /** What one query about a claimed task came to; written by writePollOutcomes. */
 export type PollOutcome =
@@ -26,7 +27,7 @@ export type PollOutcome =
 export async function queryClaimedTask(task: PolledTask, deps: TaskDeps): Promise<PollOutcome> {
   try {
     const raw = await queryTask(task.id, deps.upstream, task.v1Family);
-    deps.gate.answered();
+    upstreamAnswered(deps);
     return { kind: "answered", task, raw };
   } catch (error) {
     const details = isStudioError(error) ? error.details : {};
@@ -34,11 +35,19 @@ export async function queryClaimedTask(task: PolledTask, deps: TaskDeps): Promis
     const retryAfter = typeof details.retryAfterSeconds === "number" ? details.retryAfterSeconds : null;
     if (status === 429 || (status !== undefined && retryAfter !== null)) {
       deps.gate.throttled(deps.now(), status, retryAfter);
+      // The other studio processes wait too (shared-gate.ts); a failed write only keeps it local.
+      await shareThrottle(deps.db, deps.gate).catch((e: unknown) =>
+        deps.log.warn("[tracker] could not share the upstream's back-off with other processes:", e),
+      );
       return { kind: "throttled", task };
     }
-    if (status !== undefined) deps.gate.answered();
+    if (status !== undefined) upstreamAnswered(deps);
     return { kind: "failed", task, error };
   }
+}
+
+function upstreamAnswered(deps: TaskDeps): void {
+  if (deps.gate.answered()) void shareRecovery(deps.db, deps.now()).catch(() => undefined);
 }
 
 /**

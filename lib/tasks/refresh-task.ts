@@ -6,6 +6,7 @@ import { isTerminal, RUNNING_STATUSES } from "./status";
 import { taskDeps, type TaskDeps } from "./deps";
 import { loadTask, type TaskWithMedia } from "./load-task";
 import { queryClaimedTask, writePollOutcomes } from "./poll-outcome";
+import { syncGate } from "./shared-gate";
 import { awaitingResultUrlsWhere, awaitsResultUrls } from "./result-url-grace";
 
 // One upstream query per task at a time in this process (browsers and the tracker share it).
@@ -61,7 +62,9 @@ function isDue(task: Task, deps: TaskDeps): boolean {
 
 async function pollOnce(id: string, deps: TaskDeps): Promise<void> {
   const now = deps.now();
-  // The shared back-off (a 429 or Retry-After) holds browsers' reads too: they show the stored state.
+  // The shared back-off (a 429 or Retry-After, told to any process) holds browsers' reads too:
+  // they show the stored state.
+  await syncGate(deps.db, deps.gate, now);
   if (deps.gate.waitMs(now) > 0) return;
   const due = { nextPollAt: { lte: new Date(now) } };
   // The claim is the throttle: only a caller that moves lastPolledAt forward, on a task no other

@@ -54,7 +54,7 @@ export async function submitTask(
   try {
     return await sendAndStore(deps, model, body, origin);
   } finally {
-    release?.();
+    await release?.();
   }
 }
 

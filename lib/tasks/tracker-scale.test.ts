@@ -128,6 +128,40 @@ describe("tracker at scale (real HTTP, injected latency)", () => {
     expect(failures).toBe(0);
   });
 
+  it("stops the pollers of a second process too after one process is told 429 with Retry-After", async () => {
+    const { double, bed, ids } = await setup({ latencyMs: 20, taskDurationMs: 600_000 }, 40);
+    const gateOptions = { pauseMs: 1_000, maxPauseMs: 10_000, recoverMs: 2_000, minShare: 1 / 8 };
+    bed.deps.gate = new UpstreamGate(gateOptions);
+    // A second process: its own database client, gate and tracker on the same file.
+    const otherDb = createDb(bed.databaseUrl);
+    cleanups.push(() => otherDb.$disconnect());
+    const otherGate = new UpstreamGate(gateOptions);
+    track(startTracker(bed.deps, { pollWorkers: 8, idleMs: 20 }));
+    const other = track(
+      startTracker({ ...bed.deps, db: otherDb, gate: otherGate }, { pollWorkers: 8, idleMs: 20 }),
+    );
+    await sleep(1_000);
+    let throttledAt = 0;
+    double.interfere = () => {
+      double.interfere = null;
+      throttledAt = Date.now();
+      return { status: 429, headers: { "retry-after": "3" }, body: { error: { message: "rate limited" } } };
+    };
+    await until(async () => throttledAt > 0, 5_000);
+    await sleep(600);
+    expect(other.status().backoffUntil).not.toBeNull();
+    expect(bed.deps.gate.waitMs(Date.now())).toBeGreaterThan(0);
+    await sleep(2_900);
+    const after = double.queryLog.filter((q) => q.at > throttledAt);
+    // Each process reads the shared row at most every 250 ms: after that, and the polls already on
+    // the wire, neither asks anything until Retry-After has passed.
+    const during = after.filter((q) => q.at > throttledAt + 500 && q.at < throttledAt + 2_900);
+    expect(during).toEqual([]);
+    expect(after.filter((q) => q.at >= throttledAt + 3_000).length).toBeGreaterThan(10);
+    const failures = await bed.db.task.count({ where: { id: { in: ids }, pollFailures: { gt: 0 } } });
+    expect(failures).toBe(0);
+  });
+
   it("stores every result of a 120-task batch whose URLs live 8 s after completion", async () => {
     const { double, bed, ids } = await setup(
       {

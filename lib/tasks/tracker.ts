@@ -9,6 +9,7 @@ import { taskDeps, type TaskDeps } from "./deps";
 import { downloadClaimedMedia } from "./download-media";
 import { queryClaimedTask } from "./poll-outcome";
 import { PollWriter } from "./poll-writer";
+import { syncGate } from "./shared-gate";
 import { WorkPool } from "./work-pool";
 import { RUNNING_STATUSES } from "./status";
 
@@ -94,8 +95,12 @@ export function startTracker(deps: TaskDeps = taskDeps(), options: Partial<Track
     idleMs: o.idleMs,
     gatherMs: 25,
     onError: logClaimError,
-    claim: async (limit) => {
+    claim: async (free) => {
       const now = deps.now();
+      // Once per claim, not per poll: another process may have been told to slow down.
+      await syncGate(deps.db, deps.gate, now);
+      const limit = Math.min(free, deps.gate.allowed(o.pollWorkers, now) - polls.busy);
+      if (limit <= 0) return [];
       const tasks = await claimDuePolls(deps.db, {
         now,
         limit,

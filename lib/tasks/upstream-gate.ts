@@ -4,6 +4,9 @@
  * afterwards the tracker comes back at a fraction of its poll workers, growing back to all of them
  * over `recoverMs` unless the upstream complains again (each complaint halves the fraction).
  * 5xx and network errors are about one task's query and back off per task (refresh-task.ts).
+ *
+ * This object is one process's view; shared-gate.ts publishes its complaints to the database and
+ * brings in the other processes' (adopt), so every studio process on one database waits together.
  */
 export type GateOptions = {
   /** Pause after a 429 without Retry-After; doubled on each further 429 in a row. */
@@ -13,6 +16,8 @@ export type GateOptions = {
   recoverMs: number;
   /** The least share of the workers allowed right after a pause. */
   minShare: number;
+  /** Least time between two reads of the shared back-off row (shared-gate.ts). */
+  syncMs: number;
 };
 
 const DEFAULT_GATE_OPTIONS: GateOptions = {
@@ -20,9 +25,13 @@ const DEFAULT_GATE_OPTIONS: GateOptions = {
   maxPauseMs: 5 * 60_000,
   recoverMs: 30_000,
   minShare: 1 / 16,
+  syncMs: 250,
 };
 
 export type Throttle = { at: number; until: number; status: number; retryAfterSeconds: number | null };
+
+/** What another process needs to wait and recover exactly as this one does. */
+export type GateState = { pausedUntil: number; floor: number; inARow: number; last: Throttle | null };
 
 export class UpstreamGate {
   private pausedUntil = 0;
@@ -32,7 +41,14 @@ export class UpstreamGate {
   /** The latest complaint, for health and logs. */
   last: Throttle | null = null;
 
-  constructor(private readonly options: GateOptions = DEFAULT_GATE_OPTIONS) {}
+  /** When the shared row was last read (shared-gate.ts); 0: never. */
+  syncedAt = 0;
+
+  readonly options: GateOptions;
+
+  constructor(options: Partial<GateOptions> = {}) {
+    this.options = { ...DEFAULT_GATE_OPTIONS, ...options };
+  }
 
   /** The upstream answered 429 or sent Retry-After (seconds) at `now`. */
   throttled(now: number, status: number, retryAfterSeconds?: number | null): void {
@@ -47,9 +63,30 @@ export class UpstreamGate {
     this.last = { at: now, until: this.pausedUntil, status, retryAfterSeconds: retryAfterSeconds ?? null };
   }
 
-  /** Any answer without a complaint: the next 429 starts from the first pause again. */
-  answered(): void {
+  /**
+   * Any answer without a complaint: the next 429 starts from the first pause again. True when this
+   * ended a run of complaints (worth telling the other processes once).
+   */
+  answered(): boolean {
+    const ended = this.inARow > 0;
     this.inARow = 0;
+    return ended;
+  }
+
+  state(): GateState {
+    return { pausedUntil: this.pausedUntil, floor: this.floor, inARow: this.inARow, last: this.last };
+  }
+
+  /**
+   * Takes another process's complaint when it is newer than what this gate knows: the same pause,
+   * the same share to come back at, so every process recovers on one schedule.
+   */
+  adopt(state: GateState): void {
+    if (state.pausedUntil <= this.pausedUntil) return;
+    this.pausedUntil = state.pausedUntil;
+    this.floor = state.floor;
+    this.inARow = Math.max(this.inARow, state.inARow);
+    this.last = state.last;
   }
 
   /** Milliseconds to wait before any poll (0: go). */

@@ -23,7 +23,14 @@ export async function authTestbed(config: Partial<AuthConfig> = {}) {
   );
   const clock = { offsetMs: 0 };
   ctx.now = () => Date.now() + clock.offsetMs;
-  return { ctx, db: temp.db, clock, cleanup: temp.cleanup };
+  return {
+    ctx,
+    db: temp.db,
+    url: temp.url,
+    config: { ...TEST_AUTH_CONFIG, ...config },
+    clock,
+    cleanup: temp.cleanup,
+  };
 }
 
 /** Request headers carrying the cookies a response set (name=value only, as a browser sends them). */

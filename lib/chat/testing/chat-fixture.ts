@@ -17,6 +17,8 @@ process.env.MEDIA_DIR = mediaDir;
 
 export type ChatFixture = {
   db: ReturnType<typeof createTempDb>["db"];
+  /** The database's URL, for a second client or process on the same file. */
+  url: string;
   sandbox: SandboxServer;
   config: TextApiConfig;
   mediaDir: string;
@@ -28,6 +30,7 @@ export async function startChatFixture(): Promise<ChatFixture> {
   const sandbox = await startSandboxServer({ port: 0 });
   return {
     db: temp.db,
+    url: temp.url,
     sandbox,
     config: { baseUrl: sandbox.url, apiKey: "test-key" },
     mediaDir,
