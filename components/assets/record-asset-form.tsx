@@ -33,19 +33,12 @@ export function RecordAssetForm() {
     },
   });
   const { register, handleSubmit, formState, reset, setError } = form;
-  const [fileError, setFileError] = useState<string | undefined>();
-  const server = useServerErrors((path, message) => {
-    if (path === "preview") setFileError(message);
-    else if ((FIELDS as readonly string[]).includes(path))
-      setError(path as (typeof FIELDS)[number], { type: "server", message });
-    else return false;
-    return true;
-  });
+  const server = useServerErrors({ fields: FIELDS, fileField: "preview", setError });
+  const { fileError } = server;
   const error = (name: (typeof FIELDS)[number]) => formState.errors[name]?.message;
 
   const submit = handleSubmit((input) => {
     server.clear();
-    setFileError(undefined);
     setSaved(null);
     const preview = file;
     record.mutate(

@@ -26,19 +26,12 @@ export function UploadAssetForm() {
     defaultValues: { label: "", kind: "image", notes: "" },
   });
   const { register, handleSubmit, formState, reset, setError } = form;
-  const [fileError, setFileError] = useState<string | undefined>();
-  const server = useServerErrors((path, message) => {
-    if (path === "file") setFileError(message);
-    else if ((FIELDS as readonly string[]).includes(path))
-      setError(path as (typeof FIELDS)[number], { type: "server", message });
-    else return false;
-    return true;
-  });
+  const server = useServerErrors({ fields: FIELDS, fileField: "file", setError });
+  const { fileError, setFileError } = server;
   const error = (name: (typeof FIELDS)[number]) => formState.errors[name]?.message;
 
   const submit = handleSubmit((input) => {
     server.clear();
-    setFileError(undefined);
     setSaved(null);
     if (!file) {
       setFileError("file: choose the file to upload");

@@ -1,17 +1,39 @@
 "use client";
 
 import { useState } from "react";
+import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { ApiError } from "@/components/api-client";
 
 /**
- * Server issues land on their fields (`place` answers whether it showed one: react-hook-form's
- * setError, or a file input's own state); what no field shows becomes one message.
+ * Where an add form shows the server's issues: on its react-hook-form fields, on its file input
+ * (`fileField`, whose state lives here since a file input is not a form value), else as one message.
  */
-export function useServerErrors(place: (path: string, message: string) => boolean) {
+export function useServerErrors<T extends FieldValues>({
+  fields,
+  fileField,
+  setError,
+}: {
+  fields: readonly Path<T>[];
+  fileField: string;
+  setError: UseFormSetError<T>;
+}) {
   const [message, setMessage] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<string | undefined>();
+  const place = (path: string, text: string): boolean => {
+    if (path === fileField) setFileError(text);
+    else if ((fields as readonly string[]).includes(path))
+      setError(path as Path<T>, { type: "server", message: text });
+    else return false;
+    return true;
+  };
   return {
     message,
-    clear: () => setMessage(null),
+    fileError,
+    setFileError,
+    clear: () => {
+      setMessage(null);
+      setFileError(undefined);
+    },
     show(error: unknown) {
       const issues = error instanceof ApiError ? error.issues : [];
       // One issue: the server's whole sentence says more than the bare rule ("you already recorded…").
