@@ -10,6 +10,7 @@ import { formatBytes } from "../format/bytes";
 import { fetchPolicy } from "../net/fetch-policy";
 import { RefusedUrlError, safeFetch, type FetchPolicy } from "../net/safe-fetch";
 import { writeMediaFile } from "../storage/files";
+import { userMediaKind } from "../storage/sniff-type";
 import { ASSET_FILE_MAX_BYTES } from "./limits";
 import type { AssetKind } from "./schema";
 
@@ -36,8 +37,8 @@ export async function storePreviewFile(
       declaredType: meta.declaredType,
       validate: ({ size, contentType }) => {
         if (size === 0) throw invalid(meta.field, `"${meta.name}" is empty.`, "must not be empty");
-        // SVG can carry script; anything not media is not a preview (an HTML error page, JSON…).
-        if (!/^(image|video|audio)\//.test(contentType) || contentType === "image/svg+xml") {
+        // Anything not media is not a preview (an HTML error page, JSON, an SVG…).
+        if (!userMediaKind(contentType)) {
           throw invalid(
             meta.field,
             `"${meta.name}" is ${contentType} by its content; a preview must be an image, a video or audio.`,

@@ -28,6 +28,15 @@ export function isMediaType(contentType: string): boolean {
   return /^(image|video|audio)\//.test(contentType);
 }
 
+/**
+ * What a file a user hands the studio is, by its sniffed type: image, video or audio; null for
+ * anything else, SVG included (it can carry script, and no model takes it).
+ */
+export function userMediaKind(contentType: string): "image" | "video" | "audio" | null {
+  if (contentType === "image/svg+xml" || !isMediaType(contentType)) return null;
+  return contentType.split("/")[0] as "image" | "video" | "audio";
+}
+
 function textualType(head: Uint8Array): string | undefined {
   const sample = new TextDecoder("utf-8", { fatal: false })
     .decode(head.subarray(0, 1024))

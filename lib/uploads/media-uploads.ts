@@ -10,6 +10,7 @@ import type { Db } from "../db";
 import { StudioError, isStudioError } from "../errors";
 import { formatBytes } from "../format/bytes";
 import { removeMediaFile, writeMediaFile } from "../storage/files";
+import { userMediaKind } from "../storage/sniff-type";
 
 export type MediaUploadRow = {
   id: string;
@@ -27,13 +28,6 @@ export const uploadPath = (id: string) => `/api/uploads/${id}`;
 /** `/api/uploads/<id>` → the id; null for any other path. */
 export function uploadIdOf(pathname: string): string | null {
   return /^\/api\/uploads\/([\w-]+)$/.exec(pathname)?.[1] ?? null;
-}
-
-function kindOf(contentType: string): "image" | "video" | "audio" | null {
-  // SVG can carry script and no model takes it.
-  if (contentType === "image/svg+xml") return null;
-  const kind = contentType.split("/")[0];
-  return kind === "image" || kind === "video" || kind === "audio" ? kind : null;
 }
 
 /**
@@ -59,7 +53,7 @@ export async function saveMediaUpload(
       declaredType: meta.declaredType,
       validate: (file) => {
         if (file.size === 0) throw new StudioError("invalid_request", `"${name}" is empty.`);
-        if (!kindOf(file.contentType)) {
+        if (!userMediaKind(file.contentType)) {
           throw new StudioError(
             "unsupported_media_type",
             `"${name}" is ${file.contentType} by its content; upload an image, a video or an audio file.`,
@@ -76,7 +70,7 @@ export async function saveMediaUpload(
   try {
     return await db.mediaUpload.create({
       data: {
-        kind: kindOf(written.contentType)!,
+        kind: userMediaKind(written.contentType)!,
         mimeType: written.contentType,
         size: written.size,
         sha256: written.sha256,
