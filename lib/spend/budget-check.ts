@@ -112,6 +112,10 @@ export async function admitSubmission(
 ): Promise<() => Promise<void>> {
   const limiter = options.limiter === undefined ? submitLimiter() : options.limiter;
   await limiter?.consume(db, userId);
+  // No budget, nothing to guard: most submits take no write lock and read no month of tasks. The
+  // transaction below reads the limits again, so a budget set meanwhile is still honoured there.
+  const limits = await budgetOf(db, userId);
+  if (limits?.daily == null && limits?.monthly == null) return async () => {};
   const now = new Date((options.now ?? Date.now)());
   const reservation = randomUUID();
   // One admission at a time per user across every process: the transaction's first statement
