@@ -57,7 +57,8 @@ export function ActivityCenter() {
           <span className="sr-only sm:not-sr-only sm:ml-1">Notify me</span>
         </button>
       )}
-      {/* In <body>: the header's backdrop blur would make it the box a fixed toast sits in. */}
+      {/* In <body>: the header's backdrop blur would make it the box a fixed toast sits in. Top right,
+          under the header: at the bottom right toasts covered the chat's Send and Stop buttons. */}
       {support && createPortal(<ToastList toasts={toasts} dismiss={dismiss} />, document.body)}
     </>
   );
@@ -68,7 +69,7 @@ function ToastList({ toasts, dismiss }: { toasts: Toast[]; dismiss: (key: string
     <div
       role="status"
       aria-live="polite"
-      className="pointer-events-none fixed bottom-4 right-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2"
+      className="pointer-events-none fixed right-4 top-16 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2"
     >
       {toasts.map((toast) => (
         <div
@@ -76,7 +77,8 @@ function ToastList({ toasts, dismiss }: { toasts: Toast[]; dismiss: (key: string
           data-testid="toast"
           data-tone={toast.tone}
           className={clsx(
-            "pointer-events-auto rounded-lg border bg-zinc-900/95 p-3 text-sm shadow-lg",
+            // Clicks pass through the card to the page beneath; only its link and × take them.
+            "rounded-lg border bg-zinc-900/95 p-3 text-sm shadow-lg",
             toast.tone === "error" ? "border-red-500/40" : "border-emerald-500/40",
           )}
         >
@@ -86,7 +88,10 @@ function ToastList({ toasts, dismiss }: { toasts: Toast[]; dismiss: (key: string
               <img src={toast.icon} alt="" className="size-10 shrink-0 rounded object-cover" />
             )}
             <div className="min-w-0 flex-1">
-              <Link href={toast.href} className="font-medium text-zinc-100 hover:underline">
+              <Link
+                href={toast.href}
+                className="pointer-events-auto font-medium text-zinc-100 hover:underline"
+              >
                 {toast.title}
               </Link>
               <p className="mt-0.5 break-words text-xs text-zinc-400">{toast.body}</p>
@@ -95,7 +100,7 @@ function ToastList({ toasts, dismiss }: { toasts: Toast[]; dismiss: (key: string
               type="button"
               aria-label="Dismiss"
               onClick={() => dismiss(toast.key)}
-              className="text-zinc-500 hover:text-zinc-200"
+              className="pointer-events-auto text-zinc-500 hover:text-zinc-200"
             >
               ×
             </button>
