@@ -51,6 +51,29 @@ const postsWith = (upstream: FakeUpstream, prompt: string) =>
     .filter((r) => r.method === "POST" && r.body.includes(JSON.stringify(prompt)))
     .map((r) => JSON.parse(r.body) as Record<string, unknown>);
 
+/**
+ * A batch runner in a process of its own (testing/runner-process.ts) on the test's database. Node
+ * itself with tsx's loader, not the tsx CLI: killing the CLI would leave its node child running (and
+ * sending), which is no crash at all. The react-server condition resolves `server-only` to its empty
+ * module, as in the server.
+ */
+function spawnRunner(upstreamUrl: string, intervalMs: number): ChildProcess {
+  const script = path.join(import.meta.dirname, "testing/runner-process.ts");
+  return spawn(
+    process.execPath,
+    [
+      "--conditions=react-server",
+      "--import",
+      "tsx",
+      script,
+      bed.databaseUrl,
+      upstreamUrl,
+      String(intervalMs),
+    ],
+    { stdio: "ignore" },
+  );
+}
+
 describe("batch runner against the sandbox upstream", () => {
   it("sends every item of 3 models × 2 variations once, in plan order, at the batch's pace", async () => {
     bed.deps.upstream = upstreamAt(sandbox.url);
@@ -269,15 +292,7 @@ describe("batch runners in two studio processes on one database", () => {
         { items: prompts.map((prompt) => ({ model: "sd_2.5_ORelay", prompt })) },
         { defaultIntervalMs: 0, userId: null },
       );
-      const script = path.join(import.meta.dirname, "testing/runner-process.ts");
-      const startRunner = () => {
-        const child = spawn(
-          process.execPath,
-          ["--conditions=react-server", "--import", "tsx", script, bed.databaseUrl, upstream.url, "0"],
-          { stdio: "ignore" },
-        );
-        children.push(child);
-      };
+      const startRunner = () => children.push(spawnRunner(upstream.url, 0));
       startRunner();
       await until(
         () => itemsOf(id),
@@ -288,6 +303,46 @@ describe("batch runners in two studio processes on one database", () => {
       expect(items.map((i) => i.state)).toEqual(prompts.map(() => "sent"));
       await new Promise((resolve) => setTimeout(resolve, 500));
       for (const prompt of prompts) expect(postsWith(upstream, prompt)).toHaveLength(1);
+    } finally {
+      for (const child of children.splice(0)) child.kill("SIGKILL");
+      await upstream.close();
+    }
+  }, 60_000);
+});
+
+describe("batch runners in two studio processes keep one pace", () => {
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const child of children) child.kill("SIGKILL");
+  });
+
+  it("two runners with a 400 ms pace send 400 ms apart, not twice as often", async () => {
+    const prompts = Array.from({ length: 8 }, (_, i) => unique(`one pace ${i}`));
+    const arrivals: number[] = [];
+    let counter = 0;
+    const upstream = await startFakeUpstream(async () => {
+      arrivals.push(Date.now());
+      return { json: { id: `pace-${++counter}`, status: "queued" } };
+    });
+    try {
+      const { id } = await createBatch(
+        bed.db,
+        { items: prompts.map((prompt) => ({ model: "sd_2.5_ORelay", prompt })) },
+        { defaultIntervalMs: 0, userId: null },
+      );
+      children.push(spawnRunner(upstream.url, 400), spawnRunner(upstream.url, 400));
+      const items = await until(() => itemsOf(id), settled, 40_000);
+      expect(items.map((i) => i.state)).toEqual(prompts.map(() => "sent"));
+      expect(arrivals).toHaveLength(prompts.length);
+      // Each process's own pace alone would let the two interleave: 8 sends in about 4 × 400 ms.
+      // The shared one spaces all 8: about 7 × 400 ms, each gap near 400 ms (one may be shorter
+      // by a process's first, slower request to the upstream).
+      expect(arrivals.at(-1)! - arrivals[0]).toBeGreaterThanOrEqual(0.9 * 7 * 400);
+      const gaps = arrivals
+        .slice(1)
+        .map((at, i) => at - arrivals[i])
+        .sort((a, b) => a - b);
+      expect(gaps[1]).toBeGreaterThanOrEqual(300);
     } finally {
       for (const child of children.splice(0)) child.kill("SIGKILL");
       await upstream.close();
@@ -320,17 +375,7 @@ describe("batch runner killed mid-send (a real crash of its process)", () => {
       { defaultIntervalMs: 100, userId: null },
     );
 
-    const script = path.join(import.meta.dirname, "testing/runner-process.ts");
-    // Node itself with tsx's loader, not the tsx CLI: killing the CLI would leave its node child
-    // running (and sending), which is no crash at all.
-    // The react-server condition resolves `server-only` to its empty module, as in the server.
-    child = spawn(
-      process.execPath,
-      ["--conditions=react-server", "--import", "tsx", script, bed.databaseUrl, upstream.url, "100"],
-      {
-        stdio: "ignore",
-      },
-    );
+    child = spawnRunner(upstream.url, 100);
     await until(
       async () => postsWith(upstream, prompts[2]).length,
       (n) => n === 1,

@@ -1,4 +1,5 @@
 import { taskDeps, type TaskDeps } from "../tasks/deps";
+import { claimSendSlot, releaseSendSlot } from "./send-pace";
 import { sendBatchItem, type BatchBackoff, type SendResult } from "./send-item";
 import { settleInterruptedSends } from "./settle-interrupted";
 
@@ -36,7 +37,8 @@ export type BatchRunner = {
 
 /**
  * Sends planned batch items one at a time, in batch then plan order, at least `max(minIntervalMs,
- * batch.intervalMs)` apart. Its state is only in the database: at start it settles what a previous
+ * batch.intervalMs)` apart — together with the runners of other studio processes, whose sends share
+ * one pace row (send-pace.ts). Its state is only in the database: at start it settles what a previous
  * process left mid-send (sends older than `staleSendingMs`: a younger one may belong to another
  * studio process still sending it), then carries on with the planned items. Several runners (one
  * per process) never send one item twice: an item is claimed planned → sending in one statement.
@@ -57,8 +59,11 @@ export function startBatchRunner(
   /** Only a runner waiting for work is woken early; one stepping or waiting out the pace is not. */
   let phase: "starting" | "stepping" | "idle" | "pacing" = "starting";
 
-  /** When the last send started: the pace counts from there. */
+  /** When the last send started, and the gap it must leave: the pace counts from there. */
   let lastSendAt = 0;
+  let lastPaceMs = 0;
+  /** Set when another process's send holds the shared pace: how long until it allows the next. */
+  let pacedByOthersMs: number | undefined;
 
   const tick = async (): Promise<SendResult | null> => {
     const now = deps.now();
@@ -69,26 +74,41 @@ export function startBatchRunner(
     const item = await deps.db.batchItem.findFirst({
       where: { state: "planned", nextAttemptAt: { lte: new Date(now) } },
       orderBy: [{ batch: { createdAt: "asc" } }, { batchId: "asc" }, { index: "asc" }],
-      select: { id: true, batchId: true, body: true, attempts: true },
+      select: {
+        id: true,
+        batchId: true,
+        body: true,
+        attempts: true,
+        batch: { select: { intervalMs: true } },
+      },
     });
     if (!item) return null;
+    // The pace is shared by the runners of every studio process (send-pace.ts), not this one's alone.
+    const paceMs = Math.max(minIntervalMs, item.batch?.intervalMs ?? 0);
+    const slot = await claimSendSlot(deps.db, deps.now(), paceMs);
+    if (!slot.claimed) {
+      pacedByOthersMs = slot.retryInMs;
+      return null;
+    }
     current = item.id;
     lastSendAt = deps.now();
+    lastPaceMs = paceMs;
     try {
-      return await sendBatchItem(deps, item, backoff);
+      const result = await sendBatchItem(deps, item, backoff);
+      if (!result) await releaseSendSlot(deps.db, deps.now());
+      return result;
     } finally {
       current = undefined;
     }
   };
 
-  const paceOf = async (result: SendResult | null): Promise<number> => {
-    if (!result) return idleMs;
-    const batch = await deps.db.batchItem.findUnique({
-      where: { id: result.itemId },
-      select: { batch: { select: { intervalMs: true } } },
-    });
-    const pace = Math.max(minIntervalMs, batch?.batch.intervalMs ?? 0);
-    return Math.max(0, pace - (deps.now() - lastSendAt));
+  const paceOf = (result: SendResult | null): number => {
+    if (!result) {
+      const wait = pacedByOthersMs ?? idleMs;
+      pacedByOthersMs = undefined;
+      return wait;
+    }
+    return Math.max(0, lastPaceMs - (deps.now() - lastSendAt));
   };
 
   const loop = async () => {

@@ -1,0 +1,6 @@
+-- CreateTable
+CREATE TABLE "BatchSendPace" (
+    "key" TEXT NOT NULL PRIMARY KEY,
+    "nextSendAt" BIGINT NOT NULL
+);
+
