@@ -1,19 +1,45 @@
 import fs from "node:fs";
 import Database from "better-sqlite3";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/prisma/client";
+import { PrismaClient as PostgresPrismaClient } from "./generated/prisma-pg/client";
+import { createPgPool, isPostgresUrl, poolSettings } from "./postgres-url";
 import { sqliteFileFromUrl } from "./sqlite-url";
 
 /**
  * Opening a database by URL. Kept apart from lib/db.ts (the server's one client, `server-only`) so
  * that test fixtures and scripts running in plain Node (Playwright seeds, benchmarks) can open one.
+ *
+ * Both providers' clients are generated from the one data model (prisma/postgresql/schema.prisma is
+ * generated from prisma/schema.prisma), so their APIs are the same; the SQLite client's type stands
+ * for both.
  */
 export type Db = PrismaClient;
+
+/** A client or an interactive transaction's client: what raw SQL runs on. */
+type Queryable = Pick<PrismaClient, "$queryRaw">;
+
+export type SqlDialect = "sqlite" | "postgresql";
+
+/** Which SQL the database speaks, for the few statements the two write differently. */
+export function sqlDialect(db: Queryable): SqlDialect {
+  return (db as unknown as { _activeProvider: string })._activeProvider === "postgresql"
+    ? "postgresql"
+    : "sqlite";
+}
 
 /** How long a connection waits for another writer (tracker, request, seeding) before SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 10_000;
 
 export function createDb(databaseUrl: string): PrismaClient {
+  if (isPostgresUrl(databaseUrl)) {
+    const { url, connectionLimit } = poolSettings(databaseUrl);
+    const adapter = new PrismaPg(createPgPool(url, connectionLimit), {
+      disposeExternalPool: true,
+    });
+    return new PostgresPrismaClient({ adapter }) as unknown as PrismaClient;
+  }
   const file = sqliteFileFromUrl(databaseUrl);
   enableWriteAheadLog(file);
   const adapter = new PrismaBetterSQLite3({ url: file, timeout: BUSY_TIMEOUT_MS });

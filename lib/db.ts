@@ -2,7 +2,7 @@ import "server-only";
 import { createDb, type Db } from "./db-client";
 import { env } from "./env";
 
-export { type Db };
+export { type Db, sqlDialect } from "./db-client";
 
 // One client per process, kept across hot reloads in development.
 const globalForDb = globalThis as unknown as { studioDb?: Db };

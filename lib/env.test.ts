@@ -48,7 +48,13 @@ describe("parseEnv", () => {
       assetUploadUrl: null,
       fetchAllowPrivate: [],
       trackerEnabled: true,
-      tracker: { pollWorkers: 96, downloadWorkers: 16, downloadBudgetBytes: 512 * 1024 * 1024 },
+      tracker: {
+        pollWorkers: 96,
+        downloadWorkers: 16,
+        downloadBudgetBytes: 512 * 1024 * 1024,
+        pollLeaseMs: 60_000,
+        downloadLeaseMs: 180_000,
+      },
       allowedHosts: [],
       allowedOrigins: [],
       bodyLimits: { json: 24 * 1024 * 1024, task: 1024 * 1024, upload: 50 * 1024 * 1024 },
@@ -174,11 +180,17 @@ describe("parseEnv", () => {
     expect(parseEnv({ PORT: "65535" }).port).toBe(65535);
   });
 
-  it("accepts only a file: DATABASE_URL", () => {
-    expect(problem({ DATABASE_URL: "postgres://db.example/studio" })).toBe(
-      'Invalid environment configuration:\n  DATABASE_URL: must be a SQLite URL such as "file:./data/studio.db"',
+  it("accepts a SQLite file: or a PostgreSQL DATABASE_URL, and nothing else", () => {
+    expect(problem({ DATABASE_URL: "mysql://db.example/studio" })).toBe(
+      'Invalid environment configuration:\n  DATABASE_URL: must be a SQLite URL such as "file:./data/studio.db" or a PostgreSQL URL "postgresql://user@host:5432/db"',
     );
     expect(parseEnv({ DATABASE_URL: "file:/tmp/x.db" }).databaseUrl).toBe("file:/tmp/x.db");
+    expect(parseEnv({ DATABASE_URL: "postgres://db.example/studio" }).databaseUrl).toBe(
+      "postgres://db.example/studio",
+    );
+    expect(problem({ DATABASE_URL: "postgresql://db.example/studio?connection_limit=0" })).toBe(
+      "Invalid environment configuration:\n  DATABASE_URL: connection_limit must be a whole number from 1 to 1000",
+    );
   });
 
   it("takes PUBLIC_BASE_URL as an optional http(s) URL without its trailing slash", () => {
@@ -204,8 +216,19 @@ describe("parseEnv", () => {
         TRACKER_POLL_WORKERS: "200",
         TRACKER_DOWNLOAD_WORKERS: "4",
         TRACKER_DOWNLOAD_BUDGET: "1024mb",
+        TRACKER_POLL_LEASE_SECONDS: "10",
+        TRACKER_DOWNLOAD_LEASE_SECONDS: "30",
       }).tracker,
-    ).toEqual({ pollWorkers: 200, downloadWorkers: 4, downloadBudgetBytes: 1024 ** 3 });
+    ).toEqual({
+      pollWorkers: 200,
+      downloadWorkers: 4,
+      downloadBudgetBytes: 1024 ** 3,
+      pollLeaseMs: 10_000,
+      downloadLeaseMs: 30_000,
+    });
+    expect(() => parseEnv({ TRACKER_DOWNLOAD_LEASE_SECONDS: "2" })).toThrow(
+      /TRACKER_DOWNLOAD_LEASE_SECONDS: must be a whole number from 5 to 3600/,
+    );
     expect(() => parseEnv({ TRACKER_POLL_WORKERS: "0" })).toThrow(
       /TRACKER_POLL_WORKERS: must be a whole number from 1 to 1024/,
     );

@@ -5,6 +5,7 @@ import { installV1Mapping, parseV1Mapping, SANDBOX_V1_MAPPING, type V1ModelMappi
 import { emailSchema, passwordSchema } from "./auth/password-policy";
 import { isLoopbackHost } from "./http/guard";
 import { DEFAULT_DATABASE_URL } from "./sqlite-url";
+import { isPostgresUrl, poolSettings } from "./postgres-url";
 
 /** Key the studio uses with its built-in sandbox upstream (the sandbox only checks that one is sent). */
 export const SANDBOX_API_KEY = "sandbox-key";
@@ -67,8 +68,8 @@ const presignSeconds = z
   .transform((v) => (v === "off" ? null : Number(v)))
   .pipe(z.number().int().min(1, presignRule).max(604_800, presignRule).nullable());
 
-/** A whole number of concurrent workers within [min, max]. */
-const workers = (fallback: number, min: number, max: number) => {
+/** A whole number within [min, max] (worker counts, lease seconds). */
+const wholeNumber = (fallback: number, min: number, max: number) => {
   const rule = { error: `must be a whole number from ${min} to ${max}` };
   return z.preprocess(
     emptyToUndefined,
@@ -108,6 +109,15 @@ const origin = z
   )
   .transform((v) => new URL(v).origin);
 
+function validPoolSettings(url: string): boolean {
+  try {
+    poolSettings(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z
   .object({
     UPSTREAM_BASE_URL: z.preprocess(emptyToUndefined, optionalUrl),
@@ -117,7 +127,13 @@ const envSchema = z
       emptyToUndefined,
       z
         .string()
-        .startsWith("file:", { error: 'must be a SQLite URL such as "file:./data/studio.db"' })
+        .refine((url) => url.startsWith("file:") || isPostgresUrl(url), {
+          error:
+            'must be a SQLite URL such as "file:./data/studio.db" or a PostgreSQL URL "postgresql://user@host:5432/db"',
+        })
+        .refine((url) => !isPostgresUrl(url) || validPoolSettings(url), {
+          error: "connection_limit must be a whole number from 1 to 1000",
+        })
         .default(DEFAULT_DATABASE_URL),
     ),
     MEDIA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data/media")),
@@ -177,10 +193,14 @@ const envSchema = z
     FETCH_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, urlList.default([])),
     /** Set to "0" to keep the background tracker off (one-off scripts, benchmarks). */
     TRACKER: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("1")),
-    TRACKER_POLL_WORKERS: workers(96, 1, 1024),
-    TRACKER_DOWNLOAD_WORKERS: workers(16, 1, 256),
+    TRACKER_POLL_WORKERS: wholeNumber(96, 1, 1024),
+    TRACKER_DOWNLOAD_WORKERS: wholeNumber(16, 1, 256),
     // Large downloads wait while this many declared bytes are already in flight (small ones never do).
     TRACKER_DOWNLOAD_BUDGET: byteSize(512 * 1024 ** 2),
+    // How long a poll or download claim outlives its process: another instance takes the work over
+    // after this (docs/decisions/multi-instance.md). Renewed while a download's bytes flow.
+    TRACKER_POLL_LEASE_SECONDS: wholeNumber(60, 5, 3600),
+    TRACKER_DOWNLOAD_LEASE_SECONDS: wholeNumber(180, 5, 3600),
     ALLOWED_HOSTS: list(hostName),
     ALLOWED_ORIGINS: list(origin),
     // The text API's inline files: the native layout caps a request at 20 MB; room for the text.
@@ -304,7 +324,13 @@ export type Env = {
   fetchAllowPrivate: string[];
   trackerEnabled: boolean;
   /** The tracker's worker pools (lib/tasks/tracker.ts). */
-  tracker: { pollWorkers: number; downloadWorkers: number; downloadBudgetBytes: number };
+  tracker: {
+    pollWorkers: number;
+    downloadWorkers: number;
+    downloadBudgetBytes: number;
+    pollLeaseMs: number;
+    downloadLeaseMs: number;
+  };
   /** Extra Host names the studio answers to (reverse proxy, LAN name); loopback is always allowed. */
   allowedHosts: string[];
   /** Extra origins whose pages may send state-changing requests (besides the studio's own). */
@@ -397,6 +423,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       pollWorkers: e.TRACKER_POLL_WORKERS,
       downloadWorkers: e.TRACKER_DOWNLOAD_WORKERS,
       downloadBudgetBytes: e.TRACKER_DOWNLOAD_BUDGET,
+      pollLeaseMs: e.TRACKER_POLL_LEASE_SECONDS * 1000,
+      downloadLeaseMs: e.TRACKER_DOWNLOAD_LEASE_SECONDS * 1000,
     },
     allowedHosts: e.ALLOWED_HOSTS,
     allowedOrigins: e.ALLOWED_ORIGINS,

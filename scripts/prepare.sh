@@ -9,11 +9,18 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund
 fi
 
+# One data model: the PostgreSQL schema is generated from the SQLite one, and each gets its client.
+node scripts/db/postgres-schema.mjs
 if [ ! -f lib/generated/prisma/client.ts ] || [ prisma/schema.prisma -nt lib/generated/prisma/client.ts ]; then
-  echo "› generating the Prisma client"
-  npx prisma generate >/dev/null
+  echo "› generating the Prisma client (SQLite)"
+  DATABASE_URL=file:./data/studio.db npx prisma generate >/dev/null
+fi
+if [ ! -f lib/generated/prisma-pg/client.ts ] || [ prisma/postgresql/schema.prisma -nt lib/generated/prisma-pg/client.ts ]; then
+  echo "› generating the Prisma client (PostgreSQL)"
+  DATABASE_URL=postgresql://localhost/unused npx prisma generate >/dev/null
 fi
 
-# DATABASE_URL may come from .env; prisma.config.ts loads it and defaults to ./data/studio.db.
+# DATABASE_URL may come from .env; prisma.config.ts loads it (default ./data/studio.db) and picks the
+# provider's schema and migrations from its scheme (file: or postgresql://).
 npx prisma migrate deploy >/dev/null
 echo "› database migrated"

@@ -2,7 +2,7 @@ import "server-only";
 import { betterAuth } from "better-auth/minimal";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { admin } from "better-auth/plugins/admin";
-import type { Db } from "../db";
+import { sqlDialect, type Db } from "../db";
 import type { AuthConfig } from "../env";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-policy";
 import { sessionSecret } from "./secret";
@@ -24,7 +24,7 @@ export async function createAuth(db: Db, settings: AuthSettings) {
     baseURL: settings.baseUrl,
     basePath: "/api/auth",
     secret: await sessionSecret(db, settings.secret),
-    database: prismaAdapter(db, { provider: "sqlite" }),
+    database: prismaAdapter(db, { provider: sqlDialect(db) }),
     emailAndPassword: {
       enabled: true,
       // Accounts are made by an admin, the CLI, ADMIN_EMAIL or the first-run setup page.
