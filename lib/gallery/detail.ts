@@ -1,11 +1,12 @@
 import { ownedBy, type Viewer } from "../auth/scope";
-import type { Db } from "../db";
+import { sqlDialect, type Db } from "../db-client";
 import { StudioError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
 import type { GalleryFilters } from "./filters";
 import { sortMedia } from "../tasks/media-order";
 import { itemNotFound, mediaListSelect, toGalleryItem, toGalleryMedia } from "./item-select";
 import { selectTaskKeys } from "./list";
+import { submittedAtText } from "./where";
 import { mediaKindOf, referenceTargets } from "./reference-targets";
 import type { GalleryItemDetail, GalleryMediaDetail, UpstreamUrl } from "./types";
 import { urlExpiry } from "../upstream/url-expiry";
@@ -103,10 +104,8 @@ export async function getGalleryItem(
 }
 
 async function neighbours(db: Db, viewer: Viewer, id: string, filters: GalleryFilters) {
-  const [position] = await db.$queryRawUnsafe<{ submittedAt: string }[]>(
-    "SELECT CAST(submittedAt AS TEXT) AS submittedAt FROM Task WHERE id = ?",
-    id,
-  );
+  const [position] = await db.$queryRaw<{ submittedAt: string }[]>`
+    SELECT ${submittedAtText(sqlDialect(db))} AS "submittedAt" FROM "Task" t WHERE t."id" = ${id}`;
   if (!position) return { prevId: null, nextId: null };
   const cursor = { submittedAt: position.submittedAt, id };
   const [[prev], [next]] = await Promise.all([

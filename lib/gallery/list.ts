@@ -1,17 +1,18 @@
 import type { Viewer } from "../auth/scope";
-import type { Db } from "../db";
+import { sqlDialect, type Db } from "../db-client";
+import { Prisma } from "../generated/prisma/client";
 import { decodeCursor, encodeCursor, type PageCursor } from "../http/page-cursor";
 import { DEFAULT_PAGE_SIZE, type GalleryFilters, type GalleryListQuery } from "./filters";
 import { itemListSelect, missingThumbnails, toGalleryItem } from "./item-select";
 import { scheduleThumbnails } from "./thumbnail-backfill";
 import type { GalleryPage } from "./types";
-import { and, cursorCondition, filterCondition, type SqlCondition } from "./where";
+import { and, cursorCondition, filterCondition, submittedAtText } from "./where";
 
 type KeyRow = { id: string; submittedAt: string };
 
 /**
  * Ids of matching tasks in gallery order (newest first, id as tie-break), after `cursor`.
- * Raw SQL because the prompt search joins the FTS5 table, which Prisma does not model.
+ * Raw SQL because the prompt search uses each database's full-text search, which Prisma does not model.
  */
 export async function selectTaskKeys(
   db: Db,
@@ -19,25 +20,22 @@ export async function selectTaskKeys(
   filters: GalleryFilters,
   options: { cursor?: PageCursor; limit: number; direction?: "older" | "newer" },
 ): Promise<KeyRow[]> {
+  const dialect = sqlDialect(db);
   const direction = options.direction ?? "older";
-  const conditions: SqlCondition[] = [filterCondition(viewer, filters)];
-  if (options.cursor) conditions.push(cursorCondition(options.cursor, direction));
-  const where = and(...conditions);
-  const order = direction === "older" ? "DESC" : "ASC";
-  return db.$queryRawUnsafe<KeyRow[]>(
-    `SELECT t.id AS id, CAST(t.submittedAt AS TEXT) AS submittedAt FROM Task t
-     WHERE ${where.sql} ORDER BY t.submittedAt ${order}, t.id ${order} LIMIT ?`,
-    ...where.params,
-    options.limit,
-  );
+  const conditions = [filterCondition(dialect, viewer, filters)];
+  if (options.cursor) conditions.push(cursorCondition(dialect, options.cursor, direction));
+  const order = Prisma.raw(direction === "older" ? "DESC" : "ASC");
+  return db.$queryRaw<KeyRow[]>`
+    SELECT t."id" AS "id", ${submittedAtText(dialect)} AS "submittedAt" FROM "Task" t
+    WHERE ${and(...conditions)} ORDER BY t."submittedAt" ${order}, t."id" ${order} LIMIT ${options.limit}`;
 }
 
 async function countTasks(db: Db, viewer: Viewer, filters: GalleryFilters): Promise<number> {
-  const where = filterCondition(viewer, filters);
-  const rows = await db.$queryRawUnsafe<{ n: bigint | number }[]>(
-    `SELECT COUNT(*) AS n FROM Task t WHERE ${where.sql}`,
-    ...where.params,
-  );
+  const where = filterCondition(sqlDialect(db), viewer, filters);
+  // COUNT is a bigint on PostgreSQL.
+  const rows = await db.$queryRaw<
+    { n: bigint | number }[]
+  >`SELECT COUNT(*) AS "n" FROM "Task" t WHERE ${where}`;
   return Number(rows[0]?.n ?? 0);
 }
 

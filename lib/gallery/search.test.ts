@@ -2,6 +2,7 @@ import { LOCAL_USER } from "../auth/local-user";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTempDb } from "../testing/temp-db";
 import { listGalleryItems } from "./list";
+import { fts5Query, tsQuery } from "./prompt-search-sql";
 import { parsePromptSearch } from "./search";
 import { seedTasks } from "./testing/seed-tasks";
 
@@ -33,7 +34,7 @@ afterAll(() => temp.cleanup());
 const search = async (q: string) =>
   (await listGalleryItems(temp.db, LOCAL_USER, { q })).items.map((i) => i.id).sort();
 
-describe("prompt search (FTS5)", () => {
+describe("prompt search", () => {
   it("matches word prefixes, all words required", async () => {
     expect(await search("drag")).toEqual(["dragon", "quote"]);
     expect(await search("dragon snow")).toEqual(["dragon"]);
@@ -90,13 +91,32 @@ describe("prompt search (FTS5)", () => {
 });
 
 describe("parsePromptSearch", () => {
-  it("quotes every term and doubles embedded quotes", () => {
-    expect(parsePromptSearch('a"b -c "d e" 猫')).toEqual({
-      match: '"a""b"* "d e"',
-      exclude: '"c"*',
+  it("splits words, phrases, exclusions and CJK terms", () => {
+    expect(parsePromptSearch('a"b -c "d e" 猫 -"東京"')).toEqual({
+      include: [
+        { text: 'a"b', phrase: false },
+        { text: "d e", phrase: true },
+      ],
+      exclude: [{ text: "c", phrase: false }],
       contains: ["猫"],
-      notContains: [],
+      notContains: ["東京"],
     });
     expect(parsePromptSearch("  ")).toBeNull();
+  });
+});
+
+describe("the search queries", () => {
+  const terms = [
+    { text: 'a"b', phrase: false },
+    { text: "Crème brûlée", phrase: true },
+  ];
+
+  it("quotes every FTS5 term and doubles embedded quotes", () => {
+    expect(fts5Query(terms, " ")).toBe('"a""b"* "Crème brûlée"');
+  });
+
+  it("writes tsquery lexemes folded like the index, words joined by <->, prefix on a word's last", () => {
+    expect(tsQuery(terms, "&")).toBe("('a' <-> 'b':*) & ('creme' <-> 'brulee')");
+    expect(tsQuery([{ text: "3.5-ÉTÉ's", phrase: false }], "|")).toBe("('3' <-> '5' <-> 'ete' <-> 's':*)");
   });
 });

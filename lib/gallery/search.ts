@@ -1,55 +1,47 @@
 /**
- * Turns what a user types into the search box into safe SQL conditions on prompts.
+ * Turns what a user types into the search box into search terms; lib/gallery/prompt-search-sql.ts
+ * turns them into each database's SQL (FTS5 on SQLite, a tsquery on PostgreSQL).
  *
- * - Words become FTS5 phrase queries with prefix matching (`"cat"*`), so FTS syntax characters
- *   (quotes, `-`, `*`, `:`, parentheses, AND/OR/NOT/NEAR) never reach the FTS parser as operators.
+ * - Words match by prefix (`cat` finds "catalog"); every included term is required.
  * - `"two words"` in double quotes is an exact phrase; `-word` excludes prompts containing it.
- * - Terms with CJK characters use substring matching instead: the `unicode61` tokenizer keeps a run of
- *   CJK characters as one token (no word breaks), so `猫` would never match `一只猫在跳舞` through FTS.
+ * - Terms with CJK characters use substring matching instead: both tokenizers keep a run of CJK
+ *   characters as one token (no word breaks), so `猫` would never match `一只猫在跳舞` as a word.
  * - Terms without any letter or digit (`-`, `"`, `***`) carry nothing to search for and are dropped.
+ * - Search syntax characters in the text (quotes, `*`, `:`, parentheses, AND/OR/NOT/NEAR) are plain
+ *   text: the SQL builders only ever see the letters and digits of a term.
  */
+export type SearchTerm = { text: string; phrase: boolean };
+
 export type PromptSearch = {
-  /** FTS5 MATCH expression every result must satisfy, or null. */
-  match: string | null;
-  /** FTS5 MATCH expression no result may satisfy, or null. */
-  exclude: string | null;
+  /** Word and phrase terms every result must match. */
+  include: SearchTerm[];
+  /** Word and phrase terms no result may match. */
+  exclude: SearchTerm[];
   /** Substrings the prompt must contain (CJK terms). */
   contains: string[];
   /** Substrings the prompt must not contain (excluded CJK terms). */
   notContains: string[];
 };
 
-type Term = { text: string; phrase: boolean; negated: boolean };
+type ParsedTerm = SearchTerm & { negated: boolean };
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const SEARCHABLE = /[\p{L}\p{N}]/u;
 
 export function parsePromptSearch(input: string | undefined): PromptSearch | null {
-  const terms = tokenize(input ?? "").filter((t) => SEARCHABLE.test(t.text));
+  const terms = splitTerms(input ?? "").filter((t) => SEARCHABLE.test(t.text));
   if (terms.length === 0) return null;
 
-  const include: string[] = [];
-  const exclude: string[] = [];
-  const contains: string[] = [];
-  const notContains: string[] = [];
-  for (const term of terms) {
-    if (CJK.test(term.text)) {
-      (term.negated ? notContains : contains).push(term.text);
-    } else {
-      const quoted = `"${term.text.replaceAll('"', '""')}"${term.phrase ? "" : "*"}`;
-      (term.negated ? exclude : include).push(quoted);
-    }
+  const search: PromptSearch = { include: [], exclude: [], contains: [], notContains: [] };
+  for (const { negated, ...term } of terms) {
+    if (CJK.test(term.text)) (negated ? search.notContains : search.contains).push(term.text);
+    else (negated ? search.exclude : search.include).push(term);
   }
-  return {
-    match: include.length ? include.join(" ") : null,
-    exclude: exclude.length ? exclude.join(" OR ") : null,
-    contains,
-    notContains,
-  };
+  return search;
 }
 
-function tokenize(input: string): Term[] {
-  const terms: Term[] = [];
+function splitTerms(input: string): ParsedTerm[] {
+  const terms: ParsedTerm[] = [];
   // A balanced "…" is a phrase (optionally -"…"); anything else splits on whitespace.
   const pattern = /(-?)"([^"]+)"|(\S+)/g;
   for (const m of input.normalize("NFC").matchAll(pattern)) {

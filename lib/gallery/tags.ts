@@ -1,6 +1,6 @@
 import { ownedBy, ownedBySql, UNOWNED, type Viewer } from "../auth/scope";
-import type { Db } from "../db";
-import type { Prisma } from "../generated/prisma/client";
+import { sqlDialect, type Db } from "../db-client";
+import { Prisma } from "../generated/prisma/client";
 import { normalizeTagName } from "./tag-names";
 import type { GalleryFacets, TagCount } from "./types";
 
@@ -57,18 +57,19 @@ export async function pruneOrphanTags(tx: Tx): Promise<void> {
  */
 export async function listTags(db: Db, viewer: Viewer, q = "", limit = 20): Promise<TagCount[]> {
   const needle = normalizeTagName(q);
-  const owner = ownedBySql(viewer);
-  const rows = await db.$queryRawUnsafe<{ name: string; n: bigint | number }[]>(
-    `SELECT g.name AS name, COUNT(tt.taskId) AS n FROM Tag g JOIN TaskTag tt ON tt.tagId = g.id
-     JOIN Task t ON t.id = tt.taskId
-     WHERE instr(g.name, ?) > 0 AND ${owner.sql} GROUP BY g.id
-     ORDER BY (substr(g.name, 1, length(?)) = ?) DESC, n DESC, g.name ASC LIMIT ?`,
-    needle,
-    ...owner.params,
-    needle,
-    needle,
-    limit,
-  );
+  const [contains, startsWith] =
+    sqlDialect(db) === "postgresql"
+      ? [Prisma.sql`strpos(g."name", ${needle}) > 0`, Prisma.sql`starts_with(g."name", ${needle})`]
+      : [
+          Prisma.sql`instr(g."name", ${needle}) > 0`,
+          Prisma.sql`substr(g."name", 1, length(${needle})) = ${needle}`,
+        ];
+  // COUNT is a bigint on PostgreSQL.
+  const rows = await db.$queryRaw<{ name: string; n: bigint | number }[]>`
+    SELECT g."name" AS "name", COUNT(tt."taskId") AS "n" FROM "Tag" g JOIN "TaskTag" tt ON tt."tagId" = g."id"
+    JOIN "Task" t ON t."id" = tt."taskId"
+    WHERE ${contains} AND ${ownedBySql(viewer)} GROUP BY g."id"
+    ORDER BY (${startsWith}) DESC, "n" DESC, g."name" ASC LIMIT ${limit}`;
   return rows.map((r) => ({ name: r.name, count: Number(r.n) }));
 }
 

@@ -1,11 +1,11 @@
 import { ownedBySql, type Viewer } from "../auth/scope";
+import type { SqlDialect } from "../db-client";
+import { Prisma } from "../generated/prisma/client";
 import type { PageCursor } from "../http/page-cursor";
 import { endOf, startOf, type GalleryFilters } from "./filters";
+import { promptSearchConditions } from "./prompt-search-sql";
 import { parsePromptSearch } from "./search";
 import { normalizeTagName } from "./tag-names";
-
-/** A SQL condition on `Task t` with its positional parameters. */
-export type SqlCondition = { sql: string; params: (string | number)[] };
 
 /**
  * Prisma writes DateTime to SQLite as ISO text with a "+00:00" offset; bounds are written the same
@@ -16,67 +16,82 @@ export function toDbTime(date: Date): string {
 }
 
 /**
- * Every filter as one SQL condition (ANDed), in the order SQLite can use the indexes on Task,
- * always within what the viewer may see (lib/auth/scope.ts; `user` narrows an admin's view).
+ * A point in time to compare Task.submittedAt with. SQLite stores it as text and compares text;
+ * PostgreSQL stores a `timestamp(3)` holding UTC, and a text cast to `timestamp` reads the clock
+ * time and ignores any offset, so the value never passes through the session's time zone.
  */
-export function filterCondition(viewer: Viewer, filters: GalleryFilters): SqlCondition {
-  const parts: string[] = [];
-  const params: (string | number)[] = [];
-  const add = (sql: string, ...values: (string | number)[]) => {
-    parts.push(sql);
-    params.push(...values);
-  };
+function timeValue(dialect: SqlDialect, isoText: string): Prisma.Sql {
+  return dialect === "postgresql" ? Prisma.sql`CAST(${isoText} AS timestamp(3))` : Prisma.sql`${isoText}`;
+}
 
-  const owner = ownedBySql(viewer, filters.user);
-  if (owner.sql !== "1 = 1") add(owner.sql, ...owner.params);
+/**
+ * Task.submittedAt exactly as stored, as text: the page cursor carries it, so that paging compares
+ * the same instant the row holds (SQLite: Prisma's ISO text; PostgreSQL: the UTC clock time).
+ */
+export function submittedAtText(dialect: SqlDialect): Prisma.Sql {
+  return dialect === "postgresql"
+    ? Prisma.sql`to_char(t."submittedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS')`
+    : Prisma.sql`CAST(t."submittedAt" AS TEXT)`;
+}
 
-  if (filters.type) add("t.kind = ?", filters.type);
-  if (filters.batch) add("t.batchId = ?", filters.batch);
-  if (filters.model) add("t.model = ?", filters.model);
+/**
+ * Every filter as one SQL condition on `Task t` (ANDed), in the order SQLite can use the indexes
+ * on Task, always within what the viewer may see (lib/auth/scope.ts; `user` narrows an admin's view).
+ */
+export function filterCondition(dialect: SqlDialect, viewer: Viewer, filters: GalleryFilters): Prisma.Sql {
+  const parts: Prisma.Sql[] = [ownedBySql(viewer, filters.user)];
+
+  if (filters.type) parts.push(Prisma.sql`t."kind" = ${filters.type}`);
+  if (filters.batch) parts.push(Prisma.sql`t."batchId" = ${filters.batch}`);
+  if (filters.model) parts.push(Prisma.sql`t."model" = ${filters.model}`);
   if (filters.status === "expired") {
     // "Expired" means a result the upstream no longer serves and the studio could not store.
     // Uncorrelated IN: one pass over Media's status index instead of one probe per task.
-    add("(t.mediaState = 'expired' OR t.id IN (SELECT m.taskId FROM Media m WHERE m.status = 'expired'))");
+    parts.push(
+      Prisma.sql`(t."mediaState" = 'expired' OR t."id" IN (SELECT m."taskId" FROM "Media" m WHERE m."status" = 'expired'))`,
+    );
   } else if (filters.status) {
-    add("t.status = ?", filters.status);
+    parts.push(Prisma.sql`t."status" = ${filters.status}`);
   }
-  if (filters.favorite !== undefined) add("t.favorite = ?", filters.favorite ? 1 : 0);
-  if (filters.rating !== undefined) add("t.rating >= ?", filters.rating);
+  if (filters.favorite !== undefined) {
+    // SQLite keeps booleans as 0/1.
+    const favorite = dialect === "postgresql" ? filters.favorite : Number(filters.favorite);
+    parts.push(Prisma.sql`t."favorite" = ${favorite}`);
+  }
+  if (filters.rating !== undefined) parts.push(Prisma.sql`t."rating" >= ${filters.rating}`);
   if (filters.tag) {
-    add(
-      "t.id IN (SELECT tt.taskId FROM TaskTag tt JOIN Tag g ON g.id = tt.tagId WHERE g.name = ?)",
-      normalizeTagName(filters.tag),
+    parts.push(
+      Prisma.sql`t."id" IN (SELECT tt."taskId" FROM "TaskTag" tt JOIN "Tag" g ON g."id" = tt."tagId" WHERE g."name" = ${normalizeTagName(filters.tag)})`,
     );
   }
-  if (filters.from) add("t.submittedAt >= ?", toDbTime(startOf(filters.from)));
-  if (filters.to) add("t.submittedAt < ?", toDbTime(endOf(filters.to)));
+  if (filters.from)
+    parts.push(Prisma.sql`t."submittedAt" >= ${timeValue(dialect, toDbTime(startOf(filters.from)))}`);
+  if (filters.to)
+    parts.push(Prisma.sql`t."submittedAt" < ${timeValue(dialect, toDbTime(endOf(filters.to)))}`);
 
   const search = parsePromptSearch(filters.q);
-  if (search) {
-    const fts = "SELECT rowid FROM TaskPromptFts WHERE TaskPromptFts MATCH ?";
-    if (search.match) add(`t.rowid IN (${fts})`, search.match);
-    if (search.exclude) add(`t.rowid NOT IN (${fts})`, search.exclude);
-    for (const text of search.contains) add("instr(t.prompt, ?) > 0", text);
-    for (const text of search.notContains) add("instr(t.prompt, ?) = 0", text);
-  }
-  return { sql: parts.length ? parts.join(" AND ") : "1 = 1", params };
+  if (search) parts.push(...promptSearchConditions(dialect, search));
+  return and(...parts);
 }
 
 /**
  * Items strictly after (older than) the cursor in the gallery order, or strictly before it
  * (newer) for the previous-item lookup of the detail view.
  */
-export function cursorCondition(cursor: PageCursor, direction: "older" | "newer" = "older"): SqlCondition {
-  const op = direction === "older" ? "<" : ">";
-  return {
-    sql: `(t.submittedAt ${op} ? OR (t.submittedAt = ? AND t.id ${op} ?))`,
-    params: [cursor.submittedAt, cursor.submittedAt, cursor.id],
-  };
+export function cursorCondition(
+  dialect: SqlDialect,
+  cursor: PageCursor,
+  direction: "older" | "newer" = "older",
+): Prisma.Sql {
+  const op = Prisma.raw(direction === "older" ? "<" : ">");
+  const at = timeValue(dialect, cursor.submittedAt);
+  return Prisma.sql`(t."submittedAt" ${op} ${at} OR (t."submittedAt" = ${at} AND t."id" ${op} ${cursor.id}))`;
 }
 
-export function and(...conditions: SqlCondition[]): SqlCondition {
-  return {
-    sql: conditions.map((c) => `(${c.sql})`).join(" AND "),
-    params: conditions.flatMap((c) => c.params),
-  };
+export function and(...conditions: Prisma.Sql[]): Prisma.Sql {
+  if (conditions.length === 0) return Prisma.sql`1 = 1`;
+  return Prisma.join(
+    conditions.map((c) => Prisma.sql`(${c})`),
+    " AND ",
+  );
 }
