@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createConversation, listConversations } from "../chat/conversations";
 import { seedTasks } from "../gallery/testing/seed-tasks";
+import type { Prisma } from "../generated/prisma/client";
 import { createTempDb } from "../testing/temp-db";
 import { claimUnowned } from "./claim";
 import { LOCAL_USER } from "./local-user";
@@ -24,12 +25,11 @@ afterAll(() => temp.cleanup());
 
 const prismaIds = async (where: object) =>
   (await temp.db.task.findMany({ where, select: { id: true }, orderBy: { id: "asc" } })).map((t) => t.id);
-const sqlIds = async (condition: { sql: string; params: (string | number)[] }) =>
+const sqlIds = async (condition: Prisma.Sql) =>
   (
-    await temp.db.$queryRawUnsafe<{ id: string }[]>(
-      `SELECT t.id AS id FROM Task t WHERE ${condition.sql} ORDER BY t.id`,
-      ...condition.params,
-    )
+    await temp.db.$queryRaw<
+      { id: string }[]
+    >`SELECT t."id" AS id FROM "Task" t WHERE ${condition} ORDER BY t."id"`
   ).map((r) => r.id);
 
 describe("ownedBy / ownedBySql", () => {

@@ -1,4 +1,5 @@
 import { StudioError } from "../errors";
+import { Prisma } from "../generated/prisma/client";
 import type { StudioUser } from "./types";
 
 /**
@@ -40,16 +41,15 @@ export function isVisibleTo(viewer: Viewer, row: { userId: string | null }): boo
   return viewer.role === "admin" || row.userId === viewer.id;
 }
 
-/** `ownedBy` as SQL on a table alias (the gallery's queries are raw SQL for the prompt search). */
-export function ownedBySql(
-  viewer: Viewer,
-  user?: string,
-  alias = "t",
-): { sql: string; params: (string | number)[] } {
+/**
+ * `ownedBy` as a SQL condition on the table alias `t` (the gallery's queries are raw SQL for the
+ * prompt search); the same on SQLite and PostgreSQL.
+ */
+export function ownedBySql(viewer: Viewer, user?: string): Prisma.Sql {
   const where = ownedBy(viewer, user);
-  if (!("userId" in where)) return { sql: "1 = 1", params: [] };
-  if (where.userId === null) return { sql: `${alias}.userId IS NULL`, params: [] };
-  return { sql: `${alias}.userId = ?`, params: [where.userId!] };
+  if (!("userId" in where)) return Prisma.sql`1 = 1`;
+  if (where.userId === null) return Prisma.sql`t."userId" IS NULL`;
+  return Prisma.sql`t."userId" = ${where.userId}`;
 }
 
 /** Whether the viewer may see a row owned by `ownerId`. */

@@ -106,12 +106,14 @@ describe("accounts", () => {
       password: "root's long password",
       role: "admin",
     });
+    // One after another: started together, a refusal could come before its `await` (PostgreSQL
+    // runs the three at once) and count as an unhandled rejection.
     for (const attempt of [
-      updateUser(bed.ctx, root.id, { disabled: true }),
-      updateUser(bed.ctx, root.id, { role: "member" }),
-      deleteUser(bed.ctx, root.id),
+      () => updateUser(bed.ctx, root.id, { disabled: true }),
+      () => updateUser(bed.ctx, root.id, { role: "member" }),
+      () => deleteUser(bed.ctx, root.id),
     ]) {
-      expect((await failure(attempt)).message).toMatch(/last enabled admin/);
+      expect((await failure(attempt())).message).toMatch(/last enabled admin/);
     }
     const second = await createUser(bed.ctx, {
       email: "root2@example.com",
@@ -120,6 +122,31 @@ describe("accounts", () => {
     });
     await updateUser(bed.ctx, root.id, { role: "member" });
     expect((await failure(deleteUser(bed.ctx, second.id))).message).toMatch(/last enabled admin/);
+  });
+
+  it("two admins demoting each other at once leave one admin", async () => {
+    const enabledAdmins = () => bed.db.user.findMany({ where: { role: "admin", banned: false } });
+    // A race: several rounds, each with only its two admins enabled, so that the two demotions'
+    // transactions overlap in some round.
+    for (let round = 0; round < 8; round++) {
+      const [a, b] = await Promise.all(
+        ["a", "b"].map((name) =>
+          createUser(bed.ctx, {
+            email: `duo-${round}-${name}@example.com`,
+            password: `duo ${round} ${name} long password`,
+            role: "admin",
+          }),
+        ),
+      );
+      for (const other of await enabledAdmins())
+        if (other.id !== a.id && other.id !== b.id) await updateUser(bed.ctx, other.id, { role: "member" });
+      const outcomes = await Promise.allSettled([
+        updateUser(bed.ctx, a.id, { role: "member" }),
+        updateUser(bed.ctx, b.id, { role: "member" }),
+      ]);
+      expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+      expect(await enabledAdmins()).toHaveLength(1);
+    }
   });
 
   it("deleting a user removes their sessions, password and tokens", async () => {

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { forUpdate } from "../db-dialect";
 import { StudioError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
 import type { AuthContext } from "./context";
@@ -150,9 +151,12 @@ export async function deleteUser(ctx: AuthContext, userId: string): Promise<void
   });
 }
 
+// Two admins demoting each other at once must not both succeed: the enabled admins' rows are
+// locked while this transaction decides (on PostgreSQL; SQLite's one writer serializes it anyway).
 async function keepOneAdmin(tx: Prisma.TransactionClient, userId: string, action: string): Promise<void> {
-  const others = await tx.user.count({ where: { role: "admin", banned: false, id: { not: userId } } });
-  if (others === 0) {
+  const admins = await tx.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "User" WHERE "role" = 'admin' AND "banned" = ${false} ${forUpdate(tx)}`;
+  if (!admins.some((admin) => admin.id !== userId)) {
     throw new StudioError(
       "conflict",
       `Cannot ${action} the last enabled admin: make another user admin first, or nobody could manage this studio.`,

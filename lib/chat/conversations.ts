@@ -3,6 +3,7 @@ import "server-only";
 import { ownedBy, ownerOf, visibleOr404, type Viewer } from "../auth/scope";
 import { TEXT_MODELS, isTextModel } from "../catalog";
 import type { Db } from "../db";
+import { containsIgnoringCase } from "../db-dialect";
 import { StudioError } from "../errors";
 import { removeMediaFile } from "../storage/files";
 import { answerMayBeLive, requestStop } from "./answer-lease";
@@ -23,8 +24,7 @@ export async function listConversations(
 ): Promise<ConversationSummary[]> {
   const q = options.q?.trim();
   const rows = await db.conversation.findMany({
-    // SQLite LIKE: case-insensitive for ASCII letters, which is what title search needs.
-    where: { ...ownedBy(viewer), ...(q ? { title: { contains: q } } : {}) },
+    where: { ...ownedBy(viewer), ...(q ? { title: containsIgnoringCase(db, q) } : {}) },
     orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
     take: Math.min(options.limit ?? 200, 500),
     select: summarySelect,

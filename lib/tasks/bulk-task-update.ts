@@ -1,5 +1,25 @@
+import { sqlDialect } from "../db-client";
 import { Prisma } from "../generated/prisma/client";
 import type { TaskUpdate } from "./record-upstream-task";
+
+type RunningColumn = keyof Omit<TaskUpdate["data"], "finishedAt">;
+
+/**
+ * The columns a running task's answer writes, in VALUES order after the id, with their PostgreSQL
+ * type: VALUES parameters arrive untyped there and resolve to text, so each is cast on assignment.
+ * SQLite takes them as they come.
+ */
+const COLUMNS: readonly [RunningColumn, string | null][] = [
+  ["status", null],
+  ["progress", "double precision"],
+  ["amount", "double precision"],
+  ["actualDuration", "double precision"],
+  ["upstreamTask", null],
+  ["upstreamUrls", null],
+  ["upstreamCreated", "integer"],
+  ["startedAt", "timestamp(3)"],
+  ["nextPollAt", "timestamp(3)"],
+];
 
 /**
  * Writes the answers about many still-running tasks in one statement, the common case of a poll
@@ -12,17 +32,21 @@ export async function writeRunningTaskUpdates(
   updates: readonly TaskUpdate[],
   now: Date,
 ): Promise<void> {
+  const postgres = sqlDialect(tx) === "postgresql";
+  const assignments = Prisma.raw(
+    COLUMNS.map(
+      ([name, type], i) => `"${name}" = v.column${i + 2}${postgres && type ? `::${type}` : ""}`,
+    ).join(", "),
+  );
   // At most 11 parameters a row: well under SQLite's 32,766 per statement.
   for (let i = 0; i < updates.length; i += 500) {
-    const rows = updates.slice(i, i + 500).map(({ id, data: d }) => {
-      if (d.finishedAt !== null) throw new Error(`task ${id}: a terminal answer cannot be written in bulk`);
-      return Prisma.sql`(${id}, ${d.status}, ${d.progress}, ${d.amount}, ${d.actualDuration}, ${d.upstreamTask}, ${d.upstreamUrls}, ${d.upstreamCreated}, ${d.startedAt}, ${d.nextPollAt})`;
+    const rows = updates.slice(i, i + 500).map(({ id, data }) => {
+      if (data.finishedAt !== null)
+        throw new Error(`task ${id}: a terminal answer cannot be written in bulk`);
+      return Prisma.sql`(${Prisma.join([id, ...COLUMNS.map(([name]) => data[name])])})`;
     });
     await tx.$executeRaw`
-      UPDATE "Task" SET
-        "status" = v.column2, "progress" = v.column3, "amount" = v.column4,
-        "actualDuration" = v.column5, "upstreamTask" = v.column6, "upstreamUrls" = v.column7,
-        "upstreamCreated" = v.column8, "startedAt" = v.column9, "nextPollAt" = v.column10,
+      UPDATE "Task" SET ${assignments},
         "error" = NULL, "finishedAt" = NULL, "pollFailures" = 0, "lastPollError" = NULL,
         "notFoundCount" = 0, "notFoundSince" = NULL, "pollLeaseUntil" = NULL, "updatedAt" = ${now}
       FROM (VALUES ${Prisma.join(rows)}) AS v

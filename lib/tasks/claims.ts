@@ -1,14 +1,18 @@
-import type { Db } from "../db";
+import type { Db } from "../db-client";
+import { forUpdateSkipLocked } from "../db-dialect";
 import type { Media, Task } from "../generated/prisma/client";
 import { RESULT_URL_GRACE_MS } from "./result-url-grace";
 
 /**
  * Claiming work from the database, the way pg-boss and graphile-worker do: one atomic
  * `UPDATE … WHERE id IN (SELECT … ORDER BY … LIMIT n) RETURNING id` that takes the most overdue
- * rows and puts a lease on them. One statement is atomic in SQLite (a single writer) and in
- * PostgreSQL (add `FOR UPDATE SKIP LOCKED` to the inner SELECT there), so two pollers — two
- * workers, or two studio processes on one database — never take the same row; a lease that runs
- * out (its process died) makes the row claimable again. Plain SQL on quoted Prisma names.
+ * rows and puts a lease on them. One statement is atomic in SQLite (a single writer). PostgreSQL
+ * runs it under READ COMMITTED: two claims would both select the same free rows from their
+ * snapshots and the second UPDATE would take them again after waiting for the first, so there the
+ * inner SELECT locks what it picks and skips rows another claim holds (`FOR UPDATE SKIP LOCKED`).
+ * Either way two pollers — two workers, or two studio processes on one database — never take the
+ * same row; a lease that runs out (its process died) makes the row claimable again. Plain SQL on
+ * quoted Prisma names.
  */
 
 export type PollClaim = { now: number; limit: number; leaseMs: number; minIntervalMs: number };
@@ -54,7 +58,7 @@ export async function claimDuePolls(db: Db, claim: PollClaim): Promise<PolledTas
         AND ("pollLeaseUntil" IS NULL OR "pollLeaseUntil" <= ${now})
         AND ("lastPolledAt" IS NULL OR "lastPolledAt" <= ${polledBefore})
       ORDER BY "nextPollAt" ASC, "id" ASC
-      LIMIT ${claim.limit}
+      LIMIT ${claim.limit} ${forUpdateSkipLocked(db)}
     )
     RETURNING "id", "status", "progress", "amount", "actualDuration", "upstreamUrls", "upstreamCreated",
       "startedAt", "finishedAt", "lastPolledAt", "nextPollAt", "pollFailures", "notFoundCount", "notFoundSince",
@@ -79,7 +83,7 @@ export async function claimDownloads(db: Db, claim: DownloadClaim): Promise<Medi
       WHERE ("status" = 'pending' AND "nextAttemptAt" <= ${now})
          OR ("status" = 'downloading' AND ("leaseUntil" IS NULL OR "leaseUntil" <= ${now}))
       ORDER BY CASE WHEN "expiresAt" IS NULL THEN 1 ELSE 0 END, "expiresAt" ASC, "createdAt" ASC, "id" ASC
-      LIMIT ${claim.limit}
+      LIMIT ${claim.limit} ${forUpdateSkipLocked(db)}
     )
     RETURNING "id"`;
   if (rows.length === 0) return [];

@@ -41,9 +41,18 @@ export async function writeMediaState(
   });
 }
 
+/**
+ * Judges a task's downloads again after one of them changed. Two downloads of one task finishing at
+ * once (in two processes) must not leave the state judged from the earlier view last: the
+ * transaction first writes the task row (a no-op), which holds that row's lock on PostgreSQL and
+ * SQLite's write lock, so the second judgement waits and reads the first one's media as committed.
+ */
 export async function updateMediaState(db: Db, taskId: string, now = new Date()): Promise<MediaState> {
-  const media = await db.media.findMany({ where: { taskId }, select: { role: true, status: true } });
-  const mediaState = computeMediaState(media);
-  await writeMediaState(db, taskId, mediaState, now);
-  return mediaState;
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`UPDATE "Task" SET "mediaState" = "mediaState" WHERE "id" = ${taskId}`;
+    const media = await tx.media.findMany({ where: { taskId }, select: { role: true, status: true } });
+    const mediaState = computeMediaState(media);
+    await writeMediaState(tx, taskId, mediaState, now);
+    return mediaState;
+  });
 }

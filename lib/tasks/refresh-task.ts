@@ -35,7 +35,15 @@ export async function refreshTask(
   const now = deps ? deps.now() : Date.now();
   if (isTerminal(task.status) && !awaitsResultUrls(task, now)) return task;
   const pipeline = deps ?? taskDeps();
-  if (!isDue(task, pipeline)) return task;
+  if (!isDue(task, pipeline)) {
+    // Read while this process's poll was on the wire (its claim stamped lastPolledAt, its answer
+    // not written yet): the poll is awaited and the task read again, so concurrent readers all see
+    // the one answer. Another process's poll is not waited for: its answer shows at the next read.
+    const running = inFlight.get(id);
+    if (!running) return task;
+    await running;
+    return loadTask(pipeline.db, id);
+  }
   await pollTask(task.id, pipeline);
   return loadTask(pipeline.db, id);
 }

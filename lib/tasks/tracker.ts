@@ -266,8 +266,9 @@ const holder = globalThis as typeof globalThis & { __studioTracker?: Tracker };
 
 /** The process's one tracker (instrumentation.ts); a second call — or a hot reload — reuses it. */
 export function ensureTrackerStarted(): Tracker {
-  const { pollWorkers, downloadWorkers, downloadBudgetBytes } = env().tracker;
-  holder.__studioTracker ??= startTracker(taskDeps(), {
+  const { pollWorkers, downloadWorkers, downloadBudgetBytes, pollLeaseMs, downloadLeaseMs } = env().tracker;
+  const deps = taskDeps({ polling: { leaseMs: pollLeaseMs }, downloads: { leaseMs: downloadLeaseMs } });
+  holder.__studioTracker ??= startTracker(deps, {
     startDelayMs: 3_000,
     pollWorkers,
     downloadWorkers,
