@@ -11,6 +11,8 @@ export default defineConfig({
   },
   test: {
     environment: "node",
+    // STUDIO_TEST_DB=postgresql: a migrated template database that createTempDb() clones.
+    globalSetup: ["lib/testing/postgres-global-setup.ts"],
     include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
