@@ -17,7 +17,11 @@ import {
   updateUser,
 } from "../lib/auth/users";
 import { db } from "../lib/db";
-import { formatPath, isStudioError } from "../lib/errors";
+import { env, parseEnv } from "../lib/env";
+import { formatPath, isStudioError, StudioError } from "../lib/errors";
+import { formatReport } from "../lib/migrate-data/format-report";
+import { migrateData, type MigrationProgress } from "../lib/migrate-data/migrate-data";
+import { formatBytes } from "../lib/format/bytes";
 import { setLocalBudget } from "../lib/spend/budgets";
 
 const USAGE = `Usage: npm run admin -- <command> [options]
@@ -32,6 +36,9 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   claim-unowned   --email E        (gives E every item nobody owns: made before accounts, with
                                     accounts off, or by a deleted user; until then admins only see them)
   setup-code      (the code the /setup page asks for when the studio is reachable beyond loopback)
+  migrate-data    --to postgresql://… [--media-to s3]   (copies this SQLite studio's rows into an empty
+                  PostgreSQL database and, with --media-to s3, its files into the bucket the S3_*
+                  settings name; resumable: run it again after an interruption. Stop the studio first.)
 
 Without --password, the password is read from the first line of standard input
 (echo "$PASSWORD" | npm run admin -- create-user --email a@example.com), so it stays out of the
@@ -46,6 +53,8 @@ const options = {
   daily: { type: "string" },
   monthly: { type: "string" },
   local: { type: "boolean" },
+  to: { type: "string" },
+  "media-to": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -53,6 +62,8 @@ async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   const [command] = positionals;
   if (!command || values.help) return void console.log(USAGE);
+  // Before authContext: the copy must not depend on (or write) the studio's auth settings.
+  if (command === "migrate-data") return migrate(values.to, values["media-to"]);
   const ctx = await authContext();
   const need = (name: "email" | "name") => {
     const value = values[name];
@@ -144,6 +155,46 @@ async function main(argv: string[]): Promise<void> {
 }
 
 class UsageError extends Error {}
+
+async function migrate(to: string | undefined, mediaTo: string | undefined): Promise<void> {
+  if (!to) throw new UsageError("migrate-data needs --to postgresql://…");
+  if (mediaTo !== undefined && mediaTo !== "s3") throw new UsageError('--media-to must be "s3"');
+  if (mediaTo && env().mediaStore.kind === "s3") {
+    throw new UsageError("the studio's files are in S3 already (MEDIA_STORE=s3); leave out --media-to");
+  }
+  // The bucket is the one MEDIA_STORE=s3 would use: the S3_* settings, checked as at start.
+  const s3 = mediaTo ? parseEnv({ ...process.env, MEDIA_STORE: "s3" }).mediaStore : null;
+  const controller = new AbortController();
+  process.once("SIGINT", () => {
+    console.error("\nstopping after the current batch… (run the same command again to continue)");
+    controller.abort(new StudioError("internal", "Interrupted; run the same command again to continue."));
+  });
+  const report = await migrateData({
+    source: db(),
+    mediaDir: env().mediaDir,
+    targetUrl: to,
+    mediaTo: s3?.kind === "s3" ? s3 : null,
+    signal: controller.signal,
+    onProgress: progressPrinter(),
+  });
+  console.log(formatReport(report));
+  if (!report.ok) process.exitCode = 1;
+}
+
+/** Progress on stderr: each model when done, and at most once a second while a big one copies. */
+function progressPrinter(): (progress: MigrationProgress) => void {
+  let lastAt = 0;
+  return (progress) => {
+    const finished = progress.done >= progress.total;
+    if (!finished && Date.now() - lastAt < 1000) return;
+    lastAt = Date.now();
+    console.error(
+      progress.phase === "rows"
+        ? `rows  ${progress.model}: ${progress.done}/${progress.total}`
+        : `files ${progress.done}/${progress.total} (${formatBytes(progress.bytes)})`,
+    );
+  };
+}
 
 function wholeNumber(flag: string, value: string): number {
   if (!/^\d+$/.test(value)) throw new UsageError(`${flag} must be a whole number of days, got "${value}"`);
