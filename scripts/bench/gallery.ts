@@ -1,24 +1,39 @@
-// Gallery benchmark: seeds 20,000 items into a temporary SQLite file, then reports the median
-// server time of gallery requests, calling the same function the route calls (listGalleryItems).
-//   npx tsx scripts/bench/gallery.ts            library calls only
-//   npx tsx scripts/bench/gallery.ts --http     also over HTTP against `next start` on that database
-//                                               (builds if needed; NEXT_DIST_DIR picks its folder)
+// Gallery benchmark: seeds 100,000 items into a temporary database, then reports the median server
+// time of gallery requests, calling the same function the route calls (listGalleryItems). Runs on
+// SQLite and on PostgreSQL (a database made on TEST_POSTGRES_URL's server, dropped afterwards).
+//   npx tsx scripts/bench/gallery.ts                  library calls, both databases
+//   npx tsx scripts/bench/gallery.ts --db postgresql  one database (sqlite or postgresql)
+//   npx tsx scripts/bench/gallery.ts --http           also over HTTP against `next start` on each
+//                                                     database (builds if needed; NEXT_DIST_DIR picks its folder)
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { LOCAL_USER } from "../../lib/auth/local-user";
+import { createDb, type Db } from "../../lib/db-client";
 import { galleryListQuerySchema } from "../../lib/gallery/filter-schema";
 import { listGalleryItems } from "../../lib/gallery/list";
-import { bulkSeedGallery } from "../../lib/gallery/testing/bulk-seed";
+import { bulkSeedGallery, bulkSeedGalleryPostgres } from "../../lib/gallery/testing/bulk-seed";
 import { createTempDb } from "../../lib/testing/temp-db";
+import { createPostgresBenchDb } from "./bench-db";
 import { median, percentile, startStudio, type RunningStudio } from "./support";
 
-const ITEMS = 20_000;
+const ITEMS = 100_000;
 const RUNS = 60;
 const WARMUP = 5;
 const TARGET_MS = 50;
 
 const scenarios: { name: string; query: Record<string, string> }[] = [
   { name: "first page (60, no filter)", query: { limit: "60" } },
+  {
+    name: "model + status",
+    query: { limit: "60", model: "vendorm-H3-768p-c2", status: "completed" },
+  },
+  { name: "search q=dragon", query: { limit: "60", q: "dragon" } },
+  {
+    name: 'search q="neon street" -watercolor',
+    query: { limit: "60", q: '"neon street" -watercolor' },
+  },
   {
     name: "search q=dragon + type=video + favorite",
     query: { limit: "60", q: "dragon", type: "video", favorite: "1" },
@@ -28,12 +43,15 @@ const scenarios: { name: string; query: Record<string, string> }[] = [
   { name: "status=expired", query: { limit: "60", status: "expired" } },
 ];
 
+type Dialect = "sqlite" | "postgresql";
+type BenchDb = { db: Db; url: string; mediaDir: string; cleanup: () => Promise<void> };
+
 function report(name: string, samples: number[]) {
   const p50 = median(samples);
   const p95 = percentile(samples, 0.95);
   const verdict = p50 < TARGET_MS ? "ok" : `OVER ${TARGET_MS} ms`;
   console.log(
-    `  ${name.padEnd(44)} median ${p50.toFixed(2).padStart(6)} ms   p95 ${p95.toFixed(2).padStart(6)} ms   ${verdict}`,
+    `  ${name.padEnd(52)} median ${p50.toFixed(2).padStart(6)} ms   p95 ${p95.toFixed(2).padStart(6)} ms   ${verdict}`,
   );
   return p50 < TARGET_MS;
 }
@@ -49,57 +67,97 @@ async function measure(run: () => Promise<unknown>): Promise<number[]> {
   return samples;
 }
 
-async function main() {
-  const temp = createTempDb();
-  const http = process.argv.includes("--http");
-  let server: RunningStudio | undefined;
-  try {
-    // The library calls and the HTTP server read the same media folder (thumbnail files included).
+/** A migrated database holding the seeded library; the media folder holds its thumbnails. */
+async function seededDb(dialect: Dialect): Promise<BenchDb> {
+  const t0 = performance.now();
+  let bench: BenchDb;
+  if (dialect === "sqlite") {
+    const temp = createTempDb();
     const mediaDir = path.join(temp.dir, "media");
-    process.env.MEDIA_DIR = mediaDir;
-    const t0 = performance.now();
     bulkSeedGallery(temp.file, ITEMS, { mediaDir });
-    console.log(`seeded ${ITEMS} items in ${((performance.now() - t0) / 1000).toFixed(1)} s (${temp.file})`);
-    console.log(`median of ${RUNS} runs after ${WARMUP} warm-up runs; target < ${TARGET_MS} ms per page`);
+    bench = { db: temp.db, url: temp.url, mediaDir, cleanup: temp.cleanup };
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-bench-"));
+    const mediaDir = path.join(dir, "media");
+    const postgres = await createPostgresBenchDb();
+    await bulkSeedGalleryPostgres(postgres.url, ITEMS, { mediaDir });
+    const db = createDb(postgres.url);
+    bench = {
+      db,
+      url: postgres.url,
+      mediaDir,
+      cleanup: async () => {
+        await db.$disconnect();
+        await postgres.drop();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  console.log(`seeded ${ITEMS} items in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return bench;
+}
 
-    let allOk = true;
+async function benchmark(dialect: Dialect, http: boolean): Promise<boolean> {
+  console.log(`\n--- ${dialect}`);
+  const { db, url, mediaDir, cleanup } = await seededDb(dialect);
+  // The library calls and the HTTP server read the same media folder (thumbnail files included).
+  process.env.MEDIA_DIR = mediaDir;
+  let server: RunningStudio | undefined;
+  let allOk = true;
+  try {
+    console.log(`median of ${RUNS} runs after ${WARMUP} warm-up runs; target < ${TARGET_MS} ms per page`);
     console.log("library (listGalleryItems, as called by GET /api/gallery):");
     for (const s of scenarios) {
       const query = galleryListQuerySchema.parse(s.query);
-      const first = await listGalleryItems(temp.db, LOCAL_USER, query);
-      const samples = await measure(() => listGalleryItems(temp.db, LOCAL_USER, query));
+      const first = await listGalleryItems(db, LOCAL_USER, query);
+      const samples = await measure(() => listGalleryItems(db, LOCAL_USER, query));
       allOk = report(`${s.name} [${first.total} match]`, samples) && allOk;
     }
     // A page deep in the library: the cursor keeps it as cheap as the first.
     let cursor: string | null = null;
     for (let i = 0; i < 150; i++)
-      cursor = (await listGalleryItems(temp.db, LOCAL_USER, { limit: 60, cursor: cursor ?? undefined }))
+      cursor = (await listGalleryItems(db, LOCAL_USER, { limit: 60, cursor: cursor ?? undefined }))
         .nextCursor;
     const deep = { limit: 60, cursor: cursor ?? undefined };
     allOk =
       report(
         "page 151 (cursor after 9,000 items)",
-        await measure(() => listGalleryItems(temp.db, LOCAL_USER, deep)),
+        await measure(() => listGalleryItems(db, LOCAL_USER, deep)),
       ) && allOk;
 
     if (http) {
-      server = await startStudio(temp.url, mediaDir);
+      server = await startStudio(url, mediaDir);
       console.log(`HTTP (GET /api/gallery on next start; client-measured, includes JSON):`);
       for (const s of scenarios) {
-        const url = `${server.url}/api/gallery?${new URLSearchParams(s.query)}`;
+        const pageUrl = `${server.url}/api/gallery?${new URLSearchParams(s.query)}`;
         const samples = await measure(async () => {
-          const response = await fetch(url);
-          if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+          const response = await fetch(pageUrl);
+          if (!response.ok) throw new Error(`${pageUrl}: HTTP ${response.status}`);
           await response.arrayBuffer();
         });
         allOk = report(s.name, samples) && allOk;
       }
     }
-    if (!allOk) process.exitCode = 1;
   } finally {
     server?.stop();
-    await temp.cleanup();
+    await cleanup();
   }
+  return allOk;
+}
+
+function wantedDialects(): Dialect[] {
+  const at = process.argv.indexOf("--db");
+  if (at === -1) return ["sqlite", "postgresql"];
+  const value = process.argv[at + 1];
+  if (value !== "sqlite" && value !== "postgresql") throw new Error("--db takes sqlite or postgresql");
+  return [value];
+}
+
+async function main() {
+  const http = process.argv.includes("--http");
+  let allOk = true;
+  for (const dialect of wantedDialects()) allOk = (await benchmark(dialect, http)) && allOk;
+  if (!allOk) process.exitCode = 1;
 }
 
 await main();

@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark in turn, each in its own process so one's warm caches and
-// open handles cannot flatter another. `npm run bench -- tracker` (or gallery, chat-proxy, thin-read, media-check) runs one.
+// open handles cannot flatter another. `npm run bench -- tracker` (or gallery, chat-proxy, thin-read, media-check,
+// tracker-postgresql, tracker-postgresql-x2) runs one.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 
@@ -7,6 +8,9 @@ const benches: Record<string, string[]> = {
   gallery: ["gallery.ts", "--http"],
   "chat-proxy": ["chat-proxy.ts"],
   tracker: ["tracker.ts"],
+  // Issue 12: the built studio's tracker on PostgreSQL, as one instance and as two on one database.
+  "tracker-postgresql": ["tracker.ts", "--db", "postgresql"],
+  "tracker-postgresql-x2": ["tracker.ts", "--db", "postgresql", "--instances", "2"],
   "thin-read": ["thin-read.ts"],
   // Imports server-only lib code directly, as scripts/admin.ts does.
   "media-check": ["--conditions=react-server", "media-check.ts"],

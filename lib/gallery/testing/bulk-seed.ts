@@ -1,12 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import pg from "pg";
 import { toDbTime } from "../where";
 
 /**
- * Fills a migrated SQLite file with `count` realistic gallery items fast (multi-row INSERTs of 500
- * rows, the FTS triggers included): the benchmark's 20,000-item library, and the e2e scale spec's.
- * Deterministic (seeded), so runs compare.
+ * Fills a migrated database with `count` realistic gallery items fast (multi-row INSERTs of 500
+ * rows): a SQLite file (the FTS triggers included) or a PostgreSQL database, with the same rows
+ * for the same seed. The benchmark's 100,000-item library, and the e2e scale spec's. Deterministic
+ * (seeded), so runs compare.
  */
 const SUBJECTS = [
   "dragon",
@@ -88,37 +90,56 @@ function bulkSeedId(index: number, idPrefix = "bench-"): string {
   return `${idPrefix}${String(index).padStart(6, "0")}`;
 }
 
-export function bulkSeedGallery(file: string, count: number, options: BulkSeedOptions = {}): void {
+type Value = string | number | boolean | null;
+/** One 500-row batch, as column values in the order of the INSERTs below. */
+type SeedBatch = { tasks: Value[][]; media: Value[][]; links: { taskId: string; tag: string }[] };
+
+const BATCH = 500;
+const TASK_COLUMNS = [
+  "id",
+  "model",
+  "kind",
+  "status",
+  "prompt",
+  "request",
+  "error",
+  "submittedAt",
+  "mediaState",
+  "favorite",
+  "rating",
+  "updatedAt",
+];
+const MEDIA_COLUMNS = [
+  "id",
+  "taskId",
+  "role",
+  "fields",
+  "sourceUrl",
+  "status",
+  "path",
+  "contentType",
+  "size",
+  "thumbPath",
+  "width",
+  "height",
+  "durationSec",
+];
+
+/**
+ * The rows both databases get (times as Prisma's ISO text, which PostgreSQL's `timestamp` reads as
+ * the same UTC clock time), and each stored item's thumbnail file when `mediaDir` is given.
+ */
+function* seedBatches(count: number, options: BulkSeedOptions): Generator<SeedBatch> {
   const { seed = 42, mediaDir, idPrefix = "bench-", label } = options;
   if (mediaDir) fs.mkdirSync(path.join(mediaDir, "thumbs"), { recursive: true });
   const random = rng(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
-  // A running studio may write to the same file (the e2e server): wait for its lock.
-  const sqlite = new Database(file, { timeout: 10_000 });
-  sqlite.pragma("journal_mode = WAL");
   // Spread back from the newest, ~45 minutes apart (20,000 items cover about 20 months).
   const newest = (options.newest ?? new Date()).getTime();
   const now = toDbTime(new Date());
 
-  // The tags may exist already (a library in use): reuse them by name.
-  sqlite
-    .prepare(`INSERT OR IGNORE INTO Tag (id, name) VALUES ${TAGS.map(() => "(?, ?)").join(", ")}`)
-    .run(...TAGS.flatMap((name, i) => [`${idPrefix}tag-${i}`, name]));
-  const tagIdByName = new Map(
-    (
-      sqlite
-        .prepare(`SELECT id, name FROM Tag WHERE name IN (${TAGS.map(() => "?").join(", ")})`)
-        .all(...TAGS) as { id: string; name: string }[]
-    ).map((row) => [row.name, row.id]),
-  );
-  const tagIds = TAGS.map((name) => tagIdByName.get(name)!);
-
-  const BATCH = 500;
-  // One transaction per batch: a running server's writes wait for one batch, not the whole seed.
-  const insertBatch = sqlite.transaction((offset: number) => {
-    const tasks: unknown[] = [];
-    const media: unknown[] = [];
-    const links: unknown[] = [];
+  for (let offset = 0; offset < count; offset += BATCH) {
+    const batch: SeedBatch = { tasks: [], media: [], links: [] };
     const n = Math.min(BATCH, count - offset);
     for (let i = 0; i < n; i++) {
       const index = offset + i;
@@ -140,56 +161,141 @@ export function bulkSeedGallery(file: string, count: number, options: BulkSeedOp
         resolution: "720p",
         aspect_ratio: "16:9",
       });
-      tasks.push(id, model, kind, status, prompt, request, failed ? "content review failed" : null);
-      tasks.push(
+      const favorite = random() < 0.1;
+      const rating = random() < 0.3 ? 1 + Math.floor(random() * 5) : null;
+      const error = failed ? "content review failed" : null;
+      batch.tasks.push([
+        id,
+        model,
+        kind,
+        status,
+        prompt,
+        request,
+        error,
         submitted,
         mediaState,
-        random() < 0.1 ? 1 : 0,
-        random() < 0.3 ? 1 + Math.floor(random() * 5) : null,
-      );
-      tasks.push(now);
+        favorite,
+        rating,
+        now,
+      ]);
       if (!failed) {
         const ext = kind === "video" ? "mp4" : "png";
-        media.push(`m-${id}`, id, "result", "result_url", `https://upstream.example/${id}.${ext}`);
-        media.push(expired ? "expired" : "stored", expired ? null : `results/${id}.${ext}`);
-        media.push(kind === "video" ? "video/mp4" : "image/png", expired ? null : 1_000_000);
-        media.push(expired ? null : `thumbs/m-${id}.webp`, 1280, 720, kind === "video" ? 5 : null);
+        batch.media.push([
+          `m-${id}`,
+          id,
+          "result",
+          "result_url",
+          `https://upstream.example/${id}.${ext}`,
+          expired ? "expired" : "stored",
+          expired ? null : `results/${id}.${ext}`,
+          kind === "video" ? "video/mp4" : "image/png",
+          expired ? null : 1_000_000,
+          expired ? null : `thumbs/m-${id}.webp`,
+          1280,
+          720,
+          kind === "video" ? 5 : null,
+        ]);
         if (mediaDir && !expired) fs.writeFileSync(path.join(mediaDir, `thumbs/m-${id}.webp`), TINY_WEBP);
       }
-      if (random() < 0.2) links.push(id, pick(tagIds));
+      if (random() < 0.2) batch.links.push({ taskId: id, tag: pick(TAGS) });
     }
-    const taskCols =
-      "(id, model, kind, status, prompt, request, error, submittedAt, mediaState, favorite, rating, updatedAt)";
+    yield batch;
+  }
+}
+
+const columnList = (columns: string[]) => `(${columns.map((c) => `"${c}"`).join(", ")})`;
+
+export function bulkSeedGallery(file: string, count: number, options: BulkSeedOptions = {}): void {
+  const idPrefix = options.idPrefix ?? "bench-";
+  // A running studio may write to the same file (the e2e server): wait for its lock.
+  const sqlite = new Database(file, { timeout: 10_000 });
+  sqlite.pragma("journal_mode = WAL");
+
+  // The tags may exist already (a library in use): reuse them by name.
+  sqlite
+    .prepare(`INSERT OR IGNORE INTO Tag (id, name) VALUES ${TAGS.map(() => "(?, ?)").join(", ")}`)
+    .run(...TAGS.flatMap((name, i) => [`${idPrefix}tag-${i}`, name]));
+  const tagId = new Map(
+    (
+      sqlite
+        .prepare(`SELECT id, name FROM Tag WHERE name IN (${TAGS.map(() => "?").join(", ")})`)
+        .all(...TAGS) as { id: string; name: string }[]
+    ).map((row) => [row.name, row.id]),
+  );
+
+  const insert = (table: string, columns: string[], rows: Value[][], verb = "INSERT") => {
+    if (!rows.length) return;
+    const row = `(${columns.map(() => "?").join(",")})`;
     sqlite
-      .prepare(`INSERT INTO Task ${taskCols} VALUES ${Array(n).fill("(?,?,?,?,?,?,?,?,?,?,?,?)").join(",")}`)
-      .run(...tasks);
-    if (media.length) {
-      const cols =
-        "(id, taskId, role, fields, sourceUrl, status, path, contentType, size, thumbPath, width, height, durationSec)";
-      const row = `(${Array(13).fill("?").join(",")})`;
-      sqlite
-        .prepare(
-          `INSERT INTO Media ${cols} VALUES ${Array(media.length / 13)
-            .fill(row)
-            .join(",")}`,
-        )
-        .run(...media);
-    }
-    if (links.length) {
-      sqlite
-        .prepare(
-          `INSERT OR IGNORE INTO TaskTag (taskId, tagId) VALUES ${Array(links.length / 2)
-            .fill("(?,?)")
-            .join(",")}`,
-        )
-        .run(...links);
-    }
+      .prepare(
+        `${verb} INTO ${table} ${columnList(columns)} VALUES ${Array(rows.length).fill(row).join(",")}`,
+      )
+      // SQLite keeps booleans as 0/1.
+      .run(...rows.flat().map((v) => (typeof v === "boolean" ? Number(v) : v)));
+  };
+  // One transaction per batch: a running server's writes wait for one batch, not the whole seed.
+  const insertBatch = sqlite.transaction((batch: SeedBatch) => {
+    insert("Task", TASK_COLUMNS, batch.tasks);
+    insert("Media", MEDIA_COLUMNS, batch.media);
+    const links = batch.links.map((l) => [l.taskId, tagId.get(l.tag)!]);
+    insert("TaskTag", ["taskId", "tagId"], links, "INSERT OR IGNORE");
   });
   const pause = new Int32Array(new SharedArrayBuffer(4));
-  for (let offset = 0; offset < count; offset += BATCH) {
-    insertBatch(offset);
+  for (const batch of seedBatches(count, options)) {
+    insertBatch(batch);
     if (options.pauseMs) Atomics.wait(pause, 0, 0, options.pauseMs); // sleeps without the lock
   }
   sqlite.pragma("optimize");
   sqlite.close();
+}
+
+/**
+ * The same library in a migrated PostgreSQL database; the trigger on Task fills the prompt search
+ * table (TaskPromptSearch) as it does for the studio's own inserts. Vacuumed and analyzed, so plans
+ * see its real size.
+ */
+export async function bulkSeedGalleryPostgres(
+  databaseUrl: string,
+  count: number,
+  options: BulkSeedOptions = {},
+): Promise<void> {
+  const idPrefix = options.idPrefix ?? "bench-";
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `INSERT INTO "Tag" ("id", "name") VALUES ${TAGS.map((_, i) => `($${2 * i + 1}, $${2 * i + 2})`).join(", ")}
+       ON CONFLICT ("name") DO NOTHING`,
+      TAGS.flatMap((name, i) => [`${idPrefix}tag-${i}`, name]),
+    );
+    const { rows: tags } = await client.query<{ id: string; name: string }>(
+      `SELECT "id", "name" FROM "Tag" WHERE "name" = ANY($1)`,
+      [TAGS],
+    );
+    const tagId = new Map(tags.map((row) => [row.name, row.id]));
+
+    const insert = async (table: string, columns: string[], rows: Value[][], suffix = "") => {
+      if (!rows.length) return;
+      const values = rows.map(
+        (_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(",")})`,
+      );
+      await client.query(
+        `INSERT INTO "${table}" ${columnList(columns)} VALUES ${values.join(",")} ${suffix}`,
+        rows.flat(),
+      );
+    };
+    for (const batch of seedBatches(count, options)) {
+      await client.query("BEGIN");
+      await insert("Task", TASK_COLUMNS, batch.tasks);
+      await insert("Media", MEDIA_COLUMNS, batch.media);
+      const links = batch.links.map((l) => [l.taskId, tagId.get(l.tag)!]);
+      await insert("TaskTag", ["taskId", "tagId"], links, "ON CONFLICT DO NOTHING");
+      await client.query("COMMIT");
+    }
+    // VACUUM as well: the steady state autovacuum leaves, whose visibility map lets the total count
+    // be an index-only scan (a fresh load has none, and every count would read the heap).
+    await client.query("VACUUM ANALYZE");
+  } finally {
+    await client.end();
+  }
 }
