@@ -22,12 +22,15 @@ export function promptSearchConditions(dialect: SqlDialect, search: PromptSearch
 function fts5Conditions(search: PromptSearch): Prisma.Sql[] {
   const matching = (query: string) =>
     Prisma.sql`SELECT rowid FROM "TaskPromptFts" WHERE "TaskPromptFts" MATCH ${query}`;
-  const conditions: Prisma.Sql[] = [];
-  if (search.include.length)
-    conditions.push(Prisma.sql`t.rowid IN (${matching(fts5Query(search.include, " "))})`);
-  if (search.exclude.length)
-    conditions.push(Prisma.sql`t.rowid NOT IN (${matching(fts5Query(search.exclude, " OR "))})`);
-  return conditions;
+  const { include, exclude } = search;
+  if (!include.length) {
+    return exclude.length ? [Prisma.sql`t.rowid NOT IN (${matching(fts5Query(exclude, " OR "))})`] : [];
+  }
+  // Exclusions inside the one MATCH (FTS5's NOT): half the cost of a second list of every excluded row.
+  const query = exclude.length
+    ? `(${fts5Query(include, " ")}) NOT (${fts5Query(exclude, " OR ")})`
+    : fts5Query(include, " ");
+  return [Prisma.sql`t.rowid IN (${matching(query)})`];
 }
 
 /**

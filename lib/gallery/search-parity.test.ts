@@ -70,6 +70,11 @@ const cases: [query: string, ids: string[]][] = [
   ["NEAR(dragon", []],
   ["(dragon) 'red'", ["dragon"]],
   ["over -pond", ["dragon"]],
+  // Several included and several excluded terms in one query.
+  ["over dragon -pond -snowy", []],
+  ["over dragon -pond -city", ["dragon"]],
+  ['over "red dragon" -pond -"snowy mountains"', []],
+  ["at -night -dusk", ["greek"]],
 ];
 
 let temp: ReturnType<typeof createTempDb>;
