@@ -1,9 +1,11 @@
-import type { Viewer } from "../auth/scope";
+import { ownedBy, type Viewer } from "../auth/scope";
 import { sqlDialect, type Db } from "../db-client";
 import { Prisma } from "../generated/prisma/client";
 import { decodeCursor, encodeCursor, type PageCursor } from "../http/page-cursor";
 import { DEFAULT_PAGE_SIZE, type GalleryFilters, type GalleryListQuery } from "./filters";
 import { itemListSelect, missingThumbnails, toGalleryItem } from "./item-select";
+import { choosePagePlan, countableInIndex, countIndexMatches } from "./prompt-search-sql";
+import { parsePromptSearch } from "./search";
 import { scheduleThumbnails } from "./thumbnail-backfill";
 import type { GalleryPage } from "./types";
 import { and, cursorCondition, filterCondition, submittedAtText } from "./where";
@@ -22,7 +24,9 @@ export async function selectTaskKeys(
 ): Promise<KeyRow[]> {
   const dialect = sqlDialect(db);
   const direction = options.direction ?? "older";
-  const conditions = [filterCondition(dialect, viewer, filters)];
+  const search = parsePromptSearch(filters.q);
+  const plan = search ? await choosePagePlan(db, search, options.limit) : undefined;
+  const conditions = [filterCondition(dialect, viewer, filters, plan)];
   if (options.cursor) conditions.push(cursorCondition(dialect, options.cursor, direction));
   const order = Prisma.raw(direction === "older" ? "DESC" : "ASC");
   return db.$queryRaw<KeyRow[]>`
@@ -31,6 +35,13 @@ export async function selectTaskKeys(
 }
 
 async function countTasks(db: Db, viewer: Viewer, filters: GalleryFilters): Promise<number> {
+  // A search alone, over everything the viewer sees: the search index holds the answer.
+  const { q, ...others } = filters;
+  const search = parsePromptSearch(q);
+  const searchOnly = Object.values(others).every((value) => value === undefined || value === "");
+  if (search && searchOnly && countableInIndex(search) && !("userId" in ownedBy(viewer, filters.user))) {
+    return countIndexMatches(db, search);
+  }
   const where = filterCondition(sqlDialect(db), viewer, filters);
   // COUNT is a bigint on PostgreSQL.
   const rows = await db.$queryRaw<

@@ -1,4 +1,4 @@
-import type { SqlDialect } from "../db-client";
+import { sqlDialect, type Db, type SqlDialect } from "../db-client";
 import { Prisma } from "../generated/prisma/client";
 import type { PromptSearch, SearchTerm } from "./search";
 
@@ -8,8 +8,12 @@ import type { PromptSearch, SearchTerm } from "./search";
  * TaskPromptSearch on PostgreSQL. Both give the same results on the same prompts (search-parity.test.ts);
  * docs/decisions/postgresql-search.md explains the design.
  */
-export function promptSearchConditions(dialect: SqlDialect, search: PromptSearch): Prisma.Sql[] {
-  const conditions = dialect === "postgresql" ? tsqueryConditions(search) : fts5Conditions(search);
+export function promptSearchConditions(
+  dialect: SqlDialect,
+  search: PromptSearch,
+  plan: SearchPlan = "lookup",
+): Prisma.Sql[] {
+  const conditions = dialect === "postgresql" ? tsqueryConditions(search, plan) : fts5Conditions(search);
   const position = (text: string) =>
     dialect === "postgresql"
       ? Prisma.sql`strpos(t."prompt", ${text})`
@@ -19,18 +23,32 @@ export function promptSearchConditions(dialect: SqlDialect, search: PromptSearch
   return conditions;
 }
 
-function fts5Conditions(search: PromptSearch): Prisma.Sql[] {
-  const matching = (query: string) =>
-    Prisma.sql`SELECT rowid FROM "TaskPromptFts" WHERE "TaskPromptFts" MATCH ${query}`;
-  const { include, exclude } = search;
-  if (!include.length) {
-    return exclude.length ? [Prisma.sql`t.rowid NOT IN (${matching(fts5Query(exclude, " OR "))})`] : [];
-  }
-  // Exclusions inside the one MATCH (FTS5's NOT): half the cost of a second list of every excluded row.
-  const query = exclude.length
+/**
+ * How a page query meets the search: "lookup" reads every match from the search index, then sorts
+ * them (cheap when matches are few); "walk" goes through tasks in gallery order and tests each one
+ * until the page is full (cheap when matches are many). PostgreSQL's planner cannot tell the two
+ * apart for prefix words (see choosePagePlan); SQLite always looks up.
+ */
+export type SearchPlan = "lookup" | "walk";
+
+const fts5Matching = (query: string) =>
+  Prisma.sql`SELECT rowid FROM "TaskPromptFts" WHERE "TaskPromptFts" MATCH ${query}`;
+
+/** The FTS5 query of the included terms less the excluded ones (FTS5's NOT). */
+function fts5IncludeQuery({ include, exclude }: PromptSearch): string {
+  return exclude.length
     ? `(${fts5Query(include, " ")}) NOT (${fts5Query(exclude, " OR ")})`
     : fts5Query(include, " ");
-  return [Prisma.sql`t.rowid IN (${matching(query)})`];
+}
+
+function fts5Conditions(search: PromptSearch): Prisma.Sql[] {
+  if (!search.include.length) {
+    return search.exclude.length
+      ? [Prisma.sql`t.rowid NOT IN (${fts5Matching(fts5Query(search.exclude, " OR "))})`]
+      : [];
+  }
+  // Exclusions inside the one MATCH: half the cost of a second list of every excluded row.
+  return [Prisma.sql`t.rowid IN (${fts5Matching(fts5IncludeQuery(search))})`];
 }
 
 /**
@@ -41,24 +59,75 @@ export function fts5Query(terms: SearchTerm[], separator: " " | " OR "): string 
   return terms.map((t) => `"${t.text.replaceAll('"', '""')}"${t.phrase ? "" : "*"}`).join(separator);
 }
 
-function tsqueryConditions(search: PromptSearch): Prisma.Sql[] {
-  // The stored document (PostgreSQL migration 20261123213000_prompt_search_document), one row per
-  // task kept by a trigger on Task. The query text is a parameter, never part of the SQL.
-  const matches = (terms: SearchTerm[], operator: "&" | "|") =>
-    Prisma.sql`"document" @@ CAST(${tsQuery(terms, operator)} AS tsquery)`;
+// The stored document (PostgreSQL migration 20261123213000_prompt_search_document), one row per
+// task kept by a trigger on Task. The query text is a parameter, never part of the SQL.
+const tsMatches = (terms: SearchTerm[], operator: "&" | "|") =>
+  Prisma.sql`"document" @@ CAST(${tsQuery(terms, operator)} AS tsquery)`;
+
+/**
+ * Documents matching the included terms and none of the excluded ones: every task has its
+ * document, so exclusions filter the included matches in the same lookup (the count then reads only
+ * those documents, not a list of every task against a list of the excluded).
+ */
+function tsIncludeCondition({ include, exclude }: PromptSearch): Prisma.Sql {
+  const included = tsMatches(include, "&");
+  return exclude.length ? Prisma.sql`${included} AND NOT ${tsMatches(exclude, "|")}` : included;
+}
+
+function tsqueryConditions(search: PromptSearch, plan: SearchPlan): Prisma.Sql[] {
   const documents = (where: Prisma.Sql) => Prisma.sql`SELECT "taskId" FROM "TaskPromptSearch" WHERE ${where}`;
   if (!search.include.length) {
     return search.exclude.length
-      ? [Prisma.sql`t."id" NOT IN (${documents(matches(search.exclude, "|"))})`]
+      ? [Prisma.sql`t."id" NOT IN (${documents(tsMatches(search.exclude, "|"))})`]
       : [];
   }
-  // Every task has its document, so exclusions filter the included matches in the same lookup: the
-  // count then reads only those documents, not a list of every task against a list of the excluded.
-  const include = matches(search.include, "&");
-  const where = search.exclude.length
-    ? Prisma.sql`${include} AND NOT ${matches(search.exclude, "|")}`
-    : include;
-  return [Prisma.sql`t."id" IN (${documents(where)})`];
+  if (plan === "walk") {
+    // A correlated subquery is tested row by row: the planner cannot turn it into a join that
+    // reads every match first, so the page walks Task's gallery-order index and stops when full.
+    return [
+      Prisma.sql`(SELECT ${tsIncludeCondition(search)} FROM "TaskPromptSearch" WHERE "taskId" = t."id")`,
+    ];
+  }
+  return [Prisma.sql`t."id" IN (${documents(tsIncludeCondition(search))})`];
+}
+
+/**
+ * Whether the search can be counted from the search index alone (no Task row needed): included
+ * terms, no CJK substrings (those test Task.prompt).
+ */
+export function countableInIndex(search: PromptSearch): boolean {
+  return search.include.length > 0 && !search.contains.length && !search.notContains.length;
+}
+
+/**
+ * How many tasks match, read from the search index alone (`countableInIndex`); at most `cap` when
+ * given. Exact: both indexes hold one entry per task, kept in step by triggers on Task.
+ */
+export async function countIndexMatches(db: Db, search: PromptSearch, cap?: number): Promise<number> {
+  const limit = cap === undefined ? Prisma.empty : Prisma.sql`LIMIT ${cap}`;
+  const matching =
+    sqlDialect(db) === "postgresql"
+      ? Prisma.sql`SELECT 1 FROM "TaskPromptSearch" WHERE ${tsIncludeCondition(search)} ${limit}`
+      : Prisma.sql`SELECT 1 FROM "TaskPromptFts" WHERE "TaskPromptFts" MATCH ${fts5IncludeQuery(search)} ${limit}`;
+  // COUNT is a bigint on PostgreSQL.
+  const rows = await db.$queryRaw<{ n: bigint | number }[]>`SELECT COUNT(*) AS "n" FROM (${matching}) m`;
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * The page plan for a search on PostgreSQL. Its planner estimates a prefix word (`dragon:*`, every
+ * word term) at a flat 2% of rows unless ANALYZE kept 100 common words of the column, and then
+ * reads 17,000 matches to sort them for a page of 60 (~100 ms at 100,000 tasks; walking takes
+ * ~1 ms). Here the matches are counted, up to the point where walking wins: a walk tests about
+ * page × tasks ÷ matches rows, a lookup reads every match, so walk when matches² > page × tasks.
+ */
+export async function choosePagePlan(db: Db, search: PromptSearch, pageSize: number): Promise<SearchPlan> {
+  if (sqlDialect(db) !== "postgresql" || !search.include.length) return "lookup";
+  const [{ tasks }] = await db.$queryRaw<{ tasks: number }[]>`
+    SELECT GREATEST("reltuples", 0)::float8 AS "tasks" FROM "pg_class" WHERE "oid" = '"Task"'::regclass`;
+  const enough = Math.ceil(Math.sqrt(pageSize * tasks));
+  if (enough < 100) return "lookup";
+  return (await countIndexMatches(db, search, enough)) >= enough ? "walk" : "lookup";
 }
 
 /**

@@ -3,8 +3,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_USER } from "../auth/local-user";
 import { createTempDb } from "../testing/temp-db";
+import { sqlDialect } from "../db-client";
+import type { GalleryFilters } from "./filters";
 import { listGalleryItems } from "./list";
-import { foldLatinDiacritics } from "./prompt-search-sql";
+import { choosePagePlan, foldLatinDiacritics } from "./prompt-search-sql";
+import { parsePromptSearch } from "./search";
 import { seedTasks } from "./testing/seed-tasks";
 
 /**
@@ -92,12 +95,69 @@ beforeAll(async () => {
 });
 afterAll(() => temp.cleanup());
 
-const search = async (q: string) =>
-  (await listGalleryItems(temp.db, LOCAL_USER, { q, limit: 100 })).items.map((i) => i.id).sort();
+const search = async (q: string) => {
+  const page = await listGalleryItems(temp.db, LOCAL_USER, { q, limit: 100 });
+  return { ids: page.items.map((i) => i.id).sort(), total: page.total };
+};
 
 describe("prompt search: the same results on SQLite and PostgreSQL", () => {
   it.each(cases)("%s", async (query, ids) => {
-    expect(await search(query)).toEqual([...ids].sort());
+    expect(await search(query)).toEqual({ ids: [...ids].sort(), total: ids.length });
+  });
+});
+
+describe("a search that matches most of a larger library", () => {
+  // 600 tasks, newest first by number: two in three about dragons, one in five of those also
+  // watercolor, every fourth a favorite. Enough matches that PostgreSQL's pages walk the gallery order.
+  let large: ReturnType<typeof createTempDb>;
+  const tasks = Array.from({ length: 600 }, (_, i) => ({
+    id: `large-${String(i).padStart(3, "0")}`,
+    prompt: i % 3 ? `dragon number ${i}${i % 5 ? "" : " watercolor"}` : `cat number ${i}`,
+    favorite: i % 4 === 0,
+    submittedAt: new Date(Date.UTC(2026, 0, 1) - i * 60_000),
+  }));
+  beforeAll(async () => {
+    large = createTempDb();
+    await large.db.task.createMany({
+      data: tasks.map((t) => ({
+        ...t,
+        model: "sd_2.5_ORelay",
+        kind: "video",
+        status: "completed",
+        request: JSON.stringify({ model: "sd_2.5_ORelay", prompt: t.prompt }),
+      })),
+    });
+    // Statistics as autovacuum would keep them: the plan depends on the table's size.
+    await large.db.$executeRawUnsafe(`ANALYZE "Task"`);
+  });
+  afterAll(() => large.cleanup());
+
+  async function everyPage(filters: GalleryFilters) {
+    const ids: string[] = [];
+    let total: number | null = null;
+    let cursor: string | undefined;
+    do {
+      const page = await listGalleryItems(large.db, LOCAL_USER, { ...filters, limit: 50, cursor });
+      total ??= page.total;
+      ids.push(...page.items.map((i) => i.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    return { ids, total };
+  }
+
+  it.each([
+    ["dragon", {}, (i: number) => i % 3 !== 0],
+    ["dragon -watercolor", {}, (i: number) => i % 3 !== 0 && i % 5 !== 0],
+    ['"dragon number" -cat', { favorite: true }, (i: number) => i % 3 !== 0 && i % 4 === 0],
+  ] as const)("%s %o: every match once, newest first, and the right total", async (q, filters, matches) => {
+    const expected = tasks.filter((_, i) => matches(i)).map((t) => t.id);
+    expect(await everyPage({ q, ...filters })).toEqual({ ids: expected, total: expected.length });
+  });
+
+  it("walks the gallery order on PostgreSQL, looks matches up on SQLite", async () => {
+    const plan = await choosePagePlan(large.db, parsePromptSearch("dragon")!, 51);
+    expect(plan).toBe(sqlDialect(large.db) === "postgresql" ? "walk" : "lookup");
+    expect(await choosePagePlan(large.db, parsePromptSearch("cat number 3")!, 51)).toBe("lookup");
   });
 });
 

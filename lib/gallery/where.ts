@@ -3,7 +3,7 @@ import type { SqlDialect } from "../db-client";
 import { Prisma } from "../generated/prisma/client";
 import type { PageCursor } from "../http/page-cursor";
 import { endOf, startOf, type GalleryFilters } from "./filters";
-import { promptSearchConditions } from "./prompt-search-sql";
+import { promptSearchConditions, type SearchPlan } from "./prompt-search-sql";
 import { parsePromptSearch } from "./search";
 import { normalizeTagName } from "./tag-names";
 
@@ -38,7 +38,12 @@ export function submittedAtText(dialect: SqlDialect): Prisma.Sql {
  * Every filter as one SQL condition on `Task t` (ANDed), in the order SQLite can use the indexes
  * on Task, always within what the viewer may see (lib/auth/scope.ts; `user` narrows an admin's view).
  */
-export function filterCondition(dialect: SqlDialect, viewer: Viewer, filters: GalleryFilters): Prisma.Sql {
+export function filterCondition(
+  dialect: SqlDialect,
+  viewer: Viewer,
+  filters: GalleryFilters,
+  searchPlan?: SearchPlan,
+): Prisma.Sql {
   const parts: Prisma.Sql[] = [ownedBySql(viewer, filters.user)];
 
   if (filters.type) parts.push(Prisma.sql`t."kind" = ${filters.type}`);
@@ -70,7 +75,7 @@ export function filterCondition(dialect: SqlDialect, viewer: Viewer, filters: Ga
     parts.push(Prisma.sql`t."submittedAt" < ${timeValue(dialect, toDbTime(endOf(filters.to)))}`);
 
   const search = parsePromptSearch(filters.q);
-  if (search) parts.push(...promptSearchConditions(dialect, search));
+  if (search) parts.push(...promptSearchConditions(dialect, search, searchPlan));
   return and(...parts);
 }
 
