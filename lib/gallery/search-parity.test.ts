@@ -8,7 +8,7 @@ import type { GalleryFilters } from "./filters";
 import { listGalleryItems } from "./list";
 import { choosePagePlan, foldLatinDiacritics } from "./prompt-search-sql";
 import { parsePromptSearch } from "./search";
-import { seedTasks } from "./testing/seed-tasks";
+import { seedPrompts } from "./testing/seed-tasks";
 
 /**
  * The prompt search gives the same results on SQLite (FTS5) and PostgreSQL (tsquery on the GIN
@@ -84,14 +84,7 @@ let temp: ReturnType<typeof createTempDb>;
 
 beforeAll(async () => {
   temp = createTempDb();
-  await seedTasks(
-    temp.db,
-    Object.entries(prompts).map(([id, prompt], i) => ({
-      id,
-      prompt,
-      submittedAt: new Date(Date.UTC(2026, 0, 1 + i)),
-    })),
-  );
+  await seedPrompts(temp.db, prompts);
 });
 afterAll(() => temp.cleanup());
 

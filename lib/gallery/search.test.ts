@@ -4,7 +4,7 @@ import { createTempDb } from "../testing/temp-db";
 import { listGalleryItems } from "./list";
 import { fts5Query, tsQuery } from "./prompt-search-sql";
 import { parsePromptSearch } from "./search";
-import { seedTasks } from "./testing/seed-tasks";
+import { seedPrompts } from "./testing/seed-tasks";
 
 let temp: ReturnType<typeof createTempDb>;
 
@@ -20,14 +20,7 @@ beforeAll(async () => {
     mixed: "東京 night walk",
     colon: "ratio 16:9 title: sunrise",
   };
-  await seedTasks(
-    temp.db,
-    Object.entries(prompts).map(([id, prompt], i) => ({
-      id,
-      prompt,
-      submittedAt: new Date(Date.UTC(2026, 0, 1 + i)),
-    })),
-  );
+  await seedPrompts(temp.db, prompts);
 });
 afterAll(() => temp.cleanup());
 

@@ -5,17 +5,14 @@
 //   npx tsx scripts/bench/gallery.ts --db postgresql  one database (sqlite or postgresql)
 //   npx tsx scripts/bench/gallery.ts --http           also over HTTP against `next start` on each
 //                                                     database (builds if needed; NEXT_DIST_DIR picks its folder)
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { LOCAL_USER } from "../../lib/auth/local-user";
-import { createDb, type Db } from "../../lib/db-client";
+import type { Db } from "../../lib/db-client";
 import { galleryListQuerySchema } from "../../lib/gallery/filter-schema";
 import { listGalleryItems } from "../../lib/gallery/list";
 import { bulkSeedGallery, bulkSeedGalleryPostgres } from "../../lib/gallery/testing/bulk-seed";
-import { createTempDb } from "../../lib/testing/temp-db";
-import { createPostgresBenchDb } from "./bench-db";
+import { createBenchDb, type BenchDbKind } from "./bench-db";
 import { median, percentile, startStudio, type RunningStudio } from "./support";
 
 const ITEMS = 100_000;
@@ -43,7 +40,7 @@ const scenarios: { name: string; query: Record<string, string> }[] = [
   { name: "status=expired", query: { limit: "60", status: "expired" } },
 ];
 
-type Dialect = "sqlite" | "postgresql";
+type Dialect = BenchDbKind;
 type BenchDb = { db: Db; url: string; mediaDir: string; cleanup: () => Promise<void> };
 
 function report(name: string, samples: number[]) {
@@ -70,31 +67,12 @@ async function measure(run: () => Promise<unknown>): Promise<number[]> {
 /** A migrated database holding the seeded library; the media folder holds its thumbnails. */
 async function seededDb(dialect: Dialect): Promise<BenchDb> {
   const t0 = performance.now();
-  let bench: BenchDb;
-  if (dialect === "sqlite") {
-    const temp = createTempDb();
-    const mediaDir = path.join(temp.dir, "media");
-    bulkSeedGallery(temp.file, ITEMS, { mediaDir });
-    bench = { db: temp.db, url: temp.url, mediaDir, cleanup: temp.cleanup };
-  } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-bench-"));
-    const mediaDir = path.join(dir, "media");
-    const postgres = await createPostgresBenchDb();
-    await bulkSeedGalleryPostgres(postgres.url, ITEMS, { mediaDir });
-    const db = createDb(postgres.url);
-    bench = {
-      db,
-      url: postgres.url,
-      mediaDir,
-      cleanup: async () => {
-        await db.$disconnect();
-        await postgres.drop();
-        fs.rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
+  const temp = await createBenchDb(dialect);
+  const mediaDir = path.join(temp.dir, "media");
+  if (dialect === "sqlite") bulkSeedGallery(temp.file, ITEMS, { mediaDir });
+  else await bulkSeedGalleryPostgres(temp.url, ITEMS, { mediaDir });
   console.log(`seeded ${ITEMS} items in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  return bench;
+  return { db: temp.db, url: temp.url, mediaDir, cleanup: temp.cleanup };
 }
 
 async function benchmark(dialect: Dialect, http: boolean): Promise<boolean> {

@@ -87,3 +87,15 @@ export async function seedTasks(db: Db, tasks: SeedTask[]): Promise<string[]> {
   }
   return tasks.map((t) => t.id);
 }
+
+/** One task per prompt (keyed by task id), a day apart in the order given: search tests' libraries. */
+export function seedPrompts(db: Db, prompts: Record<string, string>): Promise<string[]> {
+  return seedTasks(
+    db,
+    Object.entries(prompts).map(([id, prompt], i) => ({
+      id,
+      prompt,
+      submittedAt: new Date(Date.UTC(2026, 0, 1 + i)),
+    })),
+  );
+}
