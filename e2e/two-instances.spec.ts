@@ -18,7 +18,7 @@ const adminUrl = process.env.TEST_POSTGRES_URL || DEFAULT_TEST_POSTGRES_URL;
 const database = `studio_e2e_instances_${base}`;
 const TASKS = 24;
 const FILE_BYTES = 1_500_000;
-const LEASE_SECONDS = 6;
+const LEASE_SECONDS = 10;
 
 test.describe.configure({ mode: "serial" });
 
