@@ -1,5 +1,6 @@
 import { LOCAL_USER } from "../auth/local-user";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodeCursor } from "../http/page-cursor";
 import { createTempDb } from "../testing/temp-db";
 import { galleryListQuerySchema } from "./filter-schema";
 import { filtersToSearchParams, searchParamsObject, type GalleryListQuery } from "./filters";
@@ -90,6 +91,17 @@ describe("gallery list order and cursor", () => {
       issues: [{ path: "cursor", message: "is not a cursor returned by this API" }],
     });
   });
+
+  it.each(["2026-02-30T00:00:00.000", "2026-01-01T24:00:00.000+00:00", "2026-01-01Tnoon", "2026-01-01"])(
+    "rejects a cursor whose time %s names no instant as a 400, never a database error",
+    async (submittedAt) => {
+      const cursor = encodeCursor({ submittedAt, id: "t01" });
+      await expect(listGalleryItems(temp.db, LOCAL_USER, { cursor })).rejects.toMatchObject({
+        code: "invalid_request",
+        issues: [{ path: "cursor", message: "is not a cursor returned by this API" }],
+      });
+    },
+  );
 });
 
 describe("gallery filters", () => {

@@ -19,7 +19,7 @@ export function decodeCursor(value: string): PageCursor {
       parsed.length === 2 &&
       typeof parsed[0] === "string" &&
       typeof parsed[1] === "string" &&
-      /^\d{4}-\d{2}-\d{2}/.test(parsed[0])
+      isStoredInstant(parsed[0])
     ) {
       return { submittedAt: parsed[0], id: parsed[1] };
     }
@@ -29,4 +29,18 @@ export function decodeCursor(value: string): PageCursor {
   throw new StudioError("invalid_request", "cursor: is not a cursor returned by this API", {
     issues: [{ path: "cursor", message: "is not a cursor returned by this API" }],
   });
+}
+
+/**
+ * A UTC timestamp as either database stores it (SQLite: `2026-01-01T00:00:00.000+00:00`, or
+ * `2026-01-01 00:00:00` from a column default; PostgreSQL: `2026-01-01T00:00:00.000`) that names a
+ * real instant. PostgreSQL casts the cursor's text to a timestamp: anything else would fail there
+ * as a server error instead of this 400.
+ */
+function isStoredInstant(text: string): boolean {
+  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(\.\d{1,6})?(Z|\+00:00)?$/.exec(text);
+  if (!match) return false;
+  const time = Date.parse(`${match[1]}T${match[2]}Z`);
+  // Date.parse rolls 2026-02-30 over to March 2: the round trip catches a day that does not exist.
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(`${match[1]}T${match[2]}`);
 }
