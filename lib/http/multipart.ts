@@ -46,7 +46,8 @@ export async function readMultipart(
   try {
     parser = Busboy({
       headers: { "content-type": request.headers.get("content-type") ?? "" },
-      limits: { ...FIELD_LIMITS, files: 1, fileSize: maxFileBytes },
+      // busboy says "limit" on reaching it: one byte more tells a file just at the limit from a larger one.
+      limits: { ...FIELD_LIMITS, files: 1, fileSize: maxFileBytes + 1 },
     });
   } catch (error) {
     throw unreadable(error);
@@ -76,10 +77,13 @@ export async function readMultipart(
         done(null, chunk);
       },
     });
-    stream.on("limit", () => {
-      stream.destroy();
-      fail(tooLarge(maxFileBytes));
-    });
+    // After busboy's own bookkeeping of this chunk (it touches the stream right after the event).
+    stream.on("limit", () =>
+      process.nextTick(() => {
+        stream.destroy();
+        fail(tooLarge(maxFileBytes));
+      }),
+    );
     writes.push(
       pipeline(stream, counter, createWriteStream(path)).then(
         () => {
@@ -98,7 +102,8 @@ export async function readMultipart(
     if (failure) throw failure;
   } catch (error) {
     await rm(folder, { recursive: true, force: true });
-    throw error instanceof StudioError ? error : unreadable(error);
+    const cause = failure instanceof StudioError ? failure : error;
+    throw cause instanceof StudioError ? cause : unreadable(cause);
   }
   const file = spooled as { path: string; name: string; declaredType: string; size: number } | null;
   if (!file) {
