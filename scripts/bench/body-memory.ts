@@ -105,6 +105,11 @@ async function main() {
     });
     if (setup.status !== 201) throw new Error(`setting up the first admin answered ${setup.status}`);
     for (let i = 0; i < 20; i++) await healthMs(studio.url);
+    const idle: number[] = [];
+    for (let i = 0; i < 20; i++) idle.push(await healthMs(studio.url));
+    console.log(
+      `/api/health idle: median ${median(idle).toFixed(1)} ms, p95 ${percentile(idle, 0.95).toFixed(1)} ms`,
+    );
     let worst = 0;
     for (const route of ["/api/health", "/api/uploads", "/api/assets/upload"]) {
       worst = Math.max(worst, await attack(studio, route));
