@@ -6,11 +6,8 @@ function bytes(value, fallback) {
   const unit = match?.[2].toLowerCase() ?? "";
   return match && unit in UNITS ? Math.floor(Number(match[1]) * UNITS[unit]) : fallback;
 }
-const largestBody = Math.max(
-  bytes(process.env.BODY_LIMIT_BYTES, 24 * 1024 ** 2),
-  bytes(process.env.TASK_BODY_LIMIT_BYTES, 1024 ** 2),
-  bytes(process.env.UPLOAD_LIMIT_BYTES, 50 * 1024 ** 2),
-);
+// Proxied routes take at most a task body; the routes with larger bodies bypass the proxy (proxy.ts).
+const proxiedBody = bytes(process.env.TASK_BODY_LIMIT_BYTES, 1024 ** 2);
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -29,9 +26,11 @@ const nextConfig = {
   ],
   poweredByHeader: false,
   experimental: {
-    // With proxy.ts, Next.js buffers request bodies up to this size and silently cuts the rest. Above
-    // the largest body any route accepts (plus a read chunk), a cut body is always one its route refuses.
-    proxyClientMaxBodySize: largestBody + 1024 ** 2,
+    // Next.js copies every body proxy.ts sees into memory up to this size, before any check and
+    // whoever sends it, and silently cuts the rest; so it stays small (what 40 such bodies cost is
+    // measured by `npm run bench -- body-memory`). A margin of a few read chunks over the task limit
+    // lets proxy.ts tell a cut body (413) from one its route takes.
+    proxyClientMaxBodySize: proxiedBody + 256 * 1024,
   },
 };
 

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
-import { isStudioError } from "@/lib/errors";
+import { isStudioError, StudioError } from "@/lib/errors";
+import { formatBytes } from "@/lib/format/bytes";
 import { guardConfig, guardRequest } from "@/lib/http/guard";
 import { API_SECURITY_HEADERS, createNonce, pageSecurityHeaders } from "@/lib/http/security-headers";
 
@@ -8,25 +9,34 @@ import { API_SECURITY_HEADERS, createNonce, pageSecurityHeaders } from "@/lib/ht
  * The one guard in front of every route, pages, APIs and static files alike (lib/http/guard.ts):
  * refuses foreign Host headers (421), cross-origin state-changing requests (403) and malformed
  * paths (400) with the studio's JSON error body, and sets the security headers of every response.
+ * The routes that take large bodies are not matched: Next.js copies a proxied body into memory
+ * before the proxy runs, so they guard themselves in route() (lib/http/body-routes.ts).
  */
+export const config = {
+  // Must name the same paths as lib/http/body-routes.ts BODY_ROUTES (body-routes.test.ts checks).
+  matcher: ["/((?!api/uploads$|api/chat/attachments$|api/assets$|api/assets/upload$|api/llm/.).*)"],
+};
+
 export async function proxy(request: NextRequest) {
-  const config = env();
+  const studio = env();
   const isPage = !/^\/(api|_next)\//.test(request.nextUrl.pathname);
   const nonce = isPage ? createNonce() : "";
-  const headers = isPage ? pageSecurityHeaders(nonce, config.development) : API_SECURITY_HEADERS;
+  const headers = isPage ? pageSecurityHeaders(nonce, studio.development) : API_SECURITY_HEADERS;
   try {
     guardRequest(
       { method: request.method, pathname: rawPathname(request), headers: request.headers },
-      guardConfig(config),
+      guardConfig(studio),
     );
   } catch (error) {
     if (!isStudioError(error)) throw error;
     await discardBody(request);
     return withHeaders(refusal(error.toJSON(), error.status), API_SECURITY_HEADERS);
   }
+  const overLimit = await bodyOverLimit(request, studio.bodyLimits.task);
+  if (overLimit) return withHeaders(refusal(overLimit.toJSON(), overLimit.status), API_SECURITY_HEADERS);
   if (!isPage) return withHeaders(NextResponse.next(), headers);
   // With accounts on, pages need a session (API routes check theirs in lib/http/route.ts).
-  const gate = config.auth.enabled ? await pageGate(request) : { redirect: null, setCookies: [] };
+  const gate = studio.auth.enabled ? await pageGate(request) : { redirect: null, setCookies: [] };
   if (gate.redirect) {
     return withCookies(
       withHeaders(NextResponse.redirect(new URL(gate.redirect, request.url), 303), headers),
@@ -77,6 +87,30 @@ async function discardBody(request: NextRequest): Promise<void> {
   } catch {
     // the client went away: nothing left to release
   }
+}
+
+/**
+ * Next.js hands the route its own copy of the body, cut silently at proxyClientMaxBodySize (the
+ * task body limit plus a margin: next.config.mjs). Reading the proxy's copy releases it at once and
+ * tells whether the body was larger than any proxied route takes, which is said here with a 413
+ * instead of the route failing on a cut body.
+ */
+async function bodyOverLimit(request: NextRequest, limit: number): Promise<StudioError | null> {
+  const reader = request.body?.getReader();
+  if (!reader) return null;
+  let size = 0;
+  try {
+    for (let part = await reader.read(); !part.done; part = await reader.read())
+      size += part.value.byteLength;
+  } catch {
+    return null; // the client went away: the route finds that out itself
+  }
+  if (size <= limit) return null;
+  return new StudioError(
+    "payload_too_large",
+    `The request body is larger than this route accepts: at most ${formatBytes(limit)} (TASK_BODY_LIMIT_BYTES). Files go to the upload routes.`,
+    { details: { limitBytes: limit } },
+  );
 }
 
 // nextUrl.pathname may already be normalized; the guard must see the escapes as the client sent them.

@@ -107,6 +107,44 @@ test("a foreign Host header (DNS rebinding) gets 421 and no data", async () => {
   expect(answer.body).toContain("ALLOWED_HOSTS");
 });
 
+test("the upload routes outside the proxy refuse a foreign Host and Origin before their body", async () => {
+  // Kept out of proxy.ts (Next.js would hold their bodies before any check): route() guards them.
+  const post = (path: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; body: string; csp: string | undefined }>((resolve, reject) => {
+      const call = http.request(
+        {
+          host: "127.0.0.1",
+          port,
+          path,
+          method: "POST",
+          headers: { "Content-Type": "image/png", ...headers },
+        },
+        (response) => {
+          let body = "";
+          response.on("data", (chunk) => (body += chunk));
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              body,
+              csp: response.headers["content-security-policy"] as string | undefined,
+            }),
+          );
+        },
+      );
+      call.on("error", reject);
+      call.end(Buffer.alloc(1024));
+    });
+  for (const path of ["/api/uploads", "/api/chat/attachments", "/api/assets/upload"]) {
+    const rebound = await post(path, { Host: "rebind.attacker.example" });
+    expect(rebound.status).toBe(421);
+    expect(JSON.parse(rebound.body).error.code).toBe("host_not_allowed");
+    const foreign = await post(path, { Origin: attackerOrigin });
+    expect(foreign.status).toBe(403);
+    expect(JSON.parse(foreign.body).error.code).toBe("cross_origin");
+    expect(foreign.csp).toContain("default-src 'none'");
+  }
+});
+
 test("a 50 MB JSON body gets 413 without the server's memory growing with it", async () => {
   const pid = listeningPid(port);
   const before = residentBytes(pid);

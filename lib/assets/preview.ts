@@ -22,7 +22,11 @@ export type StoredPreview = {
   previewSource: string | null;
 };
 
-const FETCH_TIMEOUT_MS = 60_000;
+/**
+ * The whole fetch of a preview URL, answer and body: the user waits on it, and a host that trickles
+ * its bytes must end in a clear refusal well before a browser or reverse proxy gives up on the request.
+ */
+export const PREVIEW_FETCH_TIMEOUT_MS = 15_000;
 
 export async function storePreviewFile(
   source: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>,
@@ -71,11 +75,14 @@ export async function storePreviewFromUrl(
   url: string,
   kind: AssetKind,
   policy: FetchPolicy = fetchPolicy(),
+  timeoutMs: number = PREVIEW_FETCH_TIMEOUT_MS,
 ): Promise<StoredPreview> {
+  const signal = AbortSignal.timeout(timeoutMs);
   let response: Response;
   try {
-    response = await safeFetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) }, policy);
+    response = await safeFetch(url, { signal }, policy);
   } catch (error) {
+    if (signal.aborted) throw tooSlow(timeoutMs);
     if (error instanceof RefusedUrlError) {
       throw invalid("previewUrl", `The preview URL was refused: ${error.message}`, "must be a public URL");
     }
@@ -107,12 +114,27 @@ export async function storePreviewFromUrl(
     );
   }
   if (!response.body) throw invalid("previewUrl", "The preview URL answered without a body.", "has no body");
-  const stored = await storePreviewFile(response.body, kind, {
-    name: new URL(url).pathname.split("/").pop() || "preview",
-    declaredType: response.headers.get("content-type") ?? undefined,
-    field: "previewUrl",
-  });
+  let stored: StoredPreview;
+  try {
+    stored = await storePreviewFile(response.body, kind, {
+      name: new URL(url).pathname.split("/").pop() || "preview",
+      declaredType: response.headers.get("content-type") ?? undefined,
+      field: "previewUrl",
+    });
+  } catch (error) {
+    if (signal.aborted) throw tooSlow(timeoutMs);
+    throw error;
+  }
   return { ...stored, previewSource: url };
+}
+
+function tooSlow(timeoutMs: number): StudioError {
+  const seconds = Math.round(timeoutMs / 1000);
+  return invalid(
+    "previewUrl",
+    `The preview URL did not deliver its file within ${seconds} s; give a URL that serves it promptly, or upload the file.`,
+    `did not answer within ${seconds} s`,
+  );
 }
 
 function invalid(field: string, message: string, rule: string): StudioError {

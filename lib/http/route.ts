@@ -7,6 +7,7 @@ import { resolveUser } from "../auth/resolve-user";
 import type { StudioUser } from "../auth/types";
 import { env } from "../env";
 import { StudioError } from "../errors";
+import { guardBodyRoute, isBodyRoute, withApiHeaders } from "./body-routes";
 import { errorResponse } from "./respond";
 
 /**
@@ -47,8 +48,16 @@ export function route<A extends Access, P extends Schema = undefined, S extends 
   handler: (args: RouteArgs<A, P, S>) => Promise<Response>,
 ): RouteHandler {
   const run = async (request: Request, context?: NextContext): Promise<Response> => {
+    // Routes outside proxy.ts (large bodies: lib/http/body-routes.ts) get its guard and headers here,
+    // before auth and before a byte of the body is read.
+    const bodyRoute = isBodyRoute(new URL(request.url).pathname);
+    const response = await handle(request, context, bodyRoute);
+    return bodyRoute ? withApiHeaders(response) : response;
+  };
+  const handle = async (request: Request, context: NextContext | undefined, bodyRoute: boolean) => {
     let setCookies: string[] = [];
     try {
+      if (bodyRoute) guardBodyRoute(request);
       // With accounts off nothing is looked up (and nothing awaited): the local admin, as before accounts.
       const resolution = env().auth.enabled ? await resolveUser(await authContext(), request.headers) : LOCAL;
       setCookies = resolution.setCookies;

@@ -70,6 +70,10 @@ export async function inspectRequestMedia(
             unverified.push({ path, url: item, reason: outcome.reason });
             return null;
           }
+          if (outcome.kind === "refused") {
+            refused.push({ path, message: outcome.reason });
+            return null;
+          }
           if (outcome.kind === "over-cap") {
             if (!limits.bytes) {
               unverified.push({

@@ -1,8 +1,21 @@
 import { imageSize } from "image-size";
-import { createFile, MP4BoxBuffer, type Movie } from "mp4box";
+import { createFile, Log, MP4BoxBuffer, type Movie } from "mp4box";
 import { parseBuffer } from "music-metadata";
 import type { MediaKind } from "../catalog";
 import { SNIFF_BYTES, sniffContentType } from "../storage/sniff-type";
+import { BoxCounter, MAX_PARSE_MS, MediaBudgetError } from "./box-budget";
+
+// mp4box logs what it parses (box types, strings from the file) to the console: bytes of someone
+// else's file in the server log. Its errors reach the file's onError, nothing else is wanted.
+const silent = () => undefined;
+Object.assign(Log, {
+  debug: silent,
+  info: silent,
+  warn: silent,
+  log: silent,
+  error: (module: string, message?: string, file?: { onError?: (m: string, msg?: string) => void }) =>
+    file?.onError?.(module, message),
+});
 
 /** What the studio measured of one file; null where the format does not say (or was not read). */
 export type MeasuredMedia = {
@@ -23,7 +36,7 @@ export type MeasuredMedia = {
  * - audio: the whole file (music-metadata; an MP3 without a Xing header is timed by its frames).
  */
 export type MediaMeter = {
-  /** Feeds the next chunk; true once nothing more is needed. */
+  /** Feeds the next chunk; true once nothing more is needed. Throws MediaBudgetError past the work budget. */
   push(chunk: Uint8Array): boolean;
   /** The measurement, once the file ended or push said enough. */
   finish(): Promise<MeasuredMedia>;
@@ -101,6 +114,8 @@ function imageMeter(): MediaMeter {
 
 function videoMeter(): MediaMeter {
   const head = new Head(SNIFF_BYTES);
+  const boxes = new BoxCounter();
+  let parseMs = 0;
   const file = createFile();
   let movie: Movie | null = null;
   let error: string | null = null;
@@ -113,10 +128,18 @@ function videoMeter(): MediaMeter {
   };
   return {
     push(chunk) {
+      const started = performance.now();
       head.add(chunk);
+      boxes.push(chunk); // throws before the parser sees a box past the budget
       const copy = chunk.buffer.slice(chunk.byteOffset, chunk.byteOffset + chunk.byteLength);
       file.appendBuffer(MP4BoxBuffer.fromArrayBuffer(copy, offset));
       offset += chunk.byteLength;
+      parseMs += performance.now() - started;
+      if (parseMs > MAX_PARSE_MS) {
+        throw new MediaBudgetError(
+          `reading the MP4's structure took more than ${MAX_PARSE_MS / 1000} s of the studio's work`,
+        );
+      }
       return movie !== null || error !== null;
     },
     async finish() {

@@ -1,5 +1,7 @@
 import type { MediaKind } from "../catalog";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { streamChunks } from "../http/stream-chunks";
+import { MediaBudgetError } from "./box-budget";
 import { mediaMeter, type MeasuredMedia } from "./measure";
 
 /** An opened file: its bytes as they arrive and its size when the source says it up front. */
@@ -25,7 +27,12 @@ export class UnreachableMediaError extends Error {
 export type ReadOutcome =
   | { kind: "measured"; measured: MeasuredMedia; bytes: number }
   /** More than `cap` bytes: reading stopped after cap + 1. */
-  | { kind: "over-cap"; bytes: number | null; cap: number };
+  | { kind: "over-cap"; bytes: number | null; cap: number }
+  /** Past the work budget (lib/media-inspection/box-budget.ts): refused, the reason in words. */
+  | { kind: "refused"; reason: string };
+
+/** Parser time in one go before other requests get their turn. */
+const SLICE_MS = 20;
 
 /**
  * Reads what the meter needs and no more than cap + 1 bytes. When the size is known up front a
@@ -41,6 +48,7 @@ export async function readMedia(source: MediaSource, kind: MediaKind, cap: numbe
   const iterator = streamChunks(source.body);
   let read = 0;
   let enough = false;
+  let sliceStart = performance.now();
   try {
     for (;;) {
       const { done, value } = await iterator.next();
@@ -50,7 +58,15 @@ export async function readMedia(source: MediaSource, kind: MediaKind, cap: numbe
       if (!enough) enough = meter.push(chunk);
       if (read > cap) return { kind: "over-cap", bytes: null, cap };
       if (enough && source.size !== null) break;
+      // A stream already buffered resolves at once: without this, a whole file is parsed in one turn.
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await nextTurn();
+        sliceStart = performance.now();
+      }
     }
+  } catch (error) {
+    if (error instanceof MediaBudgetError) return { kind: "refused", reason: error.message };
+    throw error;
   } finally {
     await iterator.return?.();
   }

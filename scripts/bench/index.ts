@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark in turn, each in its own process so one's warm caches and
-// open handles cannot flatter another. `npm run bench -- tracker` (or gallery, chat-proxy, thin-read, media-check,
+// open handles cannot flatter another. `npm run bench -- tracker` (or gallery, chat-proxy, thin-read, media-check, body-memory,
 // tracker-postgresql, tracker-postgresql-x2) runs one.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -14,6 +14,8 @@ const benches: Record<string, string[]> = {
   "thin-read": ["thin-read.ts"],
   // Imports server-only lib code directly, as scripts/admin.ts does.
   "media-check": ["--conditions=react-server", "media-check.ts"],
+  // Issue 18: 40 strangers' 100 MB bodies against the built studio; RSS growth and health latency.
+  "body-memory": ["body-memory.ts"],
 };
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in benches));

@@ -4,6 +4,7 @@ import { recordAsset } from "@/lib/assets/record-asset";
 import { listAssets } from "@/lib/assets/registry";
 import { createAssetSchema, listAssetsSchema } from "@/lib/assets/schema";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { isMultipart, readMultipart } from "@/lib/http/multipart";
 import { readJson } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
@@ -19,10 +20,9 @@ export const GET = route({ auth: "user", search: listAssetsSchema }, async ({ us
 
 export const POST = route({ auth: "user" }, async ({ request, user }) => {
   if (isMultipart(request)) {
-    const { fields, file } = await readMultipart(request, "preview");
+    const { fields, file } = await readMultipart(request, "preview", env().bodyLimits.json);
     const input = createAssetSchema.parse(fields);
-    const preview = file ? { stream: file.stream(), name: file.name, declaredType: file.type } : undefined;
-    return Response.json(await recordAsset(db(), user, input, preview), { status: 201 });
+    return Response.json(await recordAsset(db(), user, input, file ?? undefined), { status: 201 });
   }
   const input = createAssetSchema.parse(await readJson(request));
   return Response.json(await recordAsset(db(), user, input), { status: 201 });

@@ -2,6 +2,7 @@
 import { uploadAsset } from "@/lib/assets/upload-asset";
 import { uploadAssetSchema } from "@/lib/assets/schema";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { StudioError } from "@/lib/errors";
 import { isMultipart, readMultipart } from "@/lib/http/multipart";
 import { route } from "@/lib/http/route";
@@ -15,17 +16,13 @@ export const POST = route({ auth: "user" }, async ({ request, user }) => {
       'Send multipart/form-data with the file in a field named "file".',
     );
   }
-  const { fields, file } = await readMultipart(request, "file");
+  const { fields, file } = await readMultipart(request, "file", env().bodyLimits.upload);
   const input = uploadAssetSchema.parse(fields);
   if (!file) {
     throw new StudioError("invalid_request", 'file: choose the file to upload (form field "file").', {
       issues: [{ path: "file", message: "is required" }],
     });
   }
-  const asset = await uploadAsset(db(), user, input, {
-    stream: file.stream(),
-    name: file.name,
-    declaredType: file.type,
-  });
+  const asset = await uploadAsset(db(), user, input, file);
   return Response.json(asset, { status: 201 });
 });
