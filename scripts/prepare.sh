@@ -31,6 +31,9 @@ status=0
 node_modules/.bin/tsx scripts/db/migration-status.ts --apply "$apply" || status=$?
 case $status in
   0) echo "› database schema current" ;;
-  3) npx prisma migrate deploy >/dev/null && echo "› database migrated" ;;
+  3)
+    npx prisma migrate deploy >/dev/null
+    echo "› database migrated"
+    ;;
   *) exit "$status" ;;
 esac
