@@ -21,6 +21,19 @@ if [ ! -f lib/generated/prisma-pg/client.ts ] || [ prisma/postgresql/schema.pris
 fi
 
 # DATABASE_URL may come from .env; prisma.config.ts loads it (default ./data/studio.db) and picks the
-# provider's schema and migrations from its scheme (file: or postgresql://).
-npx prisma migrate deploy >/dev/null
-echo "› database migrated"
+# provider's schema and migrations from its scheme (file: or postgresql://). `migrate deploy` takes
+# SQLite's write lock even with nothing to apply, so it runs only when a read-only look at the
+# applied migrations finds one pending. `--operator` (the operator CLI, which may run beside a live
+# studio) migrates only a database nothing has migrated yet and names any pending migration instead.
+apply=all
+[ "${1:-}" = "--operator" ] && apply=fresh
+status=0
+node_modules/.bin/tsx scripts/db/migration-status.ts --apply "$apply" || status=$?
+case $status in
+  0) echo "› database schema current" ;;
+  3)
+    npx prisma migrate deploy >/dev/null
+    echo "› database migrated"
+    ;;
+  *) exit "$status" ;;
+esac

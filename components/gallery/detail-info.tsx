@@ -1,5 +1,6 @@
 import clsx from "clsx";
 import type { ReactNode } from "react";
+import { RetryDownloadButton } from "@/components/studio/retry-download-button";
 import { Badge } from "@/components/ui/badge";
 import type { GalleryItemDetail } from "@/lib/gallery/types";
 import { formatBytes } from "@/lib/format/bytes";
@@ -119,7 +120,12 @@ export function DetailInfo({ item }: { item: GalleryItemDetail }) {
                     sha256 {m.sha256}
                   </p>
                 )}
-                {m.error && <p className="mt-1 text-xs text-amber-200">{m.error}</p>}
+                {m.error && <p className="mt-1 whitespace-pre-line text-xs text-amber-200">{m.error}</p>}
+                {m.retryable && (
+                  <div className="mt-2">
+                    <RetryDownloadButton taskId={item.id} mediaId={m.id} />
+                  </div>
+                )}
               </li>
             ))}
           </ul>

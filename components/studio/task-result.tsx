@@ -1,6 +1,7 @@
 /* eslint-disable @next/next/no-img-element -- stored media are served by our own Range-capable route */
 import { Alert } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
+import { RetryDownloadButton } from "./retry-download-button";
 import { mediaKind, taskMedia } from "./task-format";
 import type { PresentedMedia, PresentedTask } from "./task-types";
 
@@ -50,7 +51,7 @@ export function TaskResult({ task }: { task: PresentedTask }) {
   return (
     <div className="space-y-3" data-testid="task-result">
       {results.map((media, index) => (
-        <ResultMedia key={media.id ?? index} media={media} kind={mediaKind(media, task)} />
+        <ResultMedia key={media.id ?? index} media={media} kind={mediaKind(media, task)} taskId={task.id} />
       ))}
       {lastFrame?.status === "stored" && lastFrame.url && (
         <figure className="space-y-1">
@@ -67,20 +68,31 @@ export function TaskResult({ task }: { task: PresentedTask }) {
   );
 }
 
-function ResultMedia({ media, kind }: { media: PresentedMedia; kind: "video" | "image" }) {
+function ResultMedia({
+  media,
+  kind,
+  taskId,
+}: {
+  media: PresentedMedia;
+  kind: "video" | "image";
+  taskId: string;
+}) {
+  const retry = media.retryable && <RetryDownloadButton taskId={taskId} mediaId={media.id} />;
   if (media.status === "expired") {
     // The specific reason (when the URL expired, which HTTP answer) helps tell a short URL lifetime
     // from a slow or broken download.
     return (
       <Alert tone="warning" title={EXPIRED} testId="media-expired">
         {media.error && <span data-testid="media-expired-reason">{media.error}</span>}
+        {retry && <div className="mt-2">{retry}</div>}
       </Alert>
     );
   }
   if (media.status === "failed") {
     return (
       <Alert tone="danger" title="The result could not be stored" testId="media-failed">
-        {media.error ?? "The download failed."}
+        <span className="whitespace-pre-line">{media.error ?? "The download failed."}</span>
+        {retry && <div className="mt-2">{retry}</div>}
       </Alert>
     );
   }

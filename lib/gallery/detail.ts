@@ -10,6 +10,8 @@ import { submittedAtText } from "./where";
 import { mediaKindOf, referenceTargets } from "./reference-targets";
 import type { GalleryItemDetail, GalleryMediaDetail, UpstreamUrl } from "./types";
 import { urlExpiry } from "../upstream/url-expiry";
+import { mediaErrorFor } from "../tasks/media-error";
+import { downloadRetry } from "../tasks/retry-download";
 import {
   isUpstreamUrl,
   maskUpstream,
@@ -75,8 +77,9 @@ export async function getGalleryItem(
     sha256: m.sha256,
     sourceUrl: maskUpstream(m.sourceUrl, secrets),
     source: urlExpiry(m.sourceUrl, m.status === "expired", now),
-    error: publicText(m.error, secrets),
+    error: publicText(mediaErrorFor(m.error, viewer.role === "admin" ? "admin" : "member"), secrets),
     storedAt: m.storedAt?.toISOString() ?? null,
+    retryable: downloadRetry(m, now.getTime()).allowed,
     downloadUrl: `/api/gallery/items/${encodeURIComponent(row.id)}/download?media=${encodeURIComponent(m.id)}`,
   }));
   const kinds = new Set(media.map((m) => mediaKindOf(m.contentType, row.kind)));

@@ -62,6 +62,8 @@ export type GalleryMediaDetail = GalleryMedia & {
   error: string | null;
   storedAt: string | null;
   downloadUrl: string;
+  /** Not stored and its URL may still live: `POST /api/tasks/{id}/media/retry` fetches it again. */
+  retryable: boolean;
 };
 
 /** `url` is masked when it lies under a configured base (`masked`): shown, but not a usable link. */

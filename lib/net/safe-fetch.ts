@@ -36,10 +36,16 @@ export type SafeFetchInit = {
   signal?: AbortSignal;
 };
 
-/** A URL the studio will not fetch; the message names the host and the rule. */
+/**
+ * A URL the studio will not fetch; the message names the host and the rule. `origin` is set when
+ * the refusal was for the address alone, so that an entry in FETCH_ALLOW_PRIVATE would allow it.
+ */
 export class RefusedUrlError extends Error {
   readonly code = "ERR_REFUSED_URL";
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly origin?: string,
+  ) {
     super(message);
     this.name = "RefusedUrlError";
   }
@@ -75,7 +81,9 @@ export async function safeFetch(
         dispatcher: trusted ? trustedAgent() : guardedAgent(policy.resolve ?? systemResolve),
       });
     } catch (error) {
-      const refused = findRefusal(error);
+      const found = findRefusal(error);
+      // The lookup that refused knew only the host name; the origin is this hop's.
+      const refused = found && new RefusedUrlError(found.message, current.origin);
       if (refused) throw from ? viaRedirect(refused, from) : refused;
       throw error;
     }
@@ -128,12 +136,15 @@ function checkLiteralHost(url: URL, from: URL | undefined): void {
   if (!isIpLiteral(url.hostname)) return;
   const reason = unsafeAddressReason(url.hostname);
   if (!reason) return;
-  const error = new RefusedUrlError(`${url.hostname} is ${reason}; the studio does not fetch it.`);
+  const error = new RefusedUrlError(
+    `${url.hostname} is ${reason}; the studio does not fetch it.`,
+    url.origin,
+  );
   throw from ? viaRedirect(error, from) : error;
 }
 
 function viaRedirect(error: RefusedUrlError, from: URL): RefusedUrlError {
-  return new RefusedUrlError(`${error.message} (reached by a redirect from ${from.host})`);
+  return new RefusedUrlError(`${error.message} (reached by a redirect from ${from.host})`, error.origin);
 }
 
 function findRefusal(error: unknown): RefusedUrlError | undefined {

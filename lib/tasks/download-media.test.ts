@@ -322,7 +322,9 @@ describe("downloadMedia and the SSRF-safe fetch", () => {
       const row = await mediaRow(media[0].id);
       expect(row.status).toBe("failed");
       expect(row.attempts).toBe(1);
-      expect(row.error).toMatch(/^The result URL was refused and not fetched: 127\.0\.0\.1 is .*redirect/);
+      expect(row.error).toMatch(/^The result URL is on an address the studio does not fetch/);
+      expect(row.error).toMatch(/Refused: 127\.0\.0\.1 is .*redirect/);
+      expect(row.error).toContain(`FETCH_ALLOW_PRIVATE=${internal.url}`);
       expect(row.path).toBeNull();
       expect(taskFiles(id)).toEqual([]);
       expect(await taskRow(id)).toMatchObject({ mediaState: "failed" });

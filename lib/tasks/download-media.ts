@@ -8,6 +8,7 @@ import { baseType, isMediaType } from "../storage/sniff-type";
 import type { ByteBudget } from "./byte-budget";
 import { renewDownloadLease } from "./claims";
 import { jitter, taskDeps, type TaskDeps } from "./deps";
+import { refusedDownloadError } from "./media-error";
 import { updateMediaState } from "./media-state";
 
 const HEADERS_TIMEOUT_MS = 30_000;
@@ -133,7 +134,7 @@ async function fetchToStore(
       response = await safeFetch(url, { signal: controller.signal }, deps.fetchPolicy);
     } catch (error) {
       if (error instanceof RefusedUrlError) {
-        throw new DownloadError(`The result URL was refused and not fetched: ${error.message}`, "final");
+        throw new DownloadError(refusedDownloadError(error), "final");
       }
       throw new DownloadError(`Could not fetch the upstream URL (${networkReason(error)}).`, "retry");
     }

@@ -119,6 +119,7 @@ describe("presentTask", () => {
             thumbnailUrl: "https://studio.example/api/media/m1/thumbnail",
             error: null,
             storedAt: at.toISOString(),
+            retryable: false,
           },
         ],
       },

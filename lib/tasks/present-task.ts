@@ -2,7 +2,9 @@ import "server-only";
 import type { Media } from "../generated/prisma/client";
 import type { TaskStatus } from "./status";
 import { maskUpstream, publicText, upstreamSecrets, type UpstreamSecrets } from "../upstream/public-text";
+import { mediaErrorFor, type ErrorAudience } from "./media-error";
 import type { MediaState } from "./media-state";
+import { downloadRetry } from "./retry-download";
 import type { TaskWithMedia } from "./load-task";
 import { awaitsResultUrls } from "./result-url-grace";
 
@@ -31,9 +33,14 @@ export type PresentedMedia = {
   /** Absolute studio URL once stored, else null. */
   url: string | null;
   thumbnailUrl: string | null;
-  /** Why the file is not stored (expired URL, HTML error page, …). */
+  /** Why the file is not stored (expired URL, HTML error page, …); internal addresses for admins only. */
   error: string | null;
   storedAt: string | null;
+  /**
+   * Not stored, and its upstream URL may still live: `POST /api/tasks/{id}/media/retry` fetches it
+   * again (no credits). False once stored, while downloading, or after the URL expired.
+   */
+  retryable: boolean;
 };
 
 /** The spec's task object as the studio knows it, plus a `studio` block with the stored files. */
@@ -94,6 +101,7 @@ export function presentTask(
   origin: string,
   secrets: UpstreamSecrets = upstreamSecrets(),
   now: number = Date.now(),
+  audience: ErrorAudience = "member",
 ): PresentedTask {
   const mask = (url: string) => maskUpstream(url, secrets);
   const raw = parseObject(task.upstreamTask);
@@ -119,7 +127,7 @@ export function presentTask(
       request: parseObject(maskUpstream(task.request, secrets)),
       lastPollError: publicText(task.lastPollError, secrets),
       awaitingResultUrls: awaitsResultUrls(task, now),
-      media: task.media.map((m) => presentMedia(m, origin, secrets)),
+      media: task.media.map((m) => presentMedia(m, origin, secrets, now, audience)),
     },
   };
   for (const field of MIRRORED_FIELDS) {
@@ -140,7 +148,9 @@ export function presentTask(
 function presentMedia(
   media: Media,
   origin: string,
-  secrets: UpstreamSecrets = upstreamSecrets(),
+  secrets: UpstreamSecrets,
+  now: number,
+  audience: ErrorAudience,
 ): PresentedMedia {
   const isStored = media.status === "stored";
   return {
@@ -156,8 +166,9 @@ function presentMedia(
     durationSec: media.durationSec,
     url: isStored ? `${origin}${mediaPath(media.id)}` : null,
     thumbnailUrl: isStored && media.thumbPath ? `${origin}${mediaThumbnailPath(media.id)}` : null,
-    error: publicText(media.error, secrets),
+    error: publicText(mediaErrorFor(media.error, audience), secrets),
     storedAt: media.storedAt?.toISOString() ?? null,
+    retryable: downloadRetry(media, now).allowed,
   };
 }
 

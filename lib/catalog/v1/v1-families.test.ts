@@ -166,4 +166,26 @@ describe("the operator's mapping file", () => {
     ).toMatch(/is a model of the task API/);
     expect(problem(file([{ family: "A", path: "x", models: [] }]))).toMatch(/must list a model/);
   });
+
+  it("names every problem of a file, not only the first", () => {
+    const lines = problem(
+      file([
+        { family: "Z", path: "zeta", models: [{ id: "z-1", variant: "any" }] },
+        { family: "A", path: "a/b", models: [{ id: "a-1", variant: "turbo" }, "a-2", { variant: "stable" }] },
+        ["not", "an", "entry"],
+        { family: "D", path: "zeta", models: [{ id: "sd2_disc_nvid", variant: "720p" }] },
+      ]),
+    ).split("\n");
+    expect(lines).toEqual([
+      "v1.json: invalid v1 family mapping",
+      "  families.0.family: must be one of A, B, C, D, E",
+      "  families.1.path: must be one path segment of letters, digits, '.', '_' or '-' (the {family} in /v1/{family}/videos)",
+      '  families.1.models.0.variant: "turbo" is not a variant of family A; use one of stable, standard',
+      "  families.1.models.1: must be an object with id and variant",
+      "  families.1.models.2.id: must be the model id sent as `model`",
+      "  families.2: must be an object with family, path and models",
+      '  families.3.path: "zeta" is mapped twice',
+      '  families.3.models.0.id: "sd2_disc_nvid" is a model of the task API (v2); v1 ids must differ',
+    ]);
+  });
 });

@@ -11,7 +11,7 @@ export const GET = route({ auth: "user", params: idParams }, async ({ request, p
   // Another user's task answers exactly like an unknown one (and is not refreshed for them).
   const task = await refreshTask(params.id, undefined, user);
   if (!task) throw new StudioError("not_found", `Task ${params.id} is not known to this studio.`);
-  return Response.json(presentTask(task, new URL(request.url).origin), {
+  return Response.json(presentTask(task, new URL(request.url).origin, undefined, undefined, user.role), {
     headers: { "Cache-Control": "no-store" },
   });
 });
