@@ -85,8 +85,14 @@ async function main(argv: string[]): Promise<void> {
     }
     case "reset-password": {
       const user = await findUserByEmail(ctx, need("email"));
-      await resetPassword(ctx, user.id, values.password ?? (await passwordFromStdin()));
-      return void console.log(`new password set for ${user.email}; their sessions were ended`);
+      const { revokedTokens } = await resetPassword(
+        ctx,
+        user.id,
+        values.password ?? (await passwordFromStdin()),
+      );
+      return void console.log(
+        `new password set for ${user.email}; their sessions were ended and ${revokedTokens} API token(s) revoked`,
+      );
     }
     case "create-token": {
       const user = await findUserByEmail(ctx, need("email"));
