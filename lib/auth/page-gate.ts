@@ -39,7 +39,6 @@ const DUMMY_ORIGIN = "http://studio.invalid";
  */
 export function safeNext(next: string | null): string {
   if (!next || !next.startsWith("/") || next.startsWith("//")) return "/";
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\\\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(next)) return "/";
   let url: URL;
   try {
