@@ -14,6 +14,13 @@ export function NewUserForm() {
   const { create } = useUserMutations();
   const errors = useFormErrors();
   const ask = useReauth();
+  // The confirming password is asked in a dialog, not a field of this form: its issue is the message.
+  const message =
+    errors.message ??
+    (errors.fields.adminPassword &&
+      (errors.fields.adminPassword.startsWith("is not")
+        ? "That is not your current password: nothing was created."
+        : "Confirm with your own current password."));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -74,9 +81,9 @@ export function NewUserForm() {
       <Button type="submit" variant="primary" disabled={create.isPending} className="sm:mt-7">
         {create.isPending ? "Creating…" : "Create user"}
       </Button>
-      {errors.message && (
+      {message && (
         <Alert tone="danger" live className="sm:col-span-5" testId="new-user-error">
-          {errors.message}
+          {message}
         </Alert>
       )}
     </form>

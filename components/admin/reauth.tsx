@@ -24,6 +24,14 @@ type Ask = (request: ReauthRequest) => Promise<string | undefined | null>;
 
 const ReauthContext = createContext<Ask>(() => Promise.resolve(undefined));
 
+/** A refused confirmation in words (the API names the field `adminPassword`). */
+export function reauthMessage(error: Error): string {
+  if (!error.message.startsWith("adminPassword:")) return error.message;
+  return error.message.includes("is not your current password")
+    ? "That is not your current password: nothing was changed."
+    : "Confirm with your own current password.";
+}
+
 export function useReauth(): Ask {
   return useContext(ReauthContext);
 }

@@ -10,7 +10,7 @@ import type { Role } from "@/lib/auth/password-policy";
 import type { UserSummary } from "@/lib/auth/types";
 import { useUserMutations, useUsersQuery } from "./admin-api";
 import { BudgetForm } from "./budget-form";
-import { useReauth } from "./reauth";
+import { reauthMessage, useReauth } from "./reauth";
 
 /**
  * Every account with its actions: role, disable/enable, reset password, delete. Each is confirmed
@@ -27,7 +27,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const report = { onError: (e: Error) => setError(e.message), onSuccess: () => setError(null) };
+  const report = { onError: (e: Error) => setError(reauthMessage(e)), onSuccess: () => setError(null) };
 
   async function changeRole(user: UserSummary, role: Role) {
     const adminPassword = await ask({
@@ -71,7 +71,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
     mutations.resetPassword.mutate(
       { id: user.id, password: newPassword, keepTokens, adminPassword },
       {
-        onError: (err) => setError(err.message),
+        onError: (err) => setError(reauthMessage(err)),
         onSuccess: ({ revokedTokens }) => {
           setError(null);
           setResetting(null);
