@@ -282,7 +282,7 @@ test("a password reset revokes the member's tokens; disabling ends their session
   const row = page.locator(`[data-testid=user-row][data-email="${MEMBER.email}"]`);
   await row.getByRole("button", { name: "Reset password" }).click();
   await row.getByLabel(`New password for ${MEMBER.email}`).fill(MEMBER.password);
-  await row.getByRole("button", { name: "Set" }).click();
+  await row.getByRole("button", { name: "Set", exact: true }).click();
   await confirmWithPassword(page, `Set a new password for ${MEMBER.email}?`);
   await expect(page.getByTestId("admin-notice")).toHaveText(
     `New password set for ${MEMBER.email}; their sessions were ended and 1 API token revoked.`,
