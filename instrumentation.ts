@@ -5,6 +5,9 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Before any request: the login limits need the socket's real peer (lib/auth/client-address.ts).
+  const { stampPeerAddresses } = await import("./lib/auth/client-address");
+  stampPeerAddresses();
   const { envAtStart } = await import("./lib/env");
   const config = envAtStart();
   if (config.auth.enabled) {

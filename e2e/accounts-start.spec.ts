@@ -1,3 +1,4 @@
+import http from "node:http";
 import { expect, test } from "@playwright/test";
 import { freshDatabase, startProcess, startStudio, waitUntilReady } from "./support/studio-start";
 
@@ -72,7 +73,58 @@ test("HOST=0.0.0.0 without accounts serves no API until the first admin is set u
     const created = await request.post(`${url}/api/auth/setup`, { data: { ...body, setupCode: code } });
     expect(created.status()).toBe(201);
     expect((await request.get(`${url}/api/tasks`)).status()).toBe(200); // the new admin's session cookie
+
+    // Login limits count the socket's peer (issue 18): X-Forwarded-For written by the client does
+    // not rotate it, and the owner signs in from another address while this one is held back.
+    const login = (password: string, from: string, forwardedFor: string) =>
+      loginFrom(port, { email: body.email, password }, from, forwardedFor);
+    for (let i = 0; i < 5; i++) {
+      expect((await login(`wrong guess ${i}`, "127.0.0.1", `198.51.100.${i}`)).status).toBe(401);
+    }
+    const held = await login(body.password, "127.0.0.1", "198.51.100.77");
+    expect([held.status, held.message]).toEqual([
+      429,
+      "Too many login attempts for this account from your address. Try again in 15 minutes.",
+    ]);
+    expect((await login(body.password, "127.0.0.2", "127.0.0.1")).status).toBe(200);
   } finally {
     await studio.stop();
   }
 });
+
+/** POST /api/auth/login from a chosen local address (127.0.0.0/8 is all loopback on Linux). */
+function loginFrom(
+  port: number,
+  credentials: { email: string; password: string },
+  localAddress: string,
+  forwardedFor: string,
+): Promise<{ status: number; message?: string }> {
+  const payload = JSON.stringify(credentials);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/api/auth/login",
+        method: "POST",
+        localAddress,
+        headers: {
+          "Content-Type": "application/json",
+          "Content-Length": Buffer.byteLength(payload),
+          "X-Forwarded-For": forwardedFor,
+        },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => {
+          const json = JSON.parse(text || "{}") as { error?: { message: string } };
+          resolve({ status: res.statusCode ?? 0, message: json.error?.message });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}

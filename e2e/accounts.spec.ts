@@ -14,6 +14,15 @@ test.describe.configure({ mode: "serial" });
 
 const MEMBER = { email: "member@example.com", password: "member password 123" };
 
+/** Changes to other accounts ask for the admin's own password (lib/auth/reauth.ts). */
+async function confirmWithPassword(page: Page, title: string | RegExp) {
+  const dialog = page.getByTestId("reauth-dialog");
+  await expect(dialog).toContainText(title);
+  await dialog.getByLabel("Your password").fill(ADMIN.password);
+  await dialog.getByTestId("reauth-confirm").click();
+  await expect(dialog).toBeHidden();
+}
+
 async function memberPage(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
@@ -70,6 +79,20 @@ test("an admin creates a member, who signs in without admin rights", async ({ pa
   await page.getByLabel("Name").fill("Max Member");
   await page.getByLabel("Initial password").fill(MEMBER.password);
   await page.getByRole("button", { name: "Create user" }).click();
+  // Cancelling the password prompt creates nothing; a wrong password is refused.
+  await expect(page.getByTestId("reauth-dialog")).toContainText(
+    `Create a member account for ${MEMBER.email}?`,
+  );
+  await page.getByTestId("reauth-dialog").getByRole("button", { name: "Cancel" }).click();
+  await expect(page.locator(`[data-testid=user-row][data-email="${MEMBER.email}"]`)).toHaveCount(0);
+  await page.getByRole("button", { name: "Create user" }).click();
+  await page.getByTestId("reauth-dialog").getByLabel("Your password").fill("not my password");
+  await page.getByTestId("reauth-confirm").click();
+  await expect(page.getByTestId("new-user-error")).toHaveText(
+    "That is not your current password: nothing was created.",
+  );
+  await page.getByRole("button", { name: "Create user" }).click();
+  await confirmWithPassword(page, `Create a member account for ${MEMBER.email}?`);
   const row = page.locator(`[data-testid=user-row][data-email="${MEMBER.email}"]`);
   await expect(row).toContainText("Max Member");
   await expect(row).toContainText("active");
@@ -121,6 +144,13 @@ test("a member's token drives the mirror API from a plain HTTP client; without i
 
   const ok = await submit(`Bearer ${token}`);
   expect(ok.status).toBe(200);
+  // The token works for the API, never to manage the account (issue 18).
+  const mint = await fetch(`${baseURL}/api/account/tokens`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name: "another" }),
+  });
+  expect(mint.status).toBe(403);
   const task = (await ok.json()) as { id: string; status: string };
   expect(task.id).toBeTruthy();
   const received = (await sandboxRequests(request, "/v2/model-center/tasks")).filter((r) =>
@@ -195,10 +225,14 @@ test("another origin's page cannot submit even though the browser sends a valid 
   }
 });
 
-test("login attempts are limited per account: the sixth answers 429 with when to retry", async ({ page }) => {
+test("login attempts are limited per account and address: the sixth answers 429 with when to retry", async ({
+  page,
+}) => {
   const target = { email: "limited@example.com", password: "limited password 1" };
   await signIn(page, ADMIN);
-  const created = await page.request.post("/api/admin/users", { data: { ...target, role: "member" } });
+  const created = await page.request.post("/api/admin/users", {
+    data: { ...target, role: "member", adminPassword: ADMIN.password },
+  });
   expect(created.status()).toBe(201);
 
   const attempt = (password: string) =>
@@ -212,7 +246,7 @@ test("login attempts are limited per account: the sixth answers 429 with when to
   expect(limited.status).toBe(429);
   expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(800);
   expect(((await limited.json()) as { error: { message: string } }).error.message).toBe(
-    "Too many login attempts for this account. Try again in 15 minutes.",
+    "Too many login attempts for this account from your address. Try again in 15 minutes.",
   );
 
   const context = await page
@@ -225,27 +259,41 @@ test("login attempts are limited per account: the sixth answers 429 with when to
   await other.getByLabel("Password").fill(target.password);
   await other.getByRole("button", { name: "Sign in" }).click();
   await expect(other.getByTestId("login-error")).toHaveText(
-    "Too many login attempts for this account. Try again in 15 minutes.",
+    "Too many login attempts for this account from your address. Try again in 15 minutes.",
   );
   await context.close();
 });
 
-test("disabling a member ends their session and refuses their tokens; deleting asks first", async ({
+test("a password reset revokes the member's tokens; disabling ends their session and refuses their tokens; deleting asks first", async ({
   page,
   browser,
   baseURL,
 }) => {
-  const member = await memberPage(browser, baseURL!);
-  const token = (
-    (await (await member.request.post("/api/account/tokens", { data: { name: "cli" } })).json()) as {
-      token: string;
-    }
-  ).token;
+  const newToken = async (member: Page) =>
+    (
+      (await (await member.request.post("/api/account/tokens", { data: { name: "cli" } })).json()) as {
+        token: string;
+      }
+    ).token;
+  const old = await newToken(await memberPage(browser, baseURL!));
 
   await signIn(page, ADMIN);
   await page.goto("/admin");
   const row = page.locator(`[data-testid=user-row][data-email="${MEMBER.email}"]`);
+  await row.getByRole("button", { name: "Reset password" }).click();
+  await row.getByLabel(`New password for ${MEMBER.email}`).fill(MEMBER.password);
+  await row.getByRole("button", { name: "Set", exact: true }).click();
+  await confirmWithPassword(page, `Set a new password for ${MEMBER.email}?`);
+  await expect(page.getByTestId("admin-notice")).toHaveText(
+    `New password set for ${MEMBER.email}; their sessions were ended and 1 API token revoked.`,
+  );
+  const revoked = await fetch(`${baseURL}/api/tasks`, { headers: { Authorization: `Bearer ${old}` } });
+  expect(revoked.status).toBe(401);
+
+  const member = await memberPage(browser, baseURL!);
+  const token = await newToken(member);
   await row.getByRole("button", { name: "Disable" }).click();
+  await confirmWithPassword(page, `Disable ${MEMBER.email}?`);
   await expect(row).toContainText("disabled");
 
   await member.reload();
@@ -261,8 +309,7 @@ test("disabling a member ends their session and refuses their tokens; deleting a
   await expect(member.getByTestId("login-error")).toContainText("This account is disabled");
 
   await row.getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByTestId("confirm-dialog")).toContainText(`Delete ${MEMBER.email}?`);
-  await page.getByTestId("confirm-button").click();
+  await confirmWithPassword(page, `Delete ${MEMBER.email}?`);
   await expect(row).toHaveCount(0);
   await member.context().close();
 });

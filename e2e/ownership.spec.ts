@@ -46,7 +46,9 @@ test("an admin creates two members, each of whom makes a task and a chat", async
 }) => {
   await signIn(page, ADMIN);
   for (const who of [ADA, BOB]) {
-    const created = await page.request.post("/api/admin/users", { data: { ...who, role: "member" } });
+    const created = await page.request.post("/api/admin/users", {
+      data: { ...who, role: "member", adminPassword: ADMIN.password },
+    });
     expect(created.status()).toBe(201);
     userIds[who.email] = ((await created.json()) as { id: string }).id;
   }

@@ -65,6 +65,7 @@ describe("parseEnv", () => {
         firstAdmin: null,
         secret: null,
         sessionDays: 7,
+        trustedProxies: [],
         secureCookies: false,
         setupCodeRequired: false,
       },
@@ -365,6 +366,17 @@ describe("parseEnv", () => {
         sessionDays: 30,
       });
       expect(problem({ SESSION_DAYS: "0" })).toMatch(/SESSION_DAYS/);
+    });
+
+    it("read TRUSTED_PROXIES as addresses and CIDR ranges", () => {
+      expect(
+        parseEnv({ TRUSTED_PROXIES: "127.0.0.1, 10.0.0.0/8,::1, fd00::/8" }).auth.trustedProxies,
+      ).toEqual(["127.0.0.1", "10.0.0.0/8", "::1", "fd00::/8"]);
+      for (const bad of ["nginx", "10.0.0.0/33", "::1/129", "10.0.0.1/8/1", "10.0.0.0/x"]) {
+        expect(problem({ TRUSTED_PROXIES: bad })).toMatch(
+          /TRUSTED_PROXIES\.0: each entry must be an IP address or CIDR range/,
+        );
+      }
     });
   });
 });

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { installV1Mapping, parseV1Mapping, SANDBOX_V1_MAPPING, type V1ModelMapping } from "./catalog/v1";
@@ -100,6 +101,18 @@ const hostName = z
     error:
       'each entry must be a host name or address without scheme or port, such as "studio.lan" or "*.example.com"',
   });
+
+const addressOrCidr = z.string().refine(
+  (v) => {
+    const [address, prefix, extra] = v.split("/");
+    const family = net.isIP(address);
+    if (!family || extra !== undefined) return false;
+    if (prefix === undefined) return true;
+    const bits = Number(prefix);
+    return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+  },
+  { error: 'each entry must be an IP address or CIDR range, such as "127.0.0.1" or "10.0.0.0/8"' },
+);
 
 const origin = z
   .string()
@@ -225,6 +238,8 @@ const envSchema = z
         .optional(),
     ),
     SESSION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(365).default(7)),
+    // Peers whose X-Forwarded-For is believed (lib/auth/client-address.ts); none: the socket's peer.
+    TRUSTED_PROXIES: list(addressOrCidr),
     NODE_ENV: z.string().optional(),
     /** The batch runner's pace: at least this many ms between two batch sends. */
     BATCH_INTERVAL_MS: z.preprocess(
@@ -376,6 +391,8 @@ export type AuthConfig = {
   /** Signs session cookies; when unset one is generated once and kept in the database. */
   secret: string | null;
   sessionDays: number;
+  /** Peers (addresses, CIDR ranges) whose X-Forwarded-For names the client; none: the socket's peer. */
+  trustedProxies: string[];
   /** Cookies carry `Secure`: PUBLIC_BASE_URL is https (TLS ends at a proxy in front). */
   secureCookies: boolean;
   /** The /setup page asks for the setup code printed at start: the studio is reachable beyond loopback. */
@@ -440,6 +457,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : null,
       secret: e.AUTH_SECRET ?? null,
       sessionDays: e.SESSION_DAYS,
+      trustedProxies: e.TRUSTED_PROXIES,
       secureCookies: e.PUBLIC_BASE_URL?.startsWith("https://") ?? false,
       setupCodeRequired:
         !listensOnLoopback(e.HOST) || Boolean(e.PUBLIC_BASE_URL) || e.ALLOWED_HOSTS.length > 0,

@@ -27,7 +27,8 @@ import { setLocalBudget } from "../lib/spend/budgets";
 const USAGE = `Usage: npm run admin -- <command> [options]
 
   create-user     --email E [--password P] [--name N] [--role admin|member]
-  reset-password  --email E [--password P]          (ends the user's sessions)
+  reset-password  --email E [--password P] [--keep-tokens]
+                  (ends the user's sessions and revokes their API tokens, unless --keep-tokens)
   create-token    --email E --name N [--expires-days D]   (prints the token once)
   set-budget      --email E [--daily X|none] [--monthly X|none]   (credits, the unit of a task's amount)
                   --local instead of --email: the implicit user of a studio with accounts off
@@ -53,6 +54,7 @@ const options = {
   daily: { type: "string" },
   monthly: { type: "string" },
   local: { type: "boolean" },
+  "keep-tokens": { type: "boolean" },
   to: { type: "string" },
   "media-to": { type: "string" },
   help: { type: "boolean", short: "h" },
@@ -85,8 +87,15 @@ async function main(argv: string[]): Promise<void> {
     }
     case "reset-password": {
       const user = await findUserByEmail(ctx, need("email"));
-      await resetPassword(ctx, user.id, values.password ?? (await passwordFromStdin()));
-      return void console.log(`new password set for ${user.email}; their sessions were ended`);
+      const { revokedTokens } = await resetPassword(
+        ctx,
+        user.id,
+        values.password ?? (await passwordFromStdin()),
+        { keepTokens: values["keep-tokens"] === true },
+      );
+      return void console.log(
+        `new password set for ${user.email}; their sessions were ended and ${revokedTokens} API token(s) revoked`,
+      );
     }
     case "create-token": {
       const user = await findUserByEmail(ctx, need("email"));

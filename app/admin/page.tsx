@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { NewUserForm } from "@/components/admin/new-user-form";
+import { ReauthProvider } from "@/components/admin/reauth";
 import { UsersTable } from "@/components/admin/users-table";
 import { currentUser } from "@/components/auth/current-user";
 import { Alert } from "@/components/ui/alert";
@@ -43,14 +44,16 @@ export default async function AdminPage() {
           />
         </section>
       )}
-      <section className="space-y-3">
-        <h2 className="text-sm font-semibold text-zinc-300">Add a user</h2>
-        <NewUserForm />
-      </section>
-      <section className="space-y-3">
-        <h2 className="text-sm font-semibold text-zinc-300">Accounts</h2>
-        <UsersTable currentUserId={user.id} />
-      </section>
+      <ReauthProvider required={env().auth.enabled}>
+        <section className="space-y-3">
+          <h2 className="text-sm font-semibold text-zinc-300">Add a user</h2>
+          <NewUserForm />
+        </section>
+        <section className="space-y-3">
+          <h2 className="text-sm font-semibold text-zinc-300">Accounts</h2>
+          <UsersTable currentUserId={user.id} />
+        </section>
+      </ReauthProvider>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { routeAccess } from "@/lib/http/route";
+import { routeAccess, routeCredential } from "@/lib/http/route";
 
 /**
  * Every method of every API route is built with lib/http/route.ts, so none can skip resolving the
@@ -19,6 +19,26 @@ const PUBLIC = new Set([
   "GET auth/session/route.ts",
   "POST auth/setup/route.ts",
 ]);
+
+/**
+ * Account management — passwords, users, roles, disabling, tokens — is for a signed-in session
+ * only: an API token must not mint credentials or lock its owner out (docs/decisions/accounts.md).
+ * Every route under these folders must be built with `credential: "session"`, and no other route
+ * is, so a new account route cannot forget it.
+ */
+const SESSION_ONLY_FOLDERS = ["account/", "admin/users/"];
+const SESSION_ONLY_EXPECTED = [
+  "GET account/tokens/route.ts",
+  "POST account/tokens/route.ts",
+  "DELETE account/tokens/[id]/route.ts",
+  "POST account/password/route.ts",
+  "GET admin/users/route.ts",
+  "POST admin/users/route.ts",
+  "PATCH admin/users/[id]/route.ts",
+  "DELETE admin/users/[id]/route.ts",
+  "POST admin/users/[id]/password/route.ts",
+  "PUT admin/users/[id]/budget/route.ts",
+];
 
 const apiDir = import.meta.dirname;
 
@@ -55,7 +75,26 @@ describe("API routes", () => {
         expect(access === "public", `${key}: public routes must be listed in PUBLIC, and only those`).toBe(
           PUBLIC.has(key),
         );
+        const sessionOnly = SESSION_ONLY_FOLDERS.some((folder) => file.startsWith(folder));
+        expect(
+          routeCredential(routeModule[method]),
+          `${key}: account management is for signed-in sessions only (credential: "session")`,
+        ).toBe(sessionOnly ? "session" : "any");
       }
     },
   );
+
+  it("the account-management routes are all there and all session-only", async () => {
+    const found: string[] = [];
+    for (const file of files.filter((f) => SESSION_ONLY_FOLDERS.some((folder) => f.startsWith(folder)))) {
+      const routeModule = (await import(/* @vite-ignore */ path.join(apiDir, file))) as Record<
+        string,
+        unknown
+      >;
+      for (const method of METHODS.filter((m) => m in routeModule)) {
+        if (routeCredential(routeModule[method]) === "session") found.push(`${method} ${file}`);
+      }
+    }
+    expect(found.sort()).toEqual([...SESSION_ONLY_EXPECTED].sort());
+  });
 });

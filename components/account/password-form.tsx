@@ -9,10 +9,10 @@ import { Field, inputClass } from "@/components/ui/field";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-policy";
 
 export function PasswordForm() {
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<{ revokedTokens: number } | null>(null);
   const { onSubmit, busy, errors } = useFormAction(async (form, element) => {
-    setDone(false);
-    await fetchJson("/api/account/password", {
+    setDone(null);
+    const answer = await fetchJson<{ revokedTokens: number }>("/api/account/password", {
       method: "POST",
       body: JSON.stringify({
         currentPassword: form.get("currentPassword"),
@@ -20,7 +20,7 @@ export function PasswordForm() {
       }),
     });
     element.reset();
-    setDone(true);
+    setDone(answer);
   });
 
   return (
@@ -37,7 +37,7 @@ export function PasswordForm() {
       <Field
         id="newPassword"
         label="New password"
-        help={`At least ${PASSWORD_MIN_LENGTH} characters. Your other sessions are signed out.`}
+        help={`At least ${PASSWORD_MIN_LENGTH} characters. Your other sessions are signed out and your API tokens revoked.`}
         error={errors.fields.newPassword}
       >
         <input
@@ -53,7 +53,14 @@ export function PasswordForm() {
           {errors.message}
         </Alert>
       )}
-      {done && <Alert tone="info">Password changed.</Alert>}
+      {done && (
+        <Alert tone="info" testId="password-changed">
+          Password changed.{" "}
+          {done.revokedTokens === 0
+            ? "You had no active API tokens."
+            : `${done.revokedTokens} API token${done.revokedTokens === 1 ? " was" : "s were"} revoked: create new ones below.`}
+        </Alert>
+      )}
       <Button type="submit" variant="primary" disabled={busy}>
         {busy ? "Changing…" : "Change password"}
       </Button>

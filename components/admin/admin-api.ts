@@ -20,12 +20,25 @@ export function useUserMutations() {
   const onSuccess = () => client.invalidateQueries({ queryKey: USERS_KEY });
   return {
     create: useMutation({
-      mutationFn: (input: { email: string; name?: string; password: string; role: Role }) =>
-        fetchJson<UserSummary>("/api/admin/users", { method: "POST", body: JSON.stringify(input) }),
+      mutationFn: (input: {
+        email: string;
+        name?: string;
+        password: string;
+        role: Role;
+        adminPassword?: string;
+      }) => fetchJson<UserSummary>("/api/admin/users", { method: "POST", body: JSON.stringify(input) }),
       onSuccess,
     }),
     update: useMutation({
-      mutationFn: ({ id, ...patch }: { id: string; disabled?: boolean; role?: Role }) =>
+      mutationFn: ({
+        id,
+        ...patch
+      }: {
+        id: string;
+        disabled?: boolean;
+        role?: Role;
+        adminPassword?: string;
+      }) =>
         fetchJson<UserSummary>(`/api/admin/users/${encodeURIComponent(id)}`, {
           method: "PATCH",
           body: JSON.stringify(patch),
@@ -33,16 +46,30 @@ export function useUserMutations() {
       onSuccess,
     }),
     resetPassword: useMutation({
-      mutationFn: ({ id, password }: { id: string; password: string }) =>
-        fetchJson(`/api/admin/users/${encodeURIComponent(id)}/password`, {
-          method: "POST",
-          body: JSON.stringify({ password }),
-        }),
+      mutationFn: ({
+        id,
+        ...body
+      }: {
+        id: string;
+        password: string;
+        keepTokens: boolean;
+        adminPassword?: string;
+      }) =>
+        fetchJson<{ reset: true; revokedTokens: number }>(
+          `/api/admin/users/${encodeURIComponent(id)}/password`,
+          {
+            method: "POST",
+            body: JSON.stringify(body),
+          },
+        ),
       onSuccess,
     }),
     remove: useMutation({
-      mutationFn: (id: string) =>
-        fetchJson(`/api/admin/users/${encodeURIComponent(id)}`, { method: "DELETE" }),
+      mutationFn: ({ id, adminPassword }: { id: string; adminPassword?: string }) =>
+        fetchJson(`/api/admin/users/${encodeURIComponent(id)}`, {
+          method: "DELETE",
+          body: JSON.stringify({ adminPassword }),
+        }),
       onSuccess,
     }),
   };

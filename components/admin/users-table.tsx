@@ -4,25 +4,90 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { inputClass } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import type { Role } from "@/lib/auth/password-policy";
 import type { UserSummary } from "@/lib/auth/types";
 import { useUserMutations, useUsersQuery } from "./admin-api";
 import { BudgetForm } from "./budget-form";
+import { reauthMessage, useReauth } from "./reauth";
 
-/** Every account with its actions: role, disable/enable, reset password, delete (confirmed). */
+/**
+ * Every account with its actions: role, disable/enable, reset password, delete. Each is confirmed
+ * with the admin's own password (./reauth.tsx); a reset revokes the user's API tokens unless the
+ * admin ticks "keep".
+ */
 export function UsersTable({ currentUserId }: { currentUserId: string }) {
   const users = useUsersQuery();
   const mutations = useUserMutations();
-  const [deleting, setDeleting] = useState<UserSummary | null>(null);
+  const ask = useReauth();
   const [resetting, setResetting] = useState<string | null>(null);
   const [newPassword, setNewPassword] = useState("");
+  const [keepTokens, setKeepTokens] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const report = { onError: (e: Error) => setError(e.message), onSuccess: () => setError(null) };
+  const report = { onError: (e: Error) => setError(reauthMessage(e)), onSuccess: () => setError(null) };
+
+  async function changeRole(user: UserSummary, role: Role) {
+    const adminPassword = await ask({
+      title: `Make ${user.email} ${role === "admin" ? "an admin" : "a member"}?`,
+      confirmLabel: "Change role",
+    });
+    if (adminPassword !== null) mutations.update.mutate({ id: user.id, role, adminPassword }, report);
+  }
+
+  async function toggleDisabled(user: UserSummary) {
+    const adminPassword = await ask({
+      title: `${user.disabled ? "Enable" : "Disable"} ${user.email}?`,
+      body: user.disabled
+        ? undefined
+        : "Their sessions end at once and their API tokens are refused while disabled.",
+      confirmLabel: user.disabled ? "Enable" : "Disable",
+    });
+    if (adminPassword !== null)
+      mutations.update.mutate({ id: user.id, disabled: !user.disabled, adminPassword }, report);
+  }
+
+  async function remove(user: UserSummary) {
+    const adminPassword = await ask({
+      title: `Delete ${user.email}?`,
+      body: "Their sessions, API tokens and budget are removed and they can no longer sign in. To keep the account for later, disable it instead.",
+      confirmLabel: "Delete user",
+      alwaysConfirm: true,
+    });
+    if (adminPassword !== null) mutations.remove.mutate({ id: user.id, adminPassword }, report);
+  }
+
+  async function reset(user: UserSummary) {
+    const adminPassword = await ask({
+      title: `Set a new password for ${user.email}?`,
+      body: keepTokens
+        ? "Their sessions end; their API tokens keep working."
+        : "Their sessions end and their API tokens are revoked.",
+      confirmLabel: "Set password",
+    });
+    if (adminPassword === null) return;
+    mutations.resetPassword.mutate(
+      { id: user.id, password: newPassword, keepTokens, adminPassword },
+      {
+        onError: (err) => setError(reauthMessage(err)),
+        onSuccess: ({ revokedTokens }) => {
+          setError(null);
+          setResetting(null);
+          setNewPassword("");
+          setKeepTokens(false);
+          setNotice(
+            `New password set for ${user.email}; their sessions were ended and ${
+              keepTokens
+                ? "their API tokens kept"
+                : `${revokedTokens} API token${revokedTokens === 1 ? "" : "s"} revoked`
+            }.`,
+          );
+        },
+      },
+    );
+  }
 
   if (users.isPending) return <Spinner label="Loading users" />;
   if (users.isError) return <Alert tone="danger">{users.error.message}</Alert>;
@@ -65,9 +130,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
                       aria-label={`Role of ${user.email}`}
                       value={user.role}
                       disabled={self || mutations.update.isPending}
-                      onChange={(e) =>
-                        mutations.update.mutate({ id: user.id, role: e.target.value as Role }, report)
-                      }
+                      onChange={(e) => void changeRole(user, e.target.value as Role)}
                       className={`${inputClass} w-28 py-1`}
                     >
                       <option value="member">member</option>
@@ -87,39 +150,22 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
                   </td>
                   <td className="space-y-2 px-3 py-2 text-right">
                     <div className="flex flex-wrap justify-end gap-1.5">
-                      <Button
-                        size="sm"
-                        disabled={self}
-                        onClick={() =>
-                          mutations.update.mutate({ id: user.id, disabled: !user.disabled }, report)
-                        }
-                      >
+                      <Button size="sm" disabled={self} onClick={() => void toggleDisabled(user)}>
                         {user.disabled ? "Enable" : "Disable"}
                       </Button>
                       <Button size="sm" onClick={() => setResetting(resetting === user.id ? null : user.id)}>
                         Reset password
                       </Button>
-                      <Button size="sm" variant="danger" disabled={self} onClick={() => setDeleting(user)}>
+                      <Button size="sm" variant="danger" disabled={self} onClick={() => void remove(user)}>
                         Delete
                       </Button>
                     </div>
                     {resetting === user.id && (
                       <form
-                        className="flex justify-end gap-1.5"
+                        className="flex flex-wrap items-center justify-end gap-1.5"
                         onSubmit={(e) => {
                           e.preventDefault();
-                          mutations.resetPassword.mutate(
-                            { id: user.id, password: newPassword },
-                            {
-                              onError: (err) => setError(err.message),
-                              onSuccess: () => {
-                                setError(null);
-                                setResetting(null);
-                                setNewPassword("");
-                                setNotice(`New password set for ${user.email}; their sessions were ended.`);
-                              },
-                            },
-                          );
+                          void reset(user);
                         }}
                       >
                         <input
@@ -133,6 +179,14 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
                         <Button size="sm" type="submit" variant="primary">
                           Set
                         </Button>
+                        <label className="flex w-full items-center justify-end gap-1.5 text-xs text-zinc-400">
+                          <input
+                            type="checkbox"
+                            checked={keepTokens}
+                            onChange={(e) => setKeepTokens(e.target.checked)}
+                          />
+                          Keep their API tokens ({user.activeTokens} active)
+                        </label>
                       </form>
                     )}
                   </td>
@@ -142,23 +196,6 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
           </tbody>
         </table>
       </div>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete ${deleting?.email ?? ""}?`}
-        confirmLabel="Delete user"
-        busy={mutations.remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          mutations.remove.mutate(deleting.id, {
-            onError: (e) => setError(e.message),
-            onSettled: () => setDeleting(null),
-          })
-        }
-      >
-        Their sessions, API tokens and budget are removed and they can no longer sign in. To keep the account
-        for later, disable it instead.
-      </ConfirmDialog>
     </div>
   );
 }

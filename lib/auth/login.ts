@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { AuthContext } from "./context";
+import { clientAddress } from "./client-address";
 import { countLoginAttempt, forgiveLoginAttempt } from "./login-throttle";
 import { emailSchema } from "./password-policy";
 import { signIn, type WithCookies } from "./sessions";
@@ -12,27 +13,16 @@ const loginSchema = z.object({
   password: z.string({ error: "is required" }).min(1, { error: "is required" }).max(1024),
 });
 
-/** Logs in within the attempt limits (per e-mail and per client address). */
+/** Logs in within the attempt limits (per account and address, per address). */
 export async function login(
   ctx: AuthContext,
   body: unknown,
   headers: Headers,
 ): Promise<WithCookies<{ user: StudioUser }>> {
   const credentials = loginSchema.parse(body);
-  const keys = { email: credentials.email, ip: clientAddress(headers) };
+  const keys = { email: credentials.email, address: clientAddress(headers, ctx.config.trustedProxies) };
   await countLoginAttempt(ctx.db, keys, ctx.now());
   const result = await signIn(ctx, credentials, headers);
   await forgiveLoginAttempt(ctx.db, keys);
   return result;
-}
-
-/**
- * The client's address as the nearest proxy saw it: the last X-Forwarded-For entry (nginx appends
- * the peer it talked to). Without a proxy the client can write this header itself, which is why
- * the per-account limit does not depend on it (README, "Behind a reverse proxy").
- */
-function clientAddress(headers: Headers): string | null {
-  const forwarded = headers.get("x-forwarded-for");
-  const last = forwarded?.split(",").pop()?.trim();
-  return last ? last.toLowerCase() : null;
 }

@@ -28,7 +28,24 @@ export async function pageDecision(ctx: AuthContext, url: URL, headers: Headers)
   return { redirect: `/login?next=${encodeURIComponent(path + url.search)}`, setCookies };
 }
 
-/** Only a path on this studio: `//evil.example` or `https://…` would make the login an open redirect. */
+const DUMMY_ORIGIN = "http://studio.invalid";
+
+/**
+ * Where to go after login: only a path on this studio, else "/". Browsers and the URL parser drop
+ * tabs and newlines and read `\` as `/`, so `/\tevil`, `/\evil` and `/%09/evil` (decoded) all
+ * become `//evil` — another site. The value is therefore refused outright when it holds any of
+ * them, then resolved against a dummy origin and kept only if it stays on that origin and its
+ * normalized path does not start with `//` (`/.//evil` resolves to `//evil`).
+ */
 export function safeNext(next: string | null): string {
-  return next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/";
+  if (!next || !next.startsWith("/") || next.startsWith("//")) return "/";
+  if (/[\\\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(next)) return "/";
+  let url: URL;
+  try {
+    url = new URL(next, DUMMY_ORIGIN);
+  } catch {
+    return "/";
+  }
+  if (url.origin !== DUMMY_ORIGIN || url.pathname.startsWith("//")) return "/";
+  return url.pathname + url.search + url.hash;
 }

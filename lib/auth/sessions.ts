@@ -3,7 +3,7 @@ import { isAPIError } from "better-auth/api";
 import { StudioError } from "../errors";
 import type { AuthContext } from "./context";
 import { roleSchema } from "./password-policy";
-import { disabledError } from "./tokens";
+import { disabledError, revokeAllTokens } from "./tokens";
 import type { StudioUser } from "./types";
 
 /**
@@ -76,22 +76,28 @@ export async function sessionUser(
   return { user: toStudioUser(user, "session"), setCookies: setCookiesOf(headers) };
 }
 
-/** Changes the signed-in user's own password; their other sessions end, this one goes on. */
+/**
+ * Changes the signed-in user's own password; their other sessions end, this one goes on, and
+ * their API tokens are revoked (a token made by whoever knew the old password must not outlive it).
+ */
 export async function changeOwnPassword(
   ctx: AuthContext,
+  userId: string,
   input: { currentPassword: string; newPassword: string },
   requestHeaders: Headers,
-): Promise<string[]> {
+): Promise<WithCookies<{ revokedTokens: number }>> {
+  let setCookies: string[];
   try {
     const { headers } = await ctx.auth.api.changePassword({
       body: { ...input, revokeOtherSessions: true },
       headers: requestHeaders,
       returnHeaders: true,
     });
-    return setCookiesOf(headers);
+    setCookies = setCookiesOf(headers);
   } catch (error) {
     throw fromAuthError(error);
   }
+  return { revokedTokens: await revokeAllTokens(ctx.db, userId, ctx.now()), setCookies };
 }
 
 /** better-auth's errors in the studio's shape, with the field they concern. */

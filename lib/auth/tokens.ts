@@ -113,6 +113,22 @@ export async function revokeToken(ctx: AuthContext, userId: string, tokenId: str
   );
 }
 
+/**
+ * Revokes every active token of a user (a password reset: whoever had the old password may have
+ * made tokens with it). Answers how many were revoked; `db` may be a transaction.
+ */
+export async function revokeAllTokens(
+  db: Pick<AuthContext["db"], "apiToken">,
+  userId: string,
+  now: number,
+): Promise<number> {
+  const { count } = await db.apiToken.updateMany({
+    where: { userId, revokedAt: null },
+    data: { revokedAt: new Date(now) },
+  });
+  return count;
+}
+
 /** The user a presented token acts for; throws 401 for an unknown, revoked or expired token. */
 export async function userFromToken(ctx: AuthContext, token: string): Promise<StudioUser> {
   const row = await ctx.db.apiToken.findUnique({

@@ -4,6 +4,7 @@ import { forUpdate } from "../db-dialect";
 import { StudioError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
 import type { AuthContext } from "./context";
+import { revokeAllTokens } from "./tokens";
 import { emailSchema, passwordSchema, roleSchema, type Role } from "./password-policy";
 import type { UserSummary } from "./types";
 
@@ -90,11 +91,19 @@ export async function createUser(ctx: AuthContext, input: NewUser): Promise<User
   }
 }
 
-/** Sets a new password (admin reset or CLI) and ends every session of that user. */
-export async function resetPassword(ctx: AuthContext, userId: string, password: string): Promise<void> {
+/**
+ * Sets a new password (admin reset or CLI) and ends every session of that user. Their API tokens
+ * are revoked too (whoever knew the old password may have made them), unless `keepTokens`.
+ */
+export async function resetPassword(
+  ctx: AuthContext,
+  userId: string,
+  password: string,
+  options: { keepTokens?: boolean } = {},
+): Promise<{ revokedTokens: number }> {
   const hash = await hashPassword(ctx, z.object({ password: passwordSchema }).parse({ password }).password);
   await requireUser(ctx, userId);
-  await ctx.db.$transaction(async (tx) => {
+  return ctx.db.$transaction(async (tx) => {
     const updated = await tx.account.updateMany({
       where: { userId, providerId: CREDENTIAL_PROVIDER },
       data: { password: hash },
@@ -105,6 +114,7 @@ export async function resetPassword(ctx: AuthContext, userId: string, password: 
       });
     }
     await tx.session.deleteMany({ where: { userId } });
+    return { revokedTokens: options.keepTokens ? 0 : await revokeAllTokens(tx, userId, ctx.now()) };
   });
 }
 

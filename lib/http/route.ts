@@ -23,6 +23,14 @@ import { errorResponse } from "./respond";
  */
 export type Access = "public" | "user" | "admin" | "file";
 
+/**
+ * `session`: only a signed-in browser session (or the local admin with accounts off) may call it,
+ * never an API token or a signed link. Every route that manages passwords, accounts, roles or
+ * tokens is built so (route-coverage.test.ts checks), so a leaked token cannot mint credentials,
+ * take over an admin or lock its owner out.
+ */
+export type Credential = "any" | "session";
+
 type Schema = z.ZodType | undefined;
 type Parsed<S extends Schema> = S extends z.ZodType ? z.infer<S> : Record<string, never>;
 
@@ -39,12 +47,14 @@ export type RouteArgs<A extends Access, P extends Schema, S extends Schema> = {
 type NextContext = { params?: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = ((request: Request, context?: NextContext) => Promise<Response>) & {
   readonly [ACCESS]: Access;
+  readonly [CREDENTIAL]: Credential;
 };
 
 const ACCESS = Symbol.for("model-studio.route-access");
+const CREDENTIAL = Symbol.for("model-studio.route-credential");
 
 export function route<A extends Access, P extends Schema = undefined, S extends Schema = undefined>(
-  options: { auth: A; params?: P; search?: S },
+  options: { auth: A; credential?: Credential; params?: P; search?: S },
   handler: (args: RouteArgs<A, P, S>) => Promise<Response>,
 ): RouteHandler {
   const run = async (request: Request, context?: NextContext): Promise<Response> => {
@@ -69,6 +79,12 @@ export function route<A extends Access, P extends Schema = undefined, S extends 
         if (options.auth === "admin" && user.role !== "admin") {
           throw new StudioError("forbidden", "Only an admin of this studio can do this.");
         }
+        if (options.credential === "session" && user.via !== "session" && user.via !== "local") {
+          throw new StudioError(
+            "forbidden",
+            "This needs a signed-in session: an API token cannot manage passwords, accounts or tokens. Sign in at /login and do it there.",
+          );
+        }
       }
       const rawParams = (options.params && (await context?.params)) || {};
       const response = await handler({
@@ -85,12 +101,20 @@ export function route<A extends Access, P extends Schema = undefined, S extends 
       return withCookies(errorResponse(error), setCookies);
     }
   };
-  return Object.assign(run, { [ACCESS]: options.auth }) as RouteHandler;
+  return Object.assign(run, {
+    [ACCESS]: options.auth,
+    [CREDENTIAL]: options.credential ?? "any",
+  }) as RouteHandler;
 }
 
 /** The access level a route was built with, or undefined when it was not built with `route`. */
 export function routeAccess(value: unknown): Access | undefined {
   return typeof value === "function" ? (value as Partial<RouteHandler>)[ACCESS] : undefined;
+}
+
+/** The credential a route requires, or undefined when it was not built with `route`. */
+export function routeCredential(value: unknown): Credential | undefined {
+  return typeof value === "function" ? (value as Partial<RouteHandler>)[CREDENTIAL] : undefined;
 }
 
 const LOCAL: Awaited<ReturnType<typeof resolveUser>> = { user: LOCAL_USER, problem: null, setCookies: [] };

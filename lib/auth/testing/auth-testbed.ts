@@ -9,6 +9,7 @@ const TEST_AUTH_CONFIG: AuthConfig = {
   firstAdmin: null,
   secret: "test-secret-test-secret-test-secret-0123",
   sessionDays: 7,
+  trustedProxies: [],
   secureCookies: false,
   setupCodeRequired: false,
 };

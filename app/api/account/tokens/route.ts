@@ -8,13 +8,13 @@ export const dynamic = "force-dynamic";
 const noStore = { "Cache-Control": "no-store" };
 
 /** GET: the user's API tokens (never the tokens themselves). */
-export const GET = route({ auth: "user" }, async ({ user, auth }) => {
+export const GET = route({ auth: "user", credential: "session" }, async ({ user, auth }) => {
   requireOwnSession(user);
   return Response.json({ tokens: await listTokens(await auth(), user.id) }, { headers: noStore });
 });
 
 /** POST { name, expiresInDays? }: the answer's `token` is the only time it is shown. */
-export const POST = route({ auth: "user" }, async ({ request, user, auth }) => {
+export const POST = route({ auth: "user", credential: "session" }, async ({ request, user, auth }) => {
   requireOwnSession(user);
   const input = newTokenSchema.parse(await readJson(request));
   return Response.json(await createToken(await auth(), user.id, input), { status: 201, headers: noStore });

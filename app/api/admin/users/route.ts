@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailSchema, passwordSchema, roleSchema } from "@/lib/auth/password-policy";
+import { adminPasswordField, requireReauth } from "@/lib/auth/reauth";
 import { createUser, listUsers } from "@/lib/auth/users";
 import { readJson } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
@@ -11,14 +12,20 @@ const newUserSchema = z.object({
   name: z.string().trim().max(80, { error: "must be at most 80 characters" }).optional(),
   password: passwordSchema,
   role: roleSchema.default("member"),
+  ...adminPasswordField,
 });
 
-export const GET = route({ auth: "admin" }, async ({ auth }) =>
+export const GET = route({ auth: "admin", credential: "session" }, async ({ auth }) =>
   Response.json({ users: await listUsers(await auth()) }, { headers: { "Cache-Control": "no-store" } }),
 );
 
-/** POST { email, name?, password, role? }: a new account with an initial password to hand over. */
-export const POST = route({ auth: "admin" }, async ({ request, auth }) => {
-  const input = newUserSchema.parse(await readJson(request));
-  return Response.json(await createUser(await auth(), input), { status: 201 });
+/**
+ * POST { email, name?, password, role?, adminPassword }: a new account with an initial password to
+ * hand over; the admin confirms with their own password (lib/auth/reauth.ts).
+ */
+export const POST = route({ auth: "admin", credential: "session" }, async ({ request, user, auth }) => {
+  const { adminPassword, ...input } = newUserSchema.parse(await readJson(request));
+  const ctx = await auth();
+  await requireReauth(ctx, user, adminPassword, request.headers);
+  return Response.json(await createUser(ctx, input), { status: 201 });
 });

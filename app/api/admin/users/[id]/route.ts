@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { roleSchema } from "@/lib/auth/password-policy";
+import { adminPasswordField, requireReauth } from "@/lib/auth/reauth";
 import { refuseSelf } from "@/lib/auth/self-service";
 import { deleteUser, updateUser } from "@/lib/auth/users";
 import { readJson } from "@/lib/http/respond";
@@ -12,20 +13,40 @@ const patchSchema = z
     disabled: z.boolean({ error: "must be true or false" }).optional(),
     role: roleSchema.optional(),
     name: z.string().max(80, { error: "must be at most 80 characters" }).optional(),
+    ...adminPasswordField,
   })
   .strict();
 
-/** PATCH { disabled?, role?, name? }: disabling ends the user's sessions at once. */
-export const PATCH = route({ auth: "admin", params: idParams }, async ({ request, user, params, auth }) => {
-  const patch = patchSchema.parse(await readJson(request));
-  if (patch.disabled !== undefined || patch.role)
-    refuseSelf(user, params.id, "disable or change the role of");
-  return Response.json(await updateUser(await auth(), params.id, patch));
-});
+const deleteSchema = z.object(adminPasswordField).strict();
 
-/** DELETE: the account, its sessions, tokens and budget. */
-export const DELETE = route({ auth: "admin", params: idParams }, async ({ user, params, auth }) => {
-  refuseSelf(user, params.id, "delete");
-  await deleteUser(await auth(), params.id);
-  return Response.json({ deleted: params.id });
-});
+/**
+ * PATCH { disabled?, role?, name?, adminPassword }: disabling ends the user's sessions at once. A
+ * role or disable change needs the admin's own password; a new display name does not.
+ */
+export const PATCH = route(
+  { auth: "admin", credential: "session", params: idParams },
+  async ({ request, user, params, auth }) => {
+    const { adminPassword, ...patch } = patchSchema.parse(await readJson(request));
+    const ctx = await auth();
+    if (patch.disabled !== undefined || patch.role) {
+      refuseSelf(user, params.id, "disable or change the role of");
+      await requireReauth(ctx, user, adminPassword, request.headers);
+    }
+    return Response.json(await updateUser(ctx, params.id, patch));
+  },
+);
+
+/** DELETE { adminPassword }: the account, its sessions, tokens and budget. */
+export const DELETE = route(
+  { auth: "admin", credential: "session", params: idParams },
+  async ({ request, user, params, auth }) => {
+    refuseSelf(user, params.id, "delete");
+    // A body is optional (accounts off needs none); without one the re-auth below names the field.
+    const body = request.headers.get("content-type") ? await readJson(request) : {};
+    const { adminPassword } = deleteSchema.parse(body);
+    const ctx = await auth();
+    await requireReauth(ctx, user, adminPassword, request.headers);
+    await deleteUser(ctx, params.id);
+    return Response.json({ deleted: params.id });
+  },
+);

@@ -20,11 +20,14 @@ const bodySchema = z.object({ daily: limit, monthly: limit }).strict();
  * PUT { daily, monthly } (credits; null = no limit): a user's budget. The id "local" is the
  * implicit user of a studio with accounts off.
  */
-export const PUT = route({ auth: "admin", params: idParams }, async ({ request, params, auth }) => {
-  const input = bodySchema.parse(await readJson(request));
-  if (params.id === LOCAL_OWNER) return Response.json(await setLocalBudget(db(), input));
-  const ctx = await auth();
-  if (!(await ctx.db.user.findUnique({ where: { id: params.id }, select: { id: true } })))
-    throw new StudioError("not_found", "No such user.");
-  return Response.json(await setBudget(ctx, params.id, input));
-});
+export const PUT = route(
+  { auth: "admin", credential: "session", params: idParams },
+  async ({ request, params, auth }) => {
+    const input = bodySchema.parse(await readJson(request));
+    if (params.id === LOCAL_OWNER) return Response.json(await setLocalBudget(db(), input));
+    const ctx = await auth();
+    if (!(await ctx.db.user.findUnique({ where: { id: params.id }, select: { id: true } })))
+      throw new StudioError("not_found", "No such user.");
+    return Response.json(await setBudget(ctx, params.id, input));
+  },
+);

@@ -1,14 +1,29 @@
 import { z } from "zod";
 import { passwordSchema } from "@/lib/auth/password-policy";
+import { adminPasswordField, requireReauth } from "@/lib/auth/reauth";
 import { resetPassword } from "@/lib/auth/users";
 import { readJson } from "@/lib/http/respond";
 import { idParams, route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-/** POST { password }: sets a new password and ends the user's sessions. */
-export const POST = route({ auth: "admin", params: idParams }, async ({ request, params, auth }) => {
-  const { password } = z.object({ password: passwordSchema }).parse(await readJson(request));
-  await resetPassword(await auth(), params.id, password);
-  return Response.json({ reset: true });
+const bodySchema = z.object({
+  password: passwordSchema,
+  keepTokens: z.boolean({ error: "must be true or false" }).default(false),
+  ...adminPasswordField,
 });
+
+/**
+ * POST { password, keepTokens?, adminPassword }: sets a new password, ends the user's sessions and
+ * revokes their API tokens unless `keepTokens`; answers how many were revoked.
+ */
+export const POST = route(
+  { auth: "admin", credential: "session", params: idParams },
+  async ({ request, user, params, auth }) => {
+    const { password, keepTokens, adminPassword } = bodySchema.parse(await readJson(request));
+    const ctx = await auth();
+    await requireReauth(ctx, user, adminPassword, request.headers);
+    const { revokedTokens } = await resetPassword(ctx, params.id, password, { keepTokens });
+    return Response.json({ reset: true, revokedTokens });
+  },
+);
