@@ -23,7 +23,7 @@ export type PricedUpstream = FakeUpstream & {
 export function defaultPrice(body: Record<string, unknown>): number {
   const duration = Number(body.duration ?? body.seconds ?? 5);
   const pixels = pixelsOf(body.resolution) ?? pixelsOf("720p")!;
-  const base = String(body.model).length % 3 === 0 ? 0.3 : 0.45;
+  const base = String(body.model).length % 3 === 0 ? 1 : 1.5;
   return Math.round(base * (duration / 5) ** 1.2 * (pixels / pixelsOf("720p")!) ** 1.1 * 100) / 100;
 }
 
@@ -37,7 +37,12 @@ export async function startPricedUpstream(
     const body = JSON.parse(request.body) as Record<string, unknown>;
     const id = `priced-${process.pid}-${++counter}`;
     prices.set(id, price(body));
-    return { json: { id, object: "video", status: "queued", created: 1_763_000_000 } };
+    // No keep-alive: a socket the server closes while idle between two slow steps would reset the
+    // next send (ECONNRESET), which is no budget question.
+    return {
+      json: { id, object: "video", status: "queued", created: 1_763_000_000 },
+      headers: { connection: "close" },
+    };
   });
   const settle = async (db: Db, ids: readonly string[], outcome: "completed" | "failed" = "completed") => {
     for (const id of ids)
