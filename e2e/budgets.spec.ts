@@ -180,7 +180,7 @@ test("a member's batch stops at the budget with its items held, and resumes afte
     (await db.batchItem.findMany({ where: { batchId }, orderBy: { index: "asc" } })).map((i) => i.state);
   await expect.poll(states, { timeout: 20_000 }).toContain("sent");
 
-  // Meanwhile another of the member's tasks settles dearer than anyone guessed: 5 credits. The
+  // Meanwhile another of the member's tasks settles dearer than anyone guessed: 5.5 credits. The
   // runner checks the budget again before each send, so the rest of the batch is held, not sent.
   const at = new Date();
   await db.task.create({
@@ -191,7 +191,7 @@ test("a member's batch stops at the budget with its items held, and resumes afte
       status: "completed",
       prompt: "dear",
       request: JSON.stringify({ model: MODEL, prompt: "dear", duration: 4 }),
-      amount: 5,
+      amount: 5.5,
       userId: memberId,
       submittedAt: at,
       finishedAt: at,

@@ -51,7 +51,7 @@ export async function runSequence(seed: number, actions: readonly SpendAction[])
   const noon = new Date();
   noon.setHours(36, 0, 0, 0);
   bed.setNow(noon.getTime());
-  const limit = 3 + Math.floor(random() * 18);
+  const limit = 3 + Math.floor(random() * 40);
   const user = await bed.db.user.create({ data: { email: `seq-${seed}@example.com`, name: "member" } });
   await bed.db.budget.create({ data: { userId: user.id, daily: limit, monthly: null } });
   const world: SpendWorld = {

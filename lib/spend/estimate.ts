@@ -45,7 +45,9 @@ function costParams(model: ModelDef | undefined, body: Body): Key {
   for (const param of model?.params ?? []) {
     if (param.name === "seed") continue;
     if (param.type !== "enum" && param.type !== "integer" && param.type !== "boolean") continue;
-    const raw = body[param.name] ?? param.default ?? null;
+    // A blank field (the form's "" while not chosen) is a field left out: the default.
+    const given = body[param.name] === "" ? undefined : body[param.name];
+    const raw = given ?? param.default ?? null;
     const value = typeof raw === "number" || typeof raw === "boolean" ? String(raw) : raw;
     all.push([param.name, value]);
     values[param.name] = value;

@@ -129,9 +129,10 @@ describe("estimate request (the form's ≈ N credits)", () => {
     const id = await user("form@example.com", { daily: 10 });
     for (let i = 0; i < 3; i++) await seedTask({ body: { duration: 20 }, amount: 3 });
     await seedTask({ body: { duration: 20 }, amount: 3, userId: id });
-    // An empty prompt is still being typed: the duration is what prices it.
+    // An empty prompt is still being typed, a resolution not chosen yet (the form's ""): the
+    // duration is what prices it, the blank is the default.
     expect(
-      await estimateRequest(bed.db, id, { model: "sd_2.5_ORelay", prompt: "", duration: 20 }),
+      await estimateRequest(bed.db, id, { model: "sd_2.5_ORelay", prompt: "", duration: 20, resolution: "" }),
     ).toMatchObject({
       model: "sd_2.5_ORelay",
       estimate: { credits: 3, basis: "same_parameters", samples: 4 },

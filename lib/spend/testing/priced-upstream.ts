@@ -23,8 +23,8 @@ export type PricedUpstream = FakeUpstream & {
 export function defaultPrice(body: Record<string, unknown>): number {
   const duration = Number(body.duration ?? body.seconds ?? 5);
   const pixels = pixelsOf(body.resolution) ?? pixelsOf("720p")!;
-  const base = String(body.model).length % 3 === 0 ? 1 : 1.5;
-  return Math.round(base * (duration / 5) ** 1.2 * (pixels / pixelsOf("720p")!) ** 1.1 * 100) / 100;
+  const base = String(body.model).length % 3 === 0 ? 2 : 3;
+  return Math.round(base * (duration / 5) ** 1.5 * (pixels / pixelsOf("720p")!) ** 1.3 * 100) / 100;
 }
 
 export async function startPricedUpstream(

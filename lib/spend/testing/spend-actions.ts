@@ -99,7 +99,7 @@ export const TASK_ACTIONS: SpendAction[] = [
     weight: 3,
     run: async (w) => {
       for (const id of await runningTaskIds(w))
-        if (w.random() < 0.6) await w.upstream.settle(w.db, [id], w.random() < 0.15 ? "failed" : "completed");
+        if (w.random() < 0.4) await w.upstream.settle(w.db, [id], w.random() < 0.15 ? "failed" : "completed");
     },
   },
   {
