@@ -7,7 +7,8 @@ import { freshDatabase, startStudio, waitUntilReady, type StudioProcess } from "
  * Budgets with accounts on, in a studio of its own (its own users and spend, apart from the
  * accounts spec's server): an admin sets a member's daily budget on /admin; the member's form shows
  * the estimate and what is left, a submit that would pass the budget is refused with its numbers and
- * never reaches the upstream; /spend draws the charts.
+ * never reaches the upstream; /spend draws the charts; a batch whose owner's spend rises while it
+ * runs is held at the budget ("held: budget") and resumed after the admin raises it (issue 18).
  */
 test.describe.configure({ mode: "serial" });
 

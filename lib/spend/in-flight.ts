@@ -1,6 +1,6 @@
 import "server-only";
 import type { Prisma } from "../generated/prisma/client";
-import { isTerminal } from "../tasks/status";
+import { RUNNING_STATUSES } from "../tasks/status";
 import { EstimateCache, estimateTask, parseBody } from "./estimate";
 import { batchIdsOf, ownedTasksWhere } from "./owner";
 
@@ -20,10 +20,8 @@ export async function uncertainInFlight(
 ): Promise<number> {
   const [tasks, batches, reserved] = await Promise.all([
     db.task.findMany({
-      where: { AND: [ownedTasksWhere(userId), { amount: null }] },
-      select: { status: true, model: true, request: true },
-      orderBy: { submittedAt: "desc" },
-      take: 200,
+      where: { AND: [ownedTasksWhere(userId), { amount: null, status: { in: [...RUNNING_STATUSES] } }] },
+      select: { model: true, request: true },
     }),
     batchIdsOf(db, userId),
     db.$queryRaw<{ n: number | bigint }[]>`
@@ -32,7 +30,6 @@ export async function uncertainInFlight(
   ]);
   let count = Number(reserved[0]?.n ?? 0);
   for (const task of tasks) {
-    if (isTerminal(task.status)) continue;
     if ((await estimateTask(db, task.model, parseBody(task.request), cache)).uncertain) count++;
   }
   if (batches.length) {
