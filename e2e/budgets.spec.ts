@@ -128,6 +128,12 @@ test("a submit over the member's daily budget is refused in the form with its nu
     limit: 3,
     estimate: 2,
   });
+
+  // Settings nobody ran yet: the 4 s tasks scaled by duration (2 × 30 / 4), marked uncertain.
+  await form.getByLabel("Duration (seconds)").fill("30");
+  await expect(member.getByTestId("cost-estimate")).toHaveText(
+    "≈ 15 credits (estimate uncertain) · 1 of 3 left today",
+  );
 });
 
 test("/spend draws the member's credits per day and model, and every user's for the admin", async ({
