@@ -113,8 +113,7 @@ describe("estimate", () => {
       samples: 2,
       uncertain: true,
     });
-    // A size the price model cannot scale (no ratio for "adaptive"… here: none of this image model's
-    // history): the kind's conservative default, never 0.
+    // A model nobody has run yet: its kind's conservative default (an image: 2), never 0.
     expect(await estimateTask(bed.db, "vendors-5.0", { prompt: "x" })).toEqual({
       credits: 2,
       basis: "default",
