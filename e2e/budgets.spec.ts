@@ -7,7 +7,8 @@ import { freshDatabase, startStudio, waitUntilReady, type StudioProcess } from "
  * Budgets with accounts on, in a studio of its own (its own users and spend, apart from the
  * accounts spec's server): an admin sets a member's daily budget on /admin; the member's form shows
  * the estimate and what is left, a submit that would pass the budget is refused with its numbers and
- * never reaches the upstream; /spend draws the charts.
+ * never reaches the upstream; /spend draws the charts; a batch whose owner's spend rises while it
+ * runs is held at the budget ("held: budget") and resumed after the admin raises it (issue 18).
  */
 test.describe.configure({ mode: "serial" });
 
@@ -127,6 +128,12 @@ test("a submit over the member's daily budget is refused in the form with its nu
     limit: 3,
     estimate: 2,
   });
+
+  // Settings nobody ran yet: the 4 s tasks scaled by duration (2 × 30 / 4), marked uncertain.
+  await form.getByLabel("Duration (seconds)").fill("30");
+  await expect(member.getByTestId("cost-estimate")).toHaveText(
+    "≈ 15 credits (estimate uncertain) · 1 of 3 left today",
+  );
 });
 
 test("/spend draws the member's credits per day and model, and every user's for the admin", async ({
@@ -153,4 +160,73 @@ test("/spend draws the member's credits per day and model, and every user's for 
   await expect(perUser.locator(".recharts-bar-rectangle path")).toHaveCount(2);
   await expect(perUser).toContainText(MEMBER.email);
   await expect(perUser).toContainText("Local user");
+});
+
+test("a member's batch stops at the budget with its items held, and resumes after an admin raises it", async ({
+  browser,
+}) => {
+  const admin = await signIn(browser, ADMIN);
+  const member = await signIn(browser, MEMBER);
+  const memberId = (await db.user.findUniqueOrThrow({ where: { email: MEMBER.email } })).id;
+  const setDaily = async (credits: string) => {
+    await admin.goto("/admin");
+    const row = admin.locator(`[data-testid="user-row"][data-email="${MEMBER.email}"]`);
+    await row.getByLabel(`Daily budget of ${MEMBER.email} (credits)`).fill(credits);
+    await row.getByRole("button", { name: "Save" }).click();
+    await expect(row.getByRole("status")).toHaveText("Saved");
+  };
+  // 2 spent today; three 4 s tasks ≈ 2 each: 8 of 9, admitted as a whole.
+  await setDaily("9");
+  const prompt = "a held batch of lighthouses";
+  const created = await member.request.post("/api/batches", {
+    data: { models: [MODEL], body: { prompt, duration: 4 }, variations: 3, intervalMs: 4000 },
+  });
+  expect(created.status()).toBe(201);
+  const batchId = ((await created.json()) as { id: string }).id;
+  const states = async () =>
+    (await db.batchItem.findMany({ where: { batchId }, orderBy: { index: "asc" } })).map((i) => i.state);
+  await expect.poll(states, { timeout: 20_000 }).toContain("sent");
+
+  // Meanwhile another of the member's tasks settles dearer than anyone guessed: 5.5 credits. The
+  // runner checks the budget again before each send, so the rest of the batch is held, not sent.
+  const at = new Date();
+  await db.task.create({
+    data: {
+      id: "mine-dear",
+      model: MODEL,
+      kind: "video",
+      status: "completed",
+      prompt: "dear",
+      request: JSON.stringify({ model: MODEL, prompt: "dear", duration: 4 }),
+      amount: 5.5,
+      userId: memberId,
+      submittedAt: at,
+      finishedAt: at,
+    },
+  });
+  await expect.poll(states, { timeout: 20_000 }).toEqual(["sent", "held_budget", "held_budget"]);
+  const sends = async () =>
+    (
+      (await (await member.request.get("/api/sandbox/_requests")).json()) as {
+        method: string;
+        body?: unknown;
+      }[]
+    ).filter((entry) => entry.method === "POST" && JSON.stringify(entry).includes(prompt)).length;
+  expect(await sends()).toBe(1);
+
+  await member.goto(`/batches/${batchId}`);
+  const held = member.getByTestId("batch-held");
+  await expect(held).toContainText("2 items held: budget");
+  await expect(held).toContainText("Over your daily budget");
+  await expect(member.getByTestId("batch-counts")).toContainText("2 held: budget");
+  // Resuming before the budget is raised is refused with the numbers; nothing is sent.
+  await member.getByTestId("batch-resume").click();
+  await expect(member.getByTestId("batch-resume-error")).toContainText("Over your daily budget");
+  expect(await states()).toEqual(["sent", "held_budget", "held_budget"]);
+
+  await setDaily("30");
+  await member.getByTestId("batch-resume").click();
+  await expect(held).toHaveCount(0);
+  await expect.poll(states, { timeout: 30_000 }).toEqual(["sent", "sent", "sent"]);
+  await expect.poll(sends, { timeout: 10_000 }).toBe(3);
 });

@@ -71,6 +71,7 @@ describe("parseEnv", () => {
       },
       batchIntervalMs: 500,
       submitRatePerMinute: 30,
+      estimateDefaults: { video: 10, image: 2 },
       v1Models: SANDBOX_V1_MAPPING,
     });
   });
@@ -283,6 +284,18 @@ describe("parseEnv", () => {
     for (const bad of ["-1", "2.5", "many", "10001"])
       expect(problem({ SUBMIT_RATE_PER_MINUTE: bad })).toMatch(
         /SUBMIT_RATE_PER_MINUTE: must be a whole number from 0 to 10000 \(0 = no limit\)/,
+      );
+  });
+
+  it("takes the estimate defaults per kind as credits greater than 0 (issue 18: never 0)", () => {
+    expect(parseEnv({}).estimateDefaults).toEqual({ video: 10, image: 2 });
+    expect(
+      parseEnv({ ESTIMATE_DEFAULT_VIDEO_CREDITS: "4.5", ESTIMATE_DEFAULT_IMAGE_CREDITS: "0.5" })
+        .estimateDefaults,
+    ).toEqual({ video: 4.5, image: 0.5 });
+    for (const bad of ["0", "-1", "lots"])
+      expect(problem({ ESTIMATE_DEFAULT_VIDEO_CREDITS: bad })).toMatch(
+        /ESTIMATE_DEFAULT_VIDEO_CREDITS: must be a number of credits greater than 0/,
       );
   });
 

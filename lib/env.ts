@@ -38,6 +38,17 @@ const urlList = z
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
+/** A number of credits, > 0 (an estimate of 0 would let unknown tasks through a budget). */
+const creditsSetting = (fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "must be a number of credits greater than 0" })
+      .positive({ error: "must be a number of credits greater than 0" })
+      .max(1_000_000, { error: "must be a number of credits greater than 0, at most 1000000" })
+      .default(fallback),
+  );
+
 const UNITS: Record<string, number> = { "": 1, b: 1, kb: 1024, k: 1024, mb: 1024 ** 2, m: 1024 ** 2 };
 
 /** A byte count: "1048576", "512kb", "24mb" (binary units). */
@@ -261,6 +272,9 @@ const envSchema = z
         .max(10_000, { error: "must be a whole number from 0 to 10000 (0 = no limit)" })
         .default(30),
     ),
+    /** Credits a task of a model with no completed task yet counts against a budget (lib/spend/price-model.ts). */
+    ESTIMATE_DEFAULT_VIDEO_CREDITS: creditsSetting(10),
+    ESTIMATE_DEFAULT_IMAGE_CREDITS: creditsSetting(2),
   })
   .superRefine((env, ctx) => {
     const realUpstream = env.UPSTREAM_BASE_URL || env.UPSTREAM_LLM_BASE_URL;
@@ -362,6 +376,8 @@ export type Env = {
   auth: AuthConfig;
   /** Task submits and batch creations allowed per user per minute; 0 = unlimited. */
   submitRatePerMinute: number;
+  /** Credits a task of a model with no history is estimated at, per kind (ESTIMATE_DEFAULT_*). */
+  estimateDefaults: { video: number; image: number };
   /** The v1 family models (V1_FAMILIES_FILE; the sandbox's demo mapping when it is the upstream). */
   v1Models: readonly V1ModelMapping[];
 };
@@ -450,6 +466,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     development: e.NODE_ENV === "development",
     batchIntervalMs: e.BATCH_INTERVAL_MS,
     submitRatePerMinute: e.SUBMIT_RATE_PER_MINUTE,
+    estimateDefaults: { video: e.ESTIMATE_DEFAULT_VIDEO_CREDITS, image: e.ESTIMATE_DEFAULT_IMAGE_CREDITS },
     v1Models: readV1Mapping(e.V1_FAMILIES_FILE, !e.UPSTREAM_BASE_URL),
     auth: {
       enabled: e.AUTH === "on" || !listensOnLoopback(e.HOST),

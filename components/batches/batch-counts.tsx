@@ -7,6 +7,7 @@ const ITEM_LABELS = {
   sending: "sending",
   rejected: "rejected",
   outcome_unknown: "outcome unknown",
+  held_budget: "held: budget",
 } as const;
 
 /** "6 tasks · 2 waiting · 3 processing · 1 completed · 1 stored", as badges; nothing that is zero. */
@@ -21,7 +22,13 @@ export function BatchCounts({ batch }: { batch: BatchSummary }) {
         counts.items[state as keyof typeof ITEM_LABELS] ? (
           <Badge
             key={state}
-            tone={state === "rejected" ? "danger" : state === "outcome_unknown" ? "warning" : "neutral"}
+            tone={
+              state === "rejected"
+                ? "danger"
+                : state === "outcome_unknown" || state === "held_budget"
+                  ? "warning"
+                  : "neutral"
+            }
           >
             {counts.items[state as keyof typeof ITEM_LABELS]} {label}
           </Badge>

@@ -14,6 +14,7 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { Spinner } from "@/components/ui/spinner";
 import { BatchCounts } from "./batch-counts";
 import { BatchItemCard } from "./batch-item-card";
+import { HeldByBudget } from "./held-by-budget";
 import { batchKey, useBatchQuery, useRetryItem } from "./use-batch-queries";
 
 const MAX_COMPARE = 4;
@@ -107,6 +108,7 @@ export function BatchView({ id }: { id: string }) {
               </Button>
             )}
           </div>
+          <HeldByBudget batch={batch} />
           {mutationError && (
             <Alert tone="danger" live title="That did not work">
               {mutationError.message}

@@ -12,6 +12,8 @@ export function itemStatus(item: BatchItemView): { label: string; tone: BadgeTon
       return { label: "rejected", tone: "danger" };
     case "outcome_unknown":
       return { label: "outcome unknown", tone: "warning" };
+    case "held_budget":
+      return { label: "held: budget", tone: "warning" };
     case "sent":
       if (!item.task) return { label: "deleted", tone: "neutral" };
       if (item.task.status === "completed" && item.task.mediaState === "pending")

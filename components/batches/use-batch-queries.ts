@@ -61,3 +61,16 @@ export function useRetryItem(batchId: string) {
     onSuccess: (batch) => queryClient.setQueryData(batchKey(batch.id), batch),
   });
 }
+
+/** Resume the items the budget held (POST /api/batches/{id}/resume): 402 while the next does not fit. */
+export function useResumeBatch(batchId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      fetchJson<BatchDetail>(`/api/batches/${encodeURIComponent(batchId)}/resume`, {
+        method: "POST",
+        body: "{}",
+      }),
+    onSuccess: (batch) => queryClient.setQueryData(batchKey(batch.id), batch),
+  });
+}

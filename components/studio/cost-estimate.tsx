@@ -9,20 +9,30 @@ import type { FormValues } from "./form-values";
 
 /** POST /api/tasks/estimate's answer (lib/spend/estimate-request.ts). */
 type EstimateAnswer = {
-  estimate: { credits: number | null; basis: string; samples: number };
+  estimate: { credits: number; basis: string; samples: number; uncertain: boolean };
   budget: { period: "day" | "month"; limit: number; spent: number; running: number }[];
 };
 
 const DEBOUNCE_MS = 400;
 
-const BASIS: Record<string, string> = {
-  same_parameters: "tasks with the same settings",
-  same_size: "tasks of the same length and resolution",
-  same_model: "tasks of this model",
-};
+/** Where the estimate comes from (lib/spend/estimate.ts), for its tooltip. */
+function basisText(estimate: EstimateAnswer["estimate"]): string {
+  switch (estimate.basis) {
+    case "same_parameters":
+      return `Median of the last ${estimate.samples} tasks with the same settings`;
+    case "same_size":
+      return `Median of the last ${estimate.samples} tasks of the same length and resolution; other settings differ`;
+    case "scaled":
+      return `Scaled by duration and resolution from the nearest settings run (${estimate.samples} tasks)`;
+    case "same_model":
+      return `The most any of the last ${estimate.samples} tasks of this model cost; none had these settings`;
+    default:
+      return "No completed task of this model yet: the studio's conservative default for its kind";
+  }
+}
 
 /**
- * "≈ N credits" (or "unknown") for the form's current values, and what is left of the budget. In
+ * "≈ N credits" (marked "estimate uncertain" unless tasks with the same settings priced it) for the form's current values, and what is left of the budget. In
  * batch mode it is per task of this model; the server checks the batch as a whole on submit.
  */
 export function CostEstimate({ model, each = false }: { model: ModelDef; each?: boolean }) {
@@ -43,11 +53,13 @@ export function CostEstimate({ model, each = false }: { model: ModelDef; each?: 
   });
   return (
     <p className="text-sm text-zinc-400" data-testid="cost-estimate">
-      {estimate.credits === null ? (
-        <span title="No completed task of this model to go by yet">Cost: unknown</span>
-      ) : (
-        <span title={`Median of the last ${estimate.samples} ${BASIS[estimate.basis] ?? "tasks"}`}>
-          ≈ {estimate.credits} credits{each ? ` a ${model.id} task` : ""}
+      <span title={basisText(estimate)}>
+        ≈ {estimate.credits} credits{each ? ` a ${model.id} task` : ""}
+      </span>
+      {estimate.uncertain && (
+        <span className="text-amber-300" title={basisText(estimate)} data-testid="estimate-uncertain">
+          {" "}
+          (estimate uncertain)
         </span>
       )}
       {left.length > 0 && <span className="text-zinc-500"> · {left.join(" · ")}</span>}

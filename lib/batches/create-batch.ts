@@ -42,7 +42,8 @@ export async function createBatch(
     await assertMediaAcceptable(requests, options.media);
   }
   const release = options.check
-    ? await admitSubmission(db, spenderOf(options.userId), items, options.check)
+    ? // Planned, not sent: the runner admits each item again right before it sends it.
+      await admitSubmission(db, spenderOf(options.userId), items, { ...options.check, stage: "plan" })
     : undefined;
   try {
     return await store(db, request, items, options);

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { ownedBy, type Viewer } from "../auth/scope";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
+import { admitSubmission, type AdmitOptions } from "../spend/budget-check";
+import { spenderOf } from "../spend/owner";
 
 export const retryItemSchema = z.strictObject({
   /** Required to send an item whose outcome is unknown: the upstream may already have its task. */
@@ -12,6 +14,8 @@ export const retryItemSchema = z.strictObject({
  * Puts one item back in the plan, for the runner to send: a rejected item, a sent item whose task
  * failed, or — only with `acknowledgeDuplicate` — an item whose outcome is unknown (the upstream
  * may create and bill a second task). A failed task stays in the gallery as an earlier attempt.
+ * A retry is a submit: with `check`, the owner's rate limit and budget admit it first (429 / 402,
+ * nothing changed), and the runner checks the budget again right before it sends it.
  */
 export async function retryBatchItem(
   db: Db,
@@ -20,10 +24,18 @@ export async function retryBatchItem(
   itemId: string,
   options: z.infer<typeof retryItemSchema>,
   now: Date = new Date(),
+  check?: AdmitOptions,
 ): Promise<void> {
   const item = await db.batchItem.findFirst({
     where: { id: itemId, batchId, batch: ownedBy(viewer) },
-    select: { state: true, taskId: true, index: true },
+    select: {
+      state: true,
+      taskId: true,
+      index: true,
+      model: true,
+      body: true,
+      batch: { select: { userId: true } },
+    },
   });
   if (!item) throw new StudioError("not_found", `Batch ${batchId} has no item ${itemId}.`);
   const name = `Item ${item.index + 1}`;
@@ -51,15 +63,26 @@ export async function retryBatchItem(
             `after checking the upstream, with "acknowledgeDuplicate": true.`,
         );
       break;
+    case "held_budget":
+      throw new StudioError("conflict", `${name} is held by the budget; resume the batch to send it.`);
     default:
       throw new StudioError(
         "conflict",
         `${name} is ${item.state === "planned" ? "not sent yet" : "being sent"}.`,
       );
   }
+  const release = check
+    ? await admitSubmission(
+        db,
+        spenderOf(item.batch.userId),
+        [{ model: item.model, body: JSON.parse(item.body) as Record<string, unknown> }],
+        { ...check, stage: "plan" },
+      )
+    : undefined;
   const updated = await db.batchItem.updateMany({
     where: { id: itemId, state: item.state, taskId: item.taskId },
     data: { state: "planned", taskId: null, error: null, nextAttemptAt: now, sendingAt: null, sentAt: null },
   });
+  await release?.();
   if (!updated.count) throw new StudioError("conflict", `${name} changed meanwhile; reload and try again.`);
 }

@@ -77,6 +77,7 @@ export function startBatchRunner(
       select: {
         id: true,
         batchId: true,
+        model: true,
         body: true,
         attempts: true,
         batch: { select: { intervalMs: true } },
@@ -95,7 +96,8 @@ export function startBatchRunner(
     lastPaceMs = paceMs;
     try {
       const result = await sendBatchItem(deps, item, backoff);
-      if (!result) await releaseSendSlot(deps.db, deps.now());
+      // Nothing reached the upstream (another runner's claim, held, waiting for a price): no pace used.
+      if (!result || result.notSent) await releaseSendSlot(deps.db, deps.now());
       return result;
     } finally {
       current = undefined;
@@ -108,6 +110,7 @@ export function startBatchRunner(
       pacedByOthersMs = undefined;
       return wait;
     }
+    if (result.notSent) return 0;
     return Math.max(0, lastPaceMs - (deps.now() - lastSendAt));
   };
 

@@ -1,10 +1,16 @@
 import type { TaskDeps } from "../tasks/deps";
 import { submitTask } from "../tasks/submit-task";
+import { readmitItem } from "./readmit-item";
 import { sendVerdict } from "./send-verdict";
 
 export type BatchBackoff = { firstMs: number; maxMs: number };
 
-export type SendResult = { itemId: string; state: "sent" | "planned" | "rejected" | "outcome_unknown" };
+export type SendResult = {
+  itemId: string;
+  state: "sent" | "planned" | "rejected" | "outcome_unknown" | "held_budget";
+  /** The upstream was not called (held by the budget, or waiting for an uncertain price). */
+  notSent?: true;
+};
 
 /** Wait before the next try of an item whose send never left: 1×, 3×, 9× … the first, capped. */
 function backoffMs(attempts: number, backoff: BatchBackoff): number {
@@ -20,7 +26,7 @@ function backoffMs(attempts: number, backoff: BatchBackoff): number {
  */
 export async function sendBatchItem(
   deps: TaskDeps,
-  item: { id: string; batchId: string; body: string; attempts: number },
+  item: { id: string; batchId: string; model: string; body: string; attempts: number },
   backoff: BatchBackoff,
 ): Promise<SendResult | null> {
   const now = new Date(deps.now());
@@ -30,10 +36,14 @@ export async function sendBatchItem(
   });
   if (claimed.count === 0) return null;
 
+  // The budget is checked where the money is spent: right before each send (readmit-item.ts).
+  const batch = await deps.db.batch.findUnique({ where: { id: item.batchId }, select: { userId: true } });
+  const admission = await readmitItem(deps, item, batch?.userId ?? null);
+  if (!admission.admitted) return { itemId: item.id, state: admission.state, notSent: true };
+
   let update: { state: SendResult["state"]; data: Record<string, unknown> };
   try {
     // The batch's tasks are its owner's (docs/decisions/ownership.md).
-    const batch = await deps.db.batch.findUnique({ where: { id: item.batchId }, select: { userId: true } });
     const task = await submitTask(JSON.parse(item.body), deps, {
       userId: batch?.userId ?? null,
       batchId: item.batchId,
@@ -57,6 +67,9 @@ export async function sendBatchItem(
       deps.log.warn(
         `[batches] item ${item.id} of batch ${item.batchId}: outcome unknown: ${verdict.message}`,
       );
+  } finally {
+    // The task row (if any) now counts the spend; the reservation only covered the send.
+    await admission.release();
   }
   // If this write fails the item stays "sending"; settleInterruptedSends finds its task row later.
   // Only while still "sending": a claim that was settled meanwhile (its lease, staleSendingMs, ran

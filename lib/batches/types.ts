@@ -2,7 +2,14 @@
 import type { GalleryItem } from "../gallery/types";
 import type { BatchRequest } from "./request-schema";
 
-export const ITEM_STATES = ["planned", "sending", "sent", "outcome_unknown", "rejected"] as const;
+export const ITEM_STATES = [
+  "planned",
+  "sending",
+  "sent",
+  "outcome_unknown",
+  "rejected",
+  "held_budget",
+] as const;
 export type BatchItemState = (typeof ITEM_STATES)[number];
 
 /** A batch task as the grid shows it: the gallery's view of the task plus its progress. */

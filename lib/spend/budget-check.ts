@@ -10,15 +10,18 @@ import { periodRange, type Period } from "./periods";
 import type { BudgetStatus, PeriodSpend } from "./types";
 import { submitLimiter, type SubmitLimiter } from "./rate-limit";
 import { isTerminal } from "../tasks/status";
+import { uncertainInFlight } from "./in-flight";
 
 /**
  * Before anything is sent: the submit rate limit, then the budget. A budget refuses (402) when
  * settled spend + what is still running + this submission's estimate would pass a limit:
  * - settled: `amount` of the user's completed and failed tasks submitted in the period (none = 0);
  * - running: queued/processing tasks (their `amount` when the upstream already gave one, else their
- *   estimate), planned items of the user's batches, and admitted submissions (of any studio
- *   process) between their check and their stored task rows (`BudgetReservation`);
- * - an unknown estimate counts 0, but nothing unknown is sent once the period is at or over its limit.
+ *   estimate), planned items of the user's batches (not for a batch send: each item is checked
+ *   when it is sent), and admitted submissions (of any studio process) between their check and
+ *   their stored task rows (`BudgetReservation`);
+ * - the estimate is never unknown (estimate.ts: history, the price model, else a default);
+ * - a send of uncertain price waits while another one of the user's is in flight (in-flight.ts).
  */
 export type PlannedTask = { model: string; body: Record<string, unknown> };
 
@@ -46,6 +49,8 @@ export async function budgetStatus(
   userId: string,
   now: Date,
   cache = new EstimateCache(),
+  /** Count the planned items of the user's batches (false for a batch send: each is checked itself). */
+  countPlanned = true,
 ): Promise<BudgetStatus> {
   const limits = await budgetOf(db, userId);
   const day = periodRange("day", now);
@@ -57,12 +62,13 @@ export async function budgetStatus(
     }),
     batchIdsOf(db, userId),
   ]);
-  const items = batches.length
-    ? await db.batchItem.findMany({
-        where: { batchId: { in: batches }, state: { in: ["planned", "sending"] } },
-        select: { model: true, body: true },
-      })
-    : [];
+  const items =
+    batches.length && countPlanned
+      ? await db.batchItem.findMany({
+          where: { batchId: { in: batches }, state: { in: ["planned", "sending"] } },
+          select: { model: true, body: true },
+        })
+      : [];
 
   const totals = { day: { spent: 0, running: 0 }, month: { spent: 0, running: 0 } };
   const add = (submittedAt: Date, key: "spent" | "running", credits: number) => {
@@ -74,13 +80,13 @@ export async function budgetStatus(
       add(task.submittedAt, "spent", task.amount ?? 0);
     } else {
       const credits =
-        task.amount ?? (await estimateTask(db, task.model, parseBody(task.request), cache)).credits ?? 0;
+        task.amount ?? (await estimateTask(db, task.model, parseBody(task.request), cache)).credits;
       add(task.submittedAt, "running", credits);
     }
   }
   // Planned batch items and in-flight submits run now: today and this month.
   for (const item of items)
-    add(now, "running", (await estimateTask(db, item.model, parseBody(item.body), cache)).credits ?? 0);
+    add(now, "running", (await estimateTask(db, item.model, parseBody(item.body), cache)).credits);
   add(now, "running", await reservedCredits(db, userId, now.getTime()));
 
   const periods: PeriodSpend[] = [day, month].map((range) => ({
@@ -97,6 +103,14 @@ export type AdmitOptions = {
   now?: () => number;
   /** The submit rate limiter; the process's own (SUBMIT_RATE_PER_MINUTE) when undefined, none when null. */
   limiter?: SubmitLimiter | null;
+  /**
+   * "send" (default): the tasks are sent now, so one of uncertain price waits while another is in
+   * flight. "plan": they are stored to be sent later (a batch, a retry, a resume), each checked
+   * again by the runner when it is sent.
+   */
+  stage?: "send" | "plan";
+  /** A batch item being sent (by the runner): the user's planned items are not counted, nor itself. */
+  batchItemId?: string;
 };
 
 /**
@@ -131,20 +145,24 @@ export async function admitSubmission(
       const estimates = await Promise.all(
         planned.map((task) => estimateTask(tx, task.model, task.body, cache)),
       );
-      const known = round2(estimates.reduce((sum, e) => sum + (e.credits ?? 0), 0));
-      const unknown = estimates.filter((e) => e.credits === null).length;
-      const status = await budgetStatus(tx, userId, now, cache);
+      const credits = round2(estimates.reduce((sum, e) => sum + e.credits, 0));
+      const uncertain = estimates.filter((e) => e.uncertain).length;
+      const status = await budgetStatus(tx, userId, now, cache, options.batchItemId === undefined);
       for (const period of status.periods) {
         if (period.limit === null) continue;
         const committed = round2(period.spent + period.running);
-        const over =
-          committed + known > period.limit + 1e-9 || (unknown > 0 && committed >= period.limit - 1e-9);
-        if (over) throw budgetError(period, planned.length, known, unknown);
+        if (committed + credits > period.limit + 1e-9)
+          throw budgetError(period, planned.length, credits, uncertain);
       }
-      if (known > 0) {
+      const sends = (options.stage ?? "send") === "send";
+      if (sends && uncertain) {
+        const inFlight = await uncertainInFlight(tx, userId, now.getTime(), cache, options.batchItemId);
+        if (inFlight > 0 || uncertain > 1) throw uncertainError(planned.length, inFlight);
+      }
+      if (credits > 0 || (sends && uncertain)) {
         await tx.$executeRaw`
-          INSERT INTO "BudgetReservation" ("id", "spender", "credits", "expiresAt")
-          VALUES (${reservation}, ${userId}, ${known}, ${Date.now() + RESERVATION_MS})`;
+          INSERT INTO "BudgetReservation" ("id", "spender", "credits", "expiresAt", "uncertain")
+          VALUES (${reservation}, ${userId}, ${credits}, ${Date.now() + RESERVATION_MS}, ${sends && uncertain > 0})`;
       }
     },
     // Waiting for the write lock behind other processes' writes is expected; a check itself is short.
@@ -163,14 +181,10 @@ const WORDS: Record<Period, { budget: string; span: string }> = {
   month: { budget: "monthly", span: "this month" },
 };
 
-function budgetError(period: PeriodSpend, count: number, known: number, unknown: number): StudioError {
+function budgetError(period: PeriodSpend, count: number, estimate: number, uncertain: number): StudioError {
   const { budget, span } = WORDS[period.period];
   const what = count === 1 ? "this task" : `this batch of ${count} tasks`;
-  const estimate = unknown === count ? null : known;
-  const estimateText =
-    estimate === null
-      ? `${what} has no estimate yet (no completed task to go by)`
-      : `${what} ≈ ${estimate} credits${unknown ? ` (+${unknown} without an estimate)` : ""}`;
+  const estimateText = `${what} ≈ ${estimate} credits${uncertain ? " (estimate uncertain)" : ""}`;
   const running = period.running ? ` and ${period.running} running` : "";
   const resets = new Date(period.resetsAt);
   const message =
@@ -183,7 +197,25 @@ function budgetError(period: PeriodSpend, count: number, known: number, unknown:
       spent: period.spent,
       running: period.running,
       estimate,
+      uncertain: uncertain > 0,
       resetsAt: period.resetsAt,
     },
+  });
+}
+
+/**
+ * Not over the budget, but not sendable yet: the price of this task is uncertain while another of
+ * uncertain price is in flight. Waiting for it to finish makes its real price the next estimate's
+ * history, which is what keeps a budget from being passed by more than one misjudged task.
+ */
+function uncertainError(count: number, inFlight: number): StudioError {
+  const message =
+    count > 1
+      ? `These ${count} tasks have uncertain prices (no completed task with their settings yet); with a budget, ` +
+        `tasks of uncertain price are sent one at a time. Send one, then the others when it has finished.`
+      : `The price of this task is uncertain (no completed task with its settings yet) and ${inFlight} task(s) ` +
+        `of uncertain price are still running; with a budget they are sent one at a time. Try again when it has finished.`;
+  return new StudioError("budget_exceeded", message, {
+    details: { reason: "price_uncertain", inFlight },
   });
 }

@@ -78,7 +78,7 @@ async function refusal(promise: Promise<unknown>): Promise<StudioError> {
 
 describe("estimate", () => {
   // A model of its own per test keeps histories apart: sd2_disc_nvid here.
-  it("is the median of completed tasks with the same parameters, then the same size, then the model", async () => {
+  it("is the median of completed tasks with the same parameters, then the same size, then scaled, then a default", async () => {
     const model = "sd2_disc_nvid";
     for (const amount of [1, 2, 9])
       await seedTask({ model, body: { duration: 5, resolution: "720p" }, amount });
@@ -93,6 +93,7 @@ describe("estimate", () => {
       credits: 2,
       basis: "same_parameters",
       samples: 3,
+      uncertain: false,
     });
     expect(await estimateTask(bed.db, model, { duration: 10, resolution: "720p" })).toMatchObject({
       credits: 5,
@@ -103,17 +104,21 @@ describe("estimate", () => {
       credits: 5,
       basis: "same_size",
       samples: 2,
+      uncertain: true,
     });
-    // A duration never run: the model's median.
+    // A duration never run: the nearest (10 s, median 5) scaled by 15 / 10 — not the model's median (4).
     expect(await estimateTask(bed.db, model, { duration: 15 })).toMatchObject({
-      credits: 4,
-      basis: "same_model",
-      samples: 5,
+      credits: 7.5,
+      basis: "scaled",
+      samples: 2,
+      uncertain: true,
     });
+    // A model nobody has run yet: its kind's conservative default (an image: 2), never 0.
     expect(await estimateTask(bed.db, "vendors-5.0", { prompt: "x" })).toEqual({
-      credits: null,
-      basis: "none",
+      credits: 2,
+      basis: "default",
       samples: 0,
+      uncertain: true,
     });
   });
 });
@@ -123,9 +128,10 @@ describe("estimate request (the form's ≈ N credits)", () => {
     const id = await user("form@example.com", { daily: 10 });
     for (let i = 0; i < 3; i++) await seedTask({ body: { duration: 20 }, amount: 3 });
     await seedTask({ body: { duration: 20 }, amount: 3, userId: id });
-    // An empty prompt is still being typed: the duration is what prices it.
+    // An empty prompt is still being typed, a resolution not chosen yet (the form's ""): the
+    // duration is what prices it, the blank is the default.
     expect(
-      await estimateRequest(bed.db, id, { model: "sd_2.5_ORelay", prompt: "", duration: 20 }),
+      await estimateRequest(bed.db, id, { model: "sd_2.5_ORelay", prompt: "", duration: 20, resolution: "" }),
     ).toMatchObject({
       model: "sd_2.5_ORelay",
       estimate: { credits: 3, basis: "same_parameters", samples: 4 },
@@ -190,20 +196,25 @@ describe("budget on submit", () => {
     expect(error.details).toMatchObject({ period: "month", limit: 3, spent: 0, running: 3, estimate: 1.5 });
   });
 
-  it("counts an unknown estimate as 0, but sends nothing unknown once the limit is reached", async () => {
-    // vendors_5.0Pro has no completed task anywhere in this database.
+  it("counts a task of a model without history at its kind's default, never 0, one at a time", async () => {
+    // vendors_5.0Pro has no completed task anywhere in this database: an image, 2 credits by default.
     const id = await user("unknown@example.com", { daily: 1 });
     const owner = { userId: id, check: noLimiter };
-    await submitTask({ model: "vendors_5.0Pro", prompt: "no history" }, bed.deps, owner);
-
-    await seedTask({ amount: 1, userId: id });
     const before = posts();
     const error = await refusal(
-      submitTask({ model: "vendors_5.0Pro", prompt: "at the limit" }, bed.deps, owner),
+      submitTask({ model: "vendors_5.0Pro", prompt: "no history" }, bed.deps, owner),
     );
     expect(posts()).toBe(before);
-    expect(error.details).toMatchObject({ period: "day", limit: 1, spent: 1, estimate: null });
-    expect(error.message).toContain("this task has no estimate yet");
+    expect(error.details).toMatchObject({ period: "day", limit: 1, spent: 0, estimate: 2, uncertain: true });
+    expect(error.message).toContain("this task ≈ 2 credits (estimate uncertain)");
+
+    // Room for two, but the first one's price is not known yet: the second waits for it.
+    await bed.db.budget.update({ where: { userId: id }, data: { daily: 5 } });
+    await submitTask({ model: "vendors_5.0Pro", prompt: "first" }, bed.deps, owner);
+    const waiting = await refusal(submitTask({ model: "vendors_5.0Pro", prompt: "second" }, bed.deps, owner));
+    expect(waiting.code).toBe("budget_exceeded");
+    expect(waiting.details).toMatchObject({ reason: "price_uncertain", inFlight: 1 });
+    expect(posts()).toBe(before + 1);
   });
 
   it("applies to the implicit local user when one is set (accounts off)", async () => {

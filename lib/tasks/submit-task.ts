@@ -1,5 +1,6 @@
 import "server-only";
-import { validateTaskRequest, type ModelDef } from "../catalog";
+import { resolveModel, validateTaskRequest, type ModelDef } from "../catalog";
+import { isPlainObject } from "../catalog/describe-value";
 import { isStudioError, StudioError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import { assertMediaAcceptable, type MediaCheck } from "../media-inspection/inspect-request";
@@ -16,7 +17,8 @@ export type BatchLink = { batchId: string; batchItemId: string };
  * Whose task it is (lib/auth/scope.ts `ownerOf`; null with accounts off), for a batch run its item,
  * and with `check` the owner's submit rate limit and budget, checked before the upstream is called
  * (lib/spend). With `media`, the files the body references are measured against the model's
- * limits first (lib/media-inspection). Batch items are not checked again: their batch was.
+ * limits first (lib/media-inspection). A batch item is admitted by the runner itself, right
+ * before it sends it (lib/batches/readmit-item.ts: budget, not the submit rate).
  */
 export type TaskOrigin = {
   userId: string | null;
@@ -42,8 +44,10 @@ export async function submitTask(
   deps: TaskDeps = taskDeps(),
   origin?: TaskOrigin,
 ): Promise<TaskWithMedia> {
+  // The endpoint first: a model sent to the wrong path is told the path it belongs to, not that its
+  // body (shaped for the path it was sent to) breaks its own parameters.
+  if (origin?.via !== undefined && isPlainObject(input)) checkEndpoint(resolveModel(input.model), origin.via);
   const { model, body } = validateTaskRequest(input);
-  if (origin?.via !== undefined) checkEndpoint(model, origin.via);
   if (origin?.media) await assertMediaAcceptable([{ model, body }], origin.media);
   const release = origin?.check
     ? await admitSubmission(deps.db, spenderOf(origin.userId), [{ model: model.id, body }], {

@@ -13,11 +13,13 @@ const paramsSchema = z.object({ id: z.string().min(1), itemId: z.string().min(1)
 
 /**
  * Plans one item again: a rejected item or a failed task; an item whose outcome is unknown only
- * with `{ "acknowledgeDuplicate": true }` (409 otherwise); otherwise the body is `{}`.
+ * with `{ "acknowledgeDuplicate": true }` (409 otherwise); otherwise the body is `{}`. Counted as a
+ * submit: rate limit (429) and budget (402) first.
  */
 export const POST = route({ auth: "user", params: paramsSchema }, async ({ request, params, user }) => {
   const options = retryItemSchema.parse(await readJson(request));
-  await retryBatchItem(db(), user, params.id, params.itemId, options);
+  // A retry is a submit: the rate limit and the owner's budget admit it (429 / 402).
+  await retryBatchItem(db(), user, params.id, params.itemId, options, new Date(), {});
   wakeBatchRunner();
   return Response.json(await getBatch(db(), user, params.id), { headers: { "Cache-Control": "no-store" } });
 });

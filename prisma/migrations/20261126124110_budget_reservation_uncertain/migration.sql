@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "BudgetReservation" ADD COLUMN "uncertain" BOOLEAN NOT NULL DEFAULT false;

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "BudgetReservation" ADD COLUMN     "uncertain" BOOLEAN NOT NULL DEFAULT false;
+
