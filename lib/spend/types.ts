@@ -1,7 +1,13 @@
 import type { Period } from "./periods";
 
 /** What the spend API and the budget check answer; shared with the browser (no server code here). */
-export type Limits = { daily: number | null; monthly: number | null };
+export type Limits = {
+  daily: number | null;
+  monthly: number | null;
+  /** Text tokens (chat and the text API) per day / month; null or absent = no limit. */
+  dailyTokens?: number | null;
+  monthlyTokens?: number | null;
+};
 
 export type PeriodSpend = {
   period: Period;
