@@ -191,7 +191,7 @@ describe("relayTextApi's meter", () => {
         { model: "m", method: "streamGenerateContent", alt: "sse", body: { contents: [] } },
         { baseUrl: `http://127.0.0.1:${port}`, apiKey: "k" },
         {},
-        (u, outcome) => told.push({ u, outcome }),
+        (u, outcome) => void told.push({ u, outcome }),
       );
       const reader = response.body!.getReader();
       await reader.read();
@@ -219,7 +219,7 @@ describe("relayTextApi's meter", () => {
           { model: "m", method: "generateContent", body: { contents: [] } },
           { baseUrl: `http://127.0.0.1:${port}`, apiKey: "k" },
           {},
-          (u, outcome) => told.push({ u, outcome }),
+          (u, outcome) => void told.push({ u, outcome }),
         ),
       ).rejects.toBeInstanceOf(StudioError);
       expect(told).toEqual([{ u: null, outcome: "error" }]);

@@ -24,14 +24,23 @@ export type RelayLimits = { generateMs?: number; firstChunkMs?: number; idleMs?:
  * Told once how the call ended and what usage it reported (the last usageMetadata seen; null when
  * none came): at the end of the answer, when the caller goes away mid-stream, or on any failure.
  */
-export type TextMeter = (usage: UsageMetadata | null, outcome: "complete" | "interrupted" | "error") => void;
+export type TextMeter = (
+  usage: UsageMetadata | null,
+  outcome: "complete" | "interrupted" | "error",
+) => void | Promise<void>;
 
-function once(meter: TextMeter | undefined): TextMeter {
+/**
+ * The meter, told once. Its work is awaited before the caller sees the end of the answer (the JSON,
+ * or the stream's close), so a client that reads the spend right after finds its call there.
+ */
+type Told = ReturnType<typeof once>;
+
+function once(meter: TextMeter | undefined): (...args: Parameters<TextMeter>) => Promise<void> {
   let told = false;
-  return (usage, outcome) => {
+  return async (usage, outcome) => {
     if (told) return;
     told = true;
-    meter?.(usage, outcome);
+    await meter?.(usage, outcome);
   };
 }
 
@@ -45,7 +54,7 @@ export async function relayTextApi(
   try {
     return await relay(call, config, limits, tell);
   } catch (error) {
-    tell(null, "error");
+    await tell(null, "error");
     throw error;
   }
 }
@@ -54,7 +63,7 @@ async function relay(
   call: TextApiCall,
   config: TextApiConfig,
   limits: RelayLimits,
-  tell: TextMeter,
+  tell: Told,
 ): Promise<Response> {
   const { generateMs, firstChunkMs, idleMs } = { ...TEXT_API_TIMEOUTS, ...limits };
   // Ends the upstream call when the caller goes away or a time limit passes.
@@ -98,7 +107,7 @@ async function relay(
   }
   try {
     const parsed = JSON.parse(text) as { usageMetadata?: UsageMetadata } | null;
-    tell(parsed?.usageMetadata ?? null, status < 400 ? "complete" : "error");
+    await tell(parsed?.usageMetadata ?? null, status < 400 ? "complete" : "error");
   } catch {
     const flat = text.replace(/\s+/g, " ").trim().slice(0, 200);
     throw new StudioError(
@@ -127,11 +136,11 @@ function withIdleLimit(
     idleMs: number;
     upstreamCall: AbortController;
     contentType: string;
-    tell: TextMeter;
+    tell: Told;
   },
 ): ReadableStream<Uint8Array> | null {
   if (!body) {
-    limits.tell(null, "complete");
+    void limits.tell(null, "complete");
     return body;
   }
   const usage = new UsageScanner();
@@ -150,14 +159,14 @@ function withIdleLimit(
         try {
           result = await Promise.race([reader.read(), timedOut]);
         } catch (error) {
-          limits.tell(usage.usage, "interrupted");
+          await limits.tell(usage.usage, "interrupted");
           out.error(error);
           return;
         } finally {
           clearTimeout(timer);
         }
         if (result === "timeout") {
-          limits.tell(usage.usage, "interrupted");
+          await limits.tell(usage.usage, "interrupted");
           limits.upstreamCall.abort(new Error("idle"));
           reader.cancel().catch(() => {});
           const message = `The text API sent nothing for ${formatWait(silent)}, so the studio gave up.`;
@@ -171,7 +180,7 @@ function withIdleLimit(
           return;
         }
         if (result.done) {
-          limits.tell(usage.usage, "complete");
+          await limits.tell(usage.usage, "complete");
           out.close();
         } else {
           usage.push(result.value);
@@ -179,7 +188,7 @@ function withIdleLimit(
         }
       },
       cancel(reason) {
-        limits.tell(usage.usage, "interrupted");
+        void limits.tell(usage.usage, "interrupted");
         clearTimeout(timer);
         return reader.cancel(reason);
       },

@@ -19,7 +19,7 @@ const origin = "http://127.0.0.1:3000";
 const MODEL = "llm-2.5-pro";
 // 100 credits per million input tokens, 300 per million output tokens; every other model: 0.
 const PRICES = `${MODEL}=100/300`;
-const RATE = 4;
+const RATE = 6;
 const WAIT = { timeoutMs: 5_000, intervalMs: 50 };
 
 let restoreEnv: () => void;
@@ -74,6 +74,7 @@ beforeAll(async () => {
     "chat/conversations": () => import("@/app/api/chat/conversations/route"),
     "chat/conversations/[id]/messages": () => import("@/app/api/chat/conversations/[id]/messages/route"),
     "chat/conversations/[id]/regenerate": () => import("@/app/api/chat/conversations/[id]/regenerate/route"),
+    "chat/messages/[id]/edit": () => import("@/app/api/chat/messages/[id]/edit/route"),
   };
   r = Object.fromEntries(
     await Promise.all(
@@ -159,6 +160,22 @@ describe("a member whose credit budget is 0", () => {
       params: { id: conversation },
     });
     expect((await thread.json()).messages).toEqual([]);
+
+    // Regenerating an answer and editing a question are text calls too.
+    const { db } = await import("@/lib/db");
+    const question = await db().message.create({
+      data: { conversationId: conversation, role: "user", parts: JSON.stringify([{ text: "Earlier" }]) },
+    });
+    const regenerated = await call(people.broke, "chat/conversations/[id]/regenerate", "POST", {
+      params: { id: conversation },
+    });
+    expect(regenerated.status).toBe(402);
+    const edited = await call(people.broke, "chat/messages/[id]/edit", "POST", {
+      params: { id: question.id },
+      json: { text: "Edited" },
+    });
+    expect(edited.status).toBe(402);
+    expect(await db().message.count({ where: { conversationId: conversation } })).toBe(1);
 
     expect(llmCalls()).toBe(before);
     expect((await spendOf(people.broke)).totals.textCalls).toBe(0);

@@ -28,14 +28,14 @@ export const POST = route({ auth: "user" }, async ({ request, user }) => {
       return nativeErrorResponse(error);
     throw error;
   }
+  // A ledger write that fails is logged, never turned into a failed answer.
   return relayTextApi(
     { model, method, body, alt, signal: request.signal },
     undefined,
     undefined,
-    (usage, outcome) => {
+    (usage, outcome) =>
       finishTextCall(db(), call, usage, outcome).catch((error) =>
         console.error("text ledger: not recorded", error),
-      );
-    },
+      ),
   );
 });
