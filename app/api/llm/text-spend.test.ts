@@ -75,6 +75,7 @@ beforeAll(async () => {
     "chat/conversations/[id]/messages": () => import("@/app/api/chat/conversations/[id]/messages/route"),
     "chat/conversations/[id]/regenerate": () => import("@/app/api/chat/conversations/[id]/regenerate/route"),
     "chat/messages/[id]/edit": () => import("@/app/api/chat/messages/[id]/edit/route"),
+    "admin/users/[id]/budget": () => import("@/app/api/admin/users/[id]/budget/route"),
   };
   r = Object.fromEntries(
     await Promise.all(
@@ -278,6 +279,27 @@ describe("usage of every text call in the ledger", () => {
 });
 
 describe("budgets over text", () => {
+  it("lets an admin set token limits beside credit limits, whole numbers only", async () => {
+    const put = (json: unknown) =>
+      call(people.admin, "admin/users/[id]/budget", "PUT", { params: { id: people.hasty.id }, json });
+    const bad = await put({ daily: null, monthly: null, dailyTokens: 1.5 });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.issues[0]).toMatchObject({ path: "dailyTokens" });
+    const saved = await put({ daily: 5, monthly: null, monthlyTokens: 1_000_000 });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({
+      daily: 5,
+      monthly: null,
+      dailyTokens: null,
+      monthlyTokens: 1_000_000,
+    });
+    // A client that knows only credit limits keeps the token limits.
+    expect(await (await put({ daily: null, monthly: null })).json()).toMatchObject({
+      monthlyTokens: 1_000_000,
+    });
+    await put({ daily: null, monthly: null, dailyTokens: null, monthlyTokens: null });
+  });
+
   it("refuses once a member's token cap is reached, naming tokens", async () => {
     const first = await mirror(people.capped, "generateContent", "Spend my tokens");
     expect(first.status).toBe(200);
