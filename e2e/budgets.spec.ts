@@ -83,7 +83,7 @@ test("a submit over the member's daily budget is refused in the form with its nu
 }) => {
   const admin = await signIn(browser, ADMIN);
   const created = await admin.request.post("/api/admin/users", {
-    data: { email: MEMBER.email, password: MEMBER.password, role: "member" },
+    data: { email: MEMBER.email, password: MEMBER.password, role: "member", adminPassword: ADMIN.password },
   });
   expect(created.status()).toBe(201);
   const memberId = ((await created.json()) as { id: string }).id;

@@ -72,6 +72,8 @@ describe("parseEnv", () => {
       batchIntervalMs: 500,
       submitRatePerMinute: 30,
       estimateDefaults: { video: 10, image: 2 },
+      textRatePerMinute: 60,
+      textTokenPrices: { models: {}, default: { input: 0, output: 0 } },
       v1Models: SANDBOX_V1_MAPPING,
     });
   });

@@ -6,6 +6,7 @@ import { installV1Mapping, parseV1Mapping, SANDBOX_V1_MAPPING, type V1ModelMappi
 import { emailSchema, passwordSchema } from "./auth/password-policy";
 import { isLoopbackHost } from "./http/guard";
 import { DEFAULT_DATABASE_URL } from "./sqlite-url";
+import { parseTokenPrices, type TokenPrices } from "./spend/text-prices";
 import { isPostgresUrl, poolSettings } from "./postgres-url";
 
 /** Key the studio uses with its built-in sandbox upstream (the sandbox only checks that one is sent). */
@@ -275,6 +276,28 @@ const envSchema = z
     /** Credits a task of a model with no completed task yet counts against a budget (lib/spend/price-model.ts). */
     ESTIMATE_DEFAULT_VIDEO_CREDITS: creditsSetting(10),
     ESTIMATE_DEFAULT_IMAGE_CREDITS: creditsSetting(2),
+    /** Text calls (chat answers and the text API mirror) per user per minute; 0 = no limit. */
+    TEXT_RATE_PER_MINUTE: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: "must be a whole number from 0 to 10000 (0 = no limit)" })
+        .int({ error: "must be a whole number from 0 to 10000 (0 = no limit)" })
+        .min(0, { error: "must be a whole number from 0 to 10000 (0 = no limit)" })
+        .max(10_000, { error: "must be a whole number from 0 to 10000 (0 = no limit)" })
+        .default(60),
+    ),
+    /** Credits per million input/output text tokens (lib/spend/text-prices.ts); unset = 0. */
+    TEXT_TOKEN_PRICES: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        try {
+          return parseTokenPrices(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
   })
   .superRefine((env, ctx) => {
     const realUpstream = env.UPSTREAM_BASE_URL || env.UPSTREAM_LLM_BASE_URL;
@@ -378,6 +401,10 @@ export type Env = {
   submitRatePerMinute: number;
   /** Credits a task of a model with no history is estimated at, per kind (ESTIMATE_DEFAULT_*). */
   estimateDefaults: { video: number; image: number };
+  /** Text calls allowed per user per minute; 0 = unlimited. */
+  textRatePerMinute: number;
+  /** Credits per million text tokens, per model. */
+  textTokenPrices: TokenPrices;
   /** The v1 family models (V1_FAMILIES_FILE; the sandbox's demo mapping when it is the upstream). */
   v1Models: readonly V1ModelMapping[];
 };
@@ -467,6 +494,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     batchIntervalMs: e.BATCH_INTERVAL_MS,
     submitRatePerMinute: e.SUBMIT_RATE_PER_MINUTE,
     estimateDefaults: { video: e.ESTIMATE_DEFAULT_VIDEO_CREDITS, image: e.ESTIMATE_DEFAULT_IMAGE_CREDITS },
+    textRatePerMinute: e.TEXT_RATE_PER_MINUTE,
+    textTokenPrices: e.TEXT_TOKEN_PRICES,
     v1Models: readV1Mapping(e.V1_FAMILIES_FILE, !e.UPSTREAM_BASE_URL),
     auth: {
       enabled: e.AUTH === "on" || !listensOnLoopback(e.HOST),

@@ -31,6 +31,7 @@ const USAGE = `Usage: npm run admin -- <command> [options]
                   (ends the user's sessions and revokes their API tokens, unless --keep-tokens)
   create-token    --email E --name N [--expires-days D]   (prints the token once)
   set-budget      --email E [--daily X|none] [--monthly X|none]   (credits, the unit of a task's amount)
+                  [--daily-tokens N|none] [--monthly-tokens N|none]   (text tokens: chat and the text API)
                   --local instead of --email: the implicit user of a studio with accounts off
   list-users
   disable-user    --email E        enable-user --email E        delete-user --email E
@@ -53,6 +54,8 @@ const options = {
   "expires-days": { type: "string" },
   daily: { type: "string" },
   monthly: { type: "string" },
+  "daily-tokens": { type: "string" },
+  "monthly-tokens": { type: "string" },
   local: { type: "boolean" },
   "keep-tokens": { type: "boolean" },
   to: { type: "string" },
@@ -113,12 +116,16 @@ async function main(argv: string[]): Promise<void> {
       const limits = budgetSchema.parse({
         daily: amount("--daily", values.daily),
         monthly: amount("--monthly", values.monthly),
+        dailyTokens: amount("--daily-tokens", values["daily-tokens"]),
+        monthlyTokens: amount("--monthly-tokens", values["monthly-tokens"]),
       });
       const user = values.local ? null : await findUserByEmail(ctx, need("email"));
       const budget = user ? await setBudget(ctx, user.id, limits) : await setLocalBudget(db(), limits);
-      const show = (v: number | null) => (v === null ? "no limit" : `${v} credits`);
+      const show = (v: number | null | undefined, unit = "credits") =>
+        v == null ? "no limit" : `${v} ${unit}`;
       return void console.log(
-        `budget of ${user?.email ?? "the local user (accounts off)"}: daily ${show(budget.daily)}, monthly ${show(budget.monthly)}`,
+        `budget of ${user?.email ?? "the local user (accounts off)"}: daily ${show(budget.daily)}, monthly ${show(budget.monthly)}, ` +
+          `tokens daily ${show(budget.dailyTokens, "tokens")}, monthly ${show(budget.monthlyTokens, "tokens")}`,
       );
     }
     case "list-users": {
@@ -129,7 +136,12 @@ async function main(argv: string[]): Promise<void> {
         u.role,
         u.disabled ? "disabled" : "active",
         `${u.activeTokens} token(s)`,
-        u.budget ? `daily ${u.budget.daily ?? "-"} / monthly ${u.budget.monthly ?? "-"}` : "no budget",
+        u.budget
+          ? `daily ${u.budget.daily ?? "-"} / monthly ${u.budget.monthly ?? "-"}` +
+            (u.budget.dailyTokens != null || u.budget.monthlyTokens != null
+              ? `, tokens ${u.budget.dailyTokens ?? "-"} / ${u.budget.monthlyTokens ?? "-"}`
+              : "")
+          : "no budget",
       ]);
       const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
       for (const row of rows)

@@ -6,13 +6,18 @@ import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { fetchJson } from "@/components/api-client";
 
-type Limits = { daily: number | null; monthly: number | null };
+type Limits = {
+  daily: number | null;
+  monthly: number | null;
+  dailyTokens?: number | null;
+  monthlyTokens?: number | null;
+};
 
 const toText = (value: number | null | undefined) =>
   value === null || value === undefined ? "" : String(value);
 
 /**
- * A user's daily and monthly limits in credits (blank = no limit), saved with
+ * A user's daily and monthly limits in credits and in text tokens (blank = no limit), saved with
  * PUT /api/admin/users/{id}/budget. `userId` "local" is the implicit user with accounts off.
  */
 export function BudgetForm({
@@ -27,6 +32,8 @@ export function BudgetForm({
   const client = useQueryClient();
   const [daily, setDaily] = useState(toText(budget?.daily));
   const [monthly, setMonthly] = useState(toText(budget?.monthly));
+  const [dailyTokens, setDailyTokens] = useState(toText(budget?.dailyTokens));
+  const [monthlyTokens, setMonthlyTokens] = useState(toText(budget?.monthlyTokens));
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
   const save = useMutation({
     mutationFn: (limits: Limits) =>
@@ -49,11 +56,24 @@ export function BudgetForm({
       onSubmit={(event) => {
         event.preventDefault();
         setMessage(null);
-        save.mutate({ daily: parse(daily), monthly: parse(monthly) });
+        save.mutate({
+          daily: parse(daily),
+          monthly: parse(monthly),
+          dailyTokens: parse(dailyTokens),
+          monthlyTokens: parse(monthlyTokens),
+        });
       }}
     >
       <CreditsInput period="day" label={label} value={daily} onChange={setDaily} />
       <CreditsInput period="month" label={label} value={monthly} onChange={setMonthly} />
+      <CreditsInput period="day" unit="tokens" label={label} value={dailyTokens} onChange={setDailyTokens} />
+      <CreditsInput
+        period="month"
+        unit="tokens"
+        label={label}
+        value={monthlyTokens}
+        onChange={setMonthlyTokens}
+      />
       <Button size="sm" type="submit" disabled={save.isPending}>
         Save
       </Button>
@@ -69,8 +89,10 @@ export function BudgetForm({
   );
 }
 
+/** One limit: credits (decimals) or text tokens (whole numbers). */
 function CreditsInput(props: {
   period: "day" | "month";
+  unit?: "credits" | "tokens";
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -80,15 +102,17 @@ function CreditsInput(props: {
       <input
         type="number"
         min={0}
-        step="any"
-        inputMode="decimal"
+        step={props.unit === "tokens" ? 1 : "any"}
+        inputMode={props.unit === "tokens" ? "numeric" : "decimal"}
         placeholder="no limit"
-        aria-label={`${props.period === "day" ? "Daily" : "Monthly"} budget of ${props.label} (credits)`}
+        aria-label={`${props.period === "day" ? "Daily" : "Monthly"} budget of ${props.label} (${props.unit ?? "credits"})`}
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
         className={`${inputClass} w-24 py-1`}
       />
-      <span className="text-xs text-zinc-500">/ {props.period}</span>
+      <span className="text-xs text-zinc-500">
+        {props.unit === "tokens" ? "tokens" : ""} / {props.period}
+      </span>
     </>
   );
 }

@@ -112,7 +112,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
               <th className="px-3 py-2">Role</th>
               <th className="px-3 py-2">Status</th>
               <th className="px-3 py-2">Tokens</th>
-              <th className="px-3 py-2">Budget (credits)</th>
+              <th className="px-3 py-2">Budget (credits, text tokens)</th>
               <th className="px-3 py-2 text-right">Actions</th>
             </tr>
           </thead>

@@ -9,6 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { inputClass } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import type { SpendReport } from "@/lib/spend/types";
+import { TextUsageTables } from "./text-usage-tables";
 
 // recharts stays in this page's own chunk, loaded in the browser only.
 const SpendCharts = dynamic(() => import("./spend-charts"), {
@@ -109,21 +110,23 @@ export function SpendView({ self, isAdmin }: { self: { id: string; label: string
       {!data && report.isPending && <Spinner label="Loading spend" />}
       {data && (
         <>
-          <div className="grid gap-3 sm:grid-cols-4">
+          <div className="grid gap-3 sm:grid-cols-5">
             <Stat label="Credits" value={String(data.totals.credits)} testId="spend-total" />
             <Stat label="Tasks" value={String(data.totals.tasks)} testId="spend-tasks" />
             <Stat label="Still running" value={String(data.totals.running)} testId="spend-running" />
             <Stat
-              label="Chat tokens"
-              value={data.totals.chatTokens.toLocaleString("en")}
-              testId="spend-chat-tokens"
+              label="Text tokens"
+              value={data.totals.textTokens.toLocaleString("en")}
+              testId="spend-text-tokens"
             />
+            <Stat label="Text credits" value={String(data.totals.textCredits)} testId="spend-text-credits" />
           </div>
 
           {data.budget && (
             <section className="space-y-2" data-testid="spend-budget">
               <h2 className="text-sm font-semibold text-zinc-300">Budget of {data.user?.label}</h2>
-              {data.budget.periods.every((p) => p.limit === null) ? (
+              {data.budget.periods.every((p) => p.limit === null) &&
+              !data.textBudget?.some((p) => p.tokenLimit !== null) ? (
                 <p className="text-sm text-zinc-400">No limit.</p>
               ) : (
                 <ul className="text-sm text-zinc-300">
@@ -148,35 +151,7 @@ export function SpendView({ self, isAdmin }: { self: { id: string; label: string
             <SpendCharts report={data} />
           )}
 
-          {data.chat.models.length > 0 && (
-            <section className="space-y-2">
-              <h2 className="text-sm font-semibold text-zinc-300">
-                Chat tokens (not priced: the spec gives no rate)
-              </h2>
-              <table className="w-full text-left text-sm" data-testid="spend-chat">
-                <thead className="text-xs uppercase tracking-wide text-zinc-500">
-                  <tr>
-                    <th className="py-1">Model</th>
-                    <th className="py-1 text-right">Answers</th>
-                    <th className="py-1 text-right">Input</th>
-                    <th className="py-1 text-right">Output</th>
-                    <th className="py-1 text-right">Total</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-zinc-800 text-zinc-300">
-                  {data.chat.models.map((m) => (
-                    <tr key={m.model}>
-                      <td className="py-1">{m.model}</td>
-                      <td className="py-1 text-right">{m.messages}</td>
-                      <td className="py-1 text-right">{m.promptTokens.toLocaleString("en")}</td>
-                      <td className="py-1 text-right">{m.candidatesTokens.toLocaleString("en")}</td>
-                      <td className="py-1 text-right">{m.totalTokens.toLocaleString("en")}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
-          )}
+          <TextUsageTables report={data} />
         </>
       )}
     </div>

@@ -4,7 +4,8 @@ import type { AuthContext } from "./context";
 
 /**
  * Spending limits per user, stored here and enforced by the spend step. Amounts are in the unit
- * of a task's `amount` (the upstream's cost); null means no limit. A field left out is kept.
+ * of a task's `amount` (the upstream's cost), token limits in text tokens (chat and the text API
+ * mirror, lib/spend/text-admission.ts); null means no limit. A field left out is kept.
  */
 const limit = z
   .number({ error: "must be a number" })
@@ -13,20 +14,30 @@ const limit = z
   .nullable()
   .optional();
 
+/** Text tokens (chat and the text API mirror) per period: a whole number. */
+const tokenLimit = z
+  .number({ error: "must be a whole number of tokens" })
+  .int({ error: "must be a whole number of tokens" })
+  .min(0, { error: "must be 0 or more" })
+  .max(2_000_000_000, { error: "must be at most 2000000000 tokens" })
+  .nullable()
+  .optional();
+
 export const budgetSchema = z
-  .object({ daily: limit, monthly: limit })
-  .refine((b) => b.daily !== undefined || b.monthly !== undefined, {
-    error: "give --daily, --monthly or both (a number, or none to remove that limit)",
+  .object({ daily: limit, monthly: limit, dailyTokens: tokenLimit, monthlyTokens: tokenLimit })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), {
+    error:
+      "give --daily, --monthly, --daily-tokens and/or --monthly-tokens (a number, or none to remove that limit)",
   });
 export type BudgetInput = z.infer<typeof budgetSchema>;
 
 export async function setBudget(ctx: AuthContext, userId: string, input: BudgetInput) {
-  const { daily, monthly } = budgetSchema.parse(input);
-  const data = { ...(daily !== undefined && { daily }), ...(monthly !== undefined && { monthly }) };
+  const parsed = budgetSchema.parse(input);
+  const data = Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined));
   return ctx.db.budget.upsert({
     where: { userId },
-    create: { userId, daily: daily ?? null, monthly: monthly ?? null },
+    create: { userId, daily: null, monthly: null, ...data },
     update: data,
-    select: { daily: true, monthly: true },
+    select: { daily: true, monthly: true, dailyTokens: true, monthlyTokens: true },
   });
 }

@@ -31,7 +31,12 @@ export type UserSummary = {
   disabled: boolean;
   createdAt: string;
   activeTokens: number;
-  budget: { daily: number | null; monthly: number | null } | null;
+  budget: {
+    daily: number | null;
+    monthly: number | null;
+    dailyTokens?: number | null;
+    monthlyTokens?: number | null;
+  } | null;
 };
 
 /** An API token as lists show it: never the token itself. */

@@ -167,14 +167,32 @@ describe("accounts", () => {
 
   it("stores budgets for the spend step: a field left out is kept, null removes it", async () => {
     const hal = await createUser(bed.ctx, { email: "hal@example.com", password: "hal's long password" });
-    expect(await setBudget(bed.ctx, hal.id, { daily: 5 })).toEqual({ daily: 5, monthly: null });
-    expect(await setBudget(bed.ctx, hal.id, { monthly: 100.5 })).toEqual({ daily: 5, monthly: 100.5 });
-    expect(await setBudget(bed.ctx, hal.id, { daily: null })).toEqual({ daily: null, monthly: 100.5 });
+    const none = { dailyTokens: null, monthlyTokens: null };
+    expect(await setBudget(bed.ctx, hal.id, { daily: 5 })).toEqual({ daily: 5, monthly: null, ...none });
+    expect(await setBudget(bed.ctx, hal.id, { monthly: 100.5 })).toEqual({
+      daily: 5,
+      monthly: 100.5,
+      ...none,
+    });
+    expect(await setBudget(bed.ctx, hal.id, { daily: null })).toEqual({
+      daily: null,
+      monthly: 100.5,
+      ...none,
+    });
+    expect(await setBudget(bed.ctx, hal.id, { dailyTokens: 5000 })).toEqual({
+      daily: null,
+      monthly: 100.5,
+      dailyTokens: 5000,
+      monthlyTokens: null,
+    });
     await expect(setBudget(bed.ctx, hal.id, { daily: -1 })).rejects.toThrow(/must be 0 or more/);
-    await expect(setBudget(bed.ctx, hal.id, {})).rejects.toThrow(/give --daily, --monthly or both/);
+    await expect(setBudget(bed.ctx, hal.id, { dailyTokens: 1.5 })).rejects.toThrow(/whole number of tokens/);
+    await expect(setBudget(bed.ctx, hal.id, {})).rejects.toThrow(/give --daily, --monthly/);
     expect((await listUsers(bed.ctx)).find((u) => u.id === hal.id)?.budget).toEqual({
       daily: null,
       monthly: 100.5,
+      dailyTokens: 5000,
+      monthlyTokens: null,
     });
   });
 });

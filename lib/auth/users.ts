@@ -22,7 +22,7 @@ const summarySelect = {
   role: true,
   banned: true,
   createdAt: true,
-  budget: { select: { daily: true, monthly: true } },
+  budget: { select: { daily: true, monthly: true, dailyTokens: true, monthlyTokens: true } },
   _count: { select: { apiTokens: { where: { revokedAt: null } } } },
 } satisfies Prisma.UserSelect;
 

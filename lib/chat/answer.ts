@@ -20,6 +20,7 @@ import {
   type TextApiConfig,
 } from "../upstream/text-client";
 import type { MessageError, MessageStatus, MessageView } from "./types";
+import { finishTextCall, type TextCall, type TextCallOutcome } from "../spend/text-usage";
 import { errorColumn, messageInclude, messageView } from "./views";
 
 const PROGRESS_SAVE_MS = 1_000;
@@ -45,6 +46,8 @@ export type AnswerJob = {
    * it a stop pressed in another studio process reaches this answer.
    */
   lease?: AnswerLease;
+  /** The admitted text call (lib/spend/text-admission.ts) whose usage this answer records. */
+  textCall?: TextCall;
 };
 
 type Outcome = {
@@ -83,6 +86,8 @@ export function answerStream(job: AnswerJob): ReadableStream<Uint8Array> {
         const conversation = await checkedConversationView(job.db, job.conversationId);
         send({ type: "start", userMessage: job.userMessage, modelMessage: job.modelMessage, conversation });
         const outcome = await generate(job, controller.signal, (text) => send({ type: "delta", text }));
+        // The ledger first: a conversation deleted meanwhile must not make the call's usage vanish.
+        await recordUsage(job, outcome.usage, ledgerOutcome(outcome.status));
         const message = await finishAnswer(job.db, id, outcome, job.notices);
         // Free before "done": the browser may send the next question as soon as it reads it.
         await finished();
@@ -95,6 +100,7 @@ export function answerStream(job: AnswerJob): ReadableStream<Uint8Array> {
       void run()
         .catch(async (error) => {
           // A conversation deleted mid-answer takes the row with it: nothing left to record.
+          await recordUsage(job, null, "error");
           if (await failAnswer(job.db, id, error)) console.error("chat: answer failed", error);
         })
         .finally(async () => {
@@ -217,6 +223,17 @@ async function generate(
     clearTimeout(timer);
     await progress.flushed();
   }
+}
+
+const ledgerOutcome = (status: MessageStatus): TextCallOutcome =>
+  status === "complete" ? "complete" : status === "error" ? "error" : "interrupted";
+
+/** Records the call's usage in the text ledger (once; the first outcome told wins). */
+async function recordUsage(job: AnswerJob, usage: UsageMetadata | null, outcome: TextCallOutcome) {
+  if (!job.textCall) return;
+  await finishTextCall(job.db, job.textCall, usage, outcome, { messageId: job.modelMessage.id }).catch(
+    (error) => console.error("chat: usage not recorded", error),
+  );
 }
 
 /** The body's bytes as they are read, calling onBytes for each read (keep-alive comments included). */

@@ -171,3 +171,60 @@ describe("relayTextApi", () => {
     expect(await upstream.closedEarly).toBe(true);
   });
 });
+
+describe("relayTextApi's meter", () => {
+  it("tells the usage received so far when the caller abandons a stream", async () => {
+    const usage = { promptTokenCount: 7, candidatesTokenCount: 3, totalTokenCount: 10 };
+    // First chunk carries usage (as some upstreams do on every chunk); then the upstream waits.
+    const server = http.createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { "Content-Type": "text/event-stream" });
+      res.write(
+        `data: ${JSON.stringify({ candidates: [{ content: { parts: [{ text: "hi" }] } }], usageMetadata: usage })}\n\n`,
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const told: unknown[] = [];
+    try {
+      const response = await relayTextApi(
+        { model: "m", method: "streamGenerateContent", alt: "sse", body: { contents: [] } },
+        { baseUrl: `http://127.0.0.1:${port}`, apiKey: "k" },
+        {},
+        (u, outcome) => void told.push({ u, outcome }),
+      );
+      const reader = response.body!.getReader();
+      await reader.read();
+      expect(told).toEqual([]);
+      await reader.cancel();
+      expect(told).toEqual([{ u: usage, outcome: "interrupted" }]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("tells a refused call as an error without usage", async () => {
+    const server = http.createServer((req, res) => {
+      req.resume();
+      res.writeHead(429, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ error: { code: 429, message: "quota", status: "RESOURCE_EXHAUSTED" } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const told: unknown[] = [];
+    try {
+      await expect(
+        relayTextApi(
+          { model: "m", method: "generateContent", body: { contents: [] } },
+          { baseUrl: `http://127.0.0.1:${port}`, apiKey: "k" },
+          {},
+          (u, outcome) => void told.push({ u, outcome }),
+        ),
+      ).rejects.toBeInstanceOf(StudioError);
+      expect(told).toEqual([{ u: null, outcome: "error" }]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

@@ -12,16 +12,58 @@ import {
   type TextApiCall,
   type TextApiConfig,
 } from "../upstream/text-client";
+import type { UsageMetadata } from "../upstream/native-schema";
+import { UsageScanner } from "./usage-scanner";
 
 // no-transform keeps compression from buffering chunks; X-Accel-Buffering does the same for nginx.
 const STREAM_HEADERS = { "Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no" };
 
 export type RelayLimits = { generateMs?: number; firstChunkMs?: number; idleMs?: number };
 
+/**
+ * Told once how the call ended and what usage it reported (the last usageMetadata seen; null when
+ * none came): at the end of the answer, when the caller goes away mid-stream, or on any failure.
+ */
+export type TextMeter = (
+  usage: UsageMetadata | null,
+  outcome: "complete" | "interrupted" | "error",
+) => void | Promise<void>;
+
+/**
+ * The meter, told once. Its work is awaited before the caller sees the end of the answer (the JSON,
+ * or the stream's close), so a client that reads the spend right after finds its call there.
+ */
+type Told = ReturnType<typeof once>;
+
+function once(meter: TextMeter | undefined): (...args: Parameters<TextMeter>) => Promise<void> {
+  let told = false;
+  return async (usage, outcome) => {
+    if (told) return;
+    told = true;
+    await meter?.(usage, outcome);
+  };
+}
+
 export async function relayTextApi(
   call: TextApiCall,
   config: TextApiConfig = textApiConfig(),
   limits: RelayLimits = {},
+  meter?: TextMeter,
+): Promise<Response> {
+  const tell = once(meter);
+  try {
+    return await relay(call, config, limits, tell);
+  } catch (error) {
+    await tell(null, "error");
+    throw error;
+  }
+}
+
+async function relay(
+  call: TextApiCall,
+  config: TextApiConfig,
+  limits: RelayLimits,
+  tell: Told,
 ): Promise<Response> {
   const { generateMs, firstChunkMs, idleMs } = { ...TEXT_API_TIMEOUTS, ...limits };
   // Ends the upstream call when the caller goes away or a time limit passes.
@@ -36,7 +78,7 @@ export async function relayTextApi(
     const contentType =
       upstream.headers.get("content-type") ?? (call.alt === "sse" ? "text/event-stream" : "application/json");
     return new Response(
-      withIdleLimit(upstream.body, { firstBytesBy, firstChunkMs, idleMs, upstreamCall, contentType }),
+      withIdleLimit(upstream.body, { firstBytesBy, firstChunkMs, idleMs, upstreamCall, contentType, tell }),
       {
         status: upstream.status,
         headers: { "Content-Type": contentType, ...STREAM_HEADERS },
@@ -64,7 +106,8 @@ export async function relayTextApi(
     clearTimeout(deadline);
   }
   try {
-    JSON.parse(text);
+    const parsed = JSON.parse(text) as { usageMetadata?: UsageMetadata } | null;
+    await tell(parsed?.usageMetadata ?? null, status < 400 ? "complete" : "error");
   } catch {
     const flat = text.replace(/\s+/g, " ").trim().slice(0, 200);
     throw new StudioError(
@@ -93,9 +136,14 @@ function withIdleLimit(
     idleMs: number;
     upstreamCall: AbortController;
     contentType: string;
+    tell: Told;
   },
 ): ReadableStream<Uint8Array> | null {
-  if (!body) return body;
+  if (!body) {
+    void limits.tell(null, "complete");
+    return body;
+  }
+  const usage = new UsageScanner();
   const reader = body.getReader();
   let timer: ReturnType<typeof setTimeout> | undefined;
   return new ReadableStream<Uint8Array>(
@@ -111,12 +159,14 @@ function withIdleLimit(
         try {
           result = await Promise.race([reader.read(), timedOut]);
         } catch (error) {
+          await limits.tell(usage.usage, "interrupted");
           out.error(error);
           return;
         } finally {
           clearTimeout(timer);
         }
         if (result === "timeout") {
+          await limits.tell(usage.usage, "interrupted");
           limits.upstreamCall.abort(new Error("idle"));
           reader.cancel().catch(() => {});
           const message = `The text API sent nothing for ${formatWait(silent)}, so the studio gave up.`;
@@ -129,10 +179,16 @@ function withIdleLimit(
           }
           return;
         }
-        if (result.done) out.close();
-        else out.enqueue(result.value);
+        if (result.done) {
+          await limits.tell(usage.usage, "complete");
+          out.close();
+        } else {
+          usage.push(result.value);
+          out.enqueue(result.value);
+        }
       },
       cancel(reason) {
+        void limits.tell(usage.usage, "interrupted");
         clearTimeout(timer);
         return reader.cancel(reason);
       },

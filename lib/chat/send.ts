@@ -17,6 +17,9 @@ import { claimAnswerLease, type AnswerLease } from "./answer-lease";
 import type { SendMessageInput } from "./send-schema";
 import { partsText, type GenerationSettings, type StoredPart } from "./types";
 import type { TextApiConfig } from "../upstream/text-client";
+import { spenderOf } from "../spend/owner";
+import { admitTextCall } from "../spend/text-admission";
+import { dropTextCall, type TextCall } from "../spend/text-usage";
 import {
   errorColumn,
   messageInclude,
@@ -88,6 +91,25 @@ async function withThread<T>(
   }
 }
 
+/**
+ * Admits the answer as a text call of the conversation's owner (rate limit, budget: lib/spend/
+ * text-admission.ts) before `write` changes any row, so a refused answer changes nothing; a write
+ * that fails takes the call back.
+ */
+async function admitted<T>(db: Db, conversation: ConversationRow, write: () => Promise<T>) {
+  const call = await admitTextCall(db, {
+    spender: spenderOf(conversation.userId),
+    source: "chat",
+    model: conversation.model,
+  });
+  try {
+    return { call, rows: await write() };
+  } catch (error) {
+    await dropTextCall(db, call);
+    throw error;
+  }
+}
+
 function streamAnswer(
   db: Db,
   conversation: ConversationRow,
@@ -95,11 +117,13 @@ function streamAnswer(
   rows: { user: MessageRow | null; model: MessageRow },
   lease: AnswerLease,
   options: Options,
+  textCall: TextCall,
 ) {
   return answerStream({
     notices,
     db,
     lease,
+    textCall,
     conversationId: conversation.id,
     userMessage: rows.user ? messageView(rows.user) : null,
     modelMessage: messageView(rows.model),
@@ -173,40 +197,48 @@ export async function sendMessage(
       { role: "user", status: "complete", parts, attachments: ordered },
     ]);
 
-    const { user, model } = await db.$transaction(async (tx) => {
-      if (superseded.length) {
-        await tx.attachment.updateMany({ where: { messageId: superseded[0].id }, data: { messageId: null } });
-        await tx.message.deleteMany({ where: { id: { in: superseded.map((m) => m.id) } } });
-      }
-      const created = await tx.message.create({
-        data: { conversationId, role: "user", parts: JSON.stringify(parts), status: "complete" },
-      });
-      if (ordered.length) {
-        await tx.attachment.updateMany({
-          where: { id: { in: input.attachmentIds } },
-          data: { messageId: created.id },
+    const { call, rows } = await admitted(db, conversation, () =>
+      db.$transaction(async (tx) => {
+        if (superseded.length) {
+          await tx.attachment.updateMany({
+            where: { messageId: superseded[0].id },
+            data: { messageId: null },
+          });
+          await tx.message.deleteMany({ where: { id: { in: superseded.map((m) => m.id) } } });
+        }
+        const created = await tx.message.create({
+          data: { conversationId, role: "user", parts: JSON.stringify(parts), status: "complete" },
         });
-      }
-      const firstQuestion = kept.every((m) => m.role !== "user");
-      await tx.conversation.update({
-        where: { id: conversationId },
-        data: {
-          updatedAt: new Date(),
-          ...(firstQuestion && conversation.title === DEFAULT_TITLE
-            ? {
-                title: titleFrom(
-                  parts,
-                  ordered.map((a) => a.originalName),
-                ),
-              }
-            : {}),
-        },
-      });
-      const user = await tx.message.findUniqueOrThrow({ where: { id: created.id }, include: messageInclude });
-      return { user, model: await createPlaceholder(tx, conversation, created.createdAt, request.notices) };
-    });
+        if (ordered.length) {
+          await tx.attachment.updateMany({
+            where: { id: { in: input.attachmentIds } },
+            data: { messageId: created.id },
+          });
+        }
+        const firstQuestion = kept.every((m) => m.role !== "user");
+        await tx.conversation.update({
+          where: { id: conversationId },
+          data: {
+            updatedAt: new Date(),
+            ...(firstQuestion && conversation.title === DEFAULT_TITLE
+              ? {
+                  title: titleFrom(
+                    parts,
+                    ordered.map((a) => a.originalName),
+                  ),
+                }
+              : {}),
+          },
+        });
+        const user = await tx.message.findUniqueOrThrow({
+          where: { id: created.id },
+          include: messageInclude,
+        });
+        return { user, model: await createPlaceholder(tx, conversation, created.createdAt, request.notices) };
+      }),
+    );
 
-    return streamAnswer(db, conversation, request, { user, model }, lease, options);
+    return streamAnswer(db, conversation, request, rows, lease, options, call);
   });
 }
 
@@ -228,12 +260,14 @@ export async function regenerateAnswer(
       settingsOf(conversation),
       kept.map((row) => asHistory(row)),
     );
-    const model = await db.$transaction(async (tx) => {
-      await tx.message.deleteMany({ where: { id: { in: dropped.map((m) => m.id) } } });
-      await tx.conversation.update({ where: { id: conversationId }, data: { updatedAt: new Date() } });
-      return createPlaceholder(tx, conversation, kept.at(-1)!.createdAt, request.notices);
-    });
-    return streamAnswer(db, conversation, request, { user: null, model }, lease, options);
+    const { call, rows: model } = await admitted(db, conversation, () =>
+      db.$transaction(async (tx) => {
+        await tx.message.deleteMany({ where: { id: { in: dropped.map((m) => m.id) } } });
+        await tx.conversation.update({ where: { id: conversationId }, data: { updatedAt: new Date() } });
+        return createPlaceholder(tx, conversation, kept.at(-1)!.createdAt, request.notices);
+      }),
+    );
+    return streamAnswer(db, conversation, request, { user: null, model }, lease, options, call);
   });
 }
 
@@ -263,14 +297,19 @@ export async function editAndResend(
       asHistory(edited, parts),
     ]);
     const droppedFiles = later.flatMap((m) => m.attachments.map((a) => a.path));
-    const { user, model } = await db.$transaction(async (tx) => {
-      await tx.message.deleteMany({ where: { id: { in: later.map((m) => m.id) } } });
-      await tx.message.update({ where: { id: messageId }, data: { parts: JSON.stringify(parts) } });
-      await tx.conversation.update({ where: { id: conversation.id }, data: { updatedAt: new Date() } });
-      const user = await tx.message.findUniqueOrThrow({ where: { id: messageId }, include: messageInclude });
-      return { user, model: await createPlaceholder(tx, conversation, edited.createdAt, request.notices) };
-    });
+    const { call, rows } = await admitted(db, conversation, () =>
+      db.$transaction(async (tx) => {
+        await tx.message.deleteMany({ where: { id: { in: later.map((m) => m.id) } } });
+        await tx.message.update({ where: { id: messageId }, data: { parts: JSON.stringify(parts) } });
+        await tx.conversation.update({ where: { id: conversation.id }, data: { updatedAt: new Date() } });
+        const user = await tx.message.findUniqueOrThrow({
+          where: { id: messageId },
+          include: messageInclude,
+        });
+        return { user, model: await createPlaceholder(tx, conversation, edited.createdAt, request.notices) };
+      }),
+    );
     await Promise.all(droppedFiles.map((p) => removeMediaFile(p).catch(() => undefined)));
-    return streamAnswer(db, conversation, request, { user, model }, lease, options);
+    return streamAnswer(db, conversation, request, rows, lease, options, call);
   });
 }

@@ -11,6 +11,7 @@ import type { BudgetStatus, PeriodSpend } from "./types";
 import { submitLimiter, type SubmitLimiter } from "./rate-limit";
 import { isTerminal } from "../tasks/status";
 import { uncertainInFlight } from "./in-flight";
+import { addTextCredits } from "./text-usage";
 
 /**
  * Before anything is sent: the submit rate limit, then the budget. A budget refuses (402) when
@@ -88,6 +89,7 @@ export async function budgetStatus(
   for (const item of items)
     add(now, "running", (await estimateTask(db, item.model, parseBody(item.body), cache)).credits);
   add(now, "running", await reservedCredits(db, userId, now.getTime()));
+  await addTextCredits(db, userId, now, add);
 
   const periods: PeriodSpend[] = [day, month].map((range) => ({
     period: range.period,

@@ -12,7 +12,12 @@ import type { Limits } from "./types";
  */
 
 const LOCAL_KEY = "budget.local";
-const limitsSchema = z.object({ daily: z.number().nullable(), monthly: z.number().nullable() });
+const limitsSchema = z.object({
+  daily: z.number().nullable(),
+  monthly: z.number().nullable(),
+  dailyTokens: z.number().nullable().optional(),
+  monthlyTokens: z.number().nullable().optional(),
+});
 
 export async function budgetOf(db: Prisma.TransactionClient, userId: string): Promise<Limits | null> {
   if (userId === LOCAL_OWNER) {
@@ -21,18 +26,22 @@ export async function budgetOf(db: Prisma.TransactionClient, userId: string): Pr
     const parsed = limitsSchema.safeParse(JSON.parse(row.value));
     return parsed.success ? parsed.data : null;
   }
-  return db.budget.findUnique({ where: { userId }, select: { daily: true, monthly: true } });
+  return db.budget.findUnique({
+    where: { userId },
+    select: { daily: true, monthly: true, dailyTokens: true, monthlyTokens: true },
+  });
 }
 
 /** The local user's budget; a field left undefined is kept. */
-export async function setLocalBudget(
-  db: Db,
-  input: { daily?: number | null; monthly?: number | null },
-): Promise<Limits> {
+export async function setLocalBudget(db: Db, input: Partial<Limits>): Promise<Limits> {
   const current = (await budgetOf(db, LOCAL_OWNER)) ?? { daily: null, monthly: null };
+  const pick = <K extends keyof Limits>(key: K) =>
+    input[key] === undefined ? (current[key] ?? null) : input[key];
   const next: Limits = {
-    daily: input.daily === undefined ? current.daily : input.daily,
-    monthly: input.monthly === undefined ? current.monthly : input.monthly,
+    daily: pick("daily"),
+    monthly: pick("monthly"),
+    dailyTokens: pick("dailyTokens"),
+    monthlyTokens: pick("monthlyTokens"),
   };
   const value = JSON.stringify(next);
   await db.studioSetting.upsert({

@@ -2,15 +2,16 @@ import "server-only";
 import { z } from "zod";
 import type { Db } from "../db";
 import { budgetStatus } from "./budget-check";
-import { LOCAL_OWNER, ownedTasksWhere, spenderOf, spenderWhere } from "./owner";
+import { LOCAL_OWNER, ownedTasksWhere, spenderOf } from "./owner";
 import { dayKey, daysBetween, dayStart } from "./periods";
-import type { ChatUsage, SpendDay, SpendModel, SpendReport, SpendUser } from "./types";
+import { textBudgetOf, textLedger } from "./text-ledger";
+import type { SpendDay, SpendModel, SpendReport, SpendUser } from "./types";
 
 /**
  * The spend ledger, derived from the rows that already exist (no second source of truth): each
  * task's `amount` (the upstream's credits) and each chat answer's token counts (usageMetadata), by
- * server-local day of submission, model and user. Chat tokens have no price in the spec: they are
- * shown as tokens and never count against a budget.
+ * server-local day of submission, model and user, and the text ledger (lib/spend/text-ledger.ts:
+ * chat and the text API mirror, tokens priced by TEXT_TOKEN_PRICES, 0 by default).
  */
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a day as YYYY-MM-DD" });
 
@@ -72,60 +73,18 @@ export async function spendReport(
     models.set(task.model, m);
     if (!query.userId) {
       const id = spenderOf(task.userId);
-      const u = users.get(id) ?? { userId: id, label: id, credits: 0, tasks: 0, chatTokens: 0 };
+      const u = users.get(id) ?? emptyUser(id);
       u.credits += amount;
       u.tasks++;
       users.set(id, u);
     }
   }
 
-  const messages = await db.message.findMany({
-    where: {
-      role: "model",
-      createdAt: range,
-      OR: [{ totalTokenCount: { not: null } }, { promptTokenCount: { not: null } }],
-      ...(query.userId
-        ? {
-            conversation: spenderWhere(query.userId),
-          }
-        : {}),
-    },
-    select: {
-      model: true,
-      createdAt: true,
-      promptTokenCount: true,
-      candidatesTokenCount: true,
-      totalTokenCount: true,
-      conversation: { select: { model: true, userId: true } },
-    },
-  });
-  const chatDays = new Map(daysBetween(query.from, query.to).map((d) => [d, { day: d, tokens: 0 }]));
-  const chatModels = new Map<string, ChatUsage>();
-  let chatTokens = 0;
-  for (const message of messages) {
-    const prompt = message.promptTokenCount ?? 0;
-    const candidates = message.candidatesTokenCount ?? 0;
-    const total = message.totalTokenCount ?? prompt + candidates;
-    chatTokens += total;
-    const d = chatDays.get(dayKey(message.createdAt));
-    if (d) d.tokens += total;
-    const model = message.model ?? message.conversation.model;
-    const m = chatModels.get(model) ?? {
-      model,
-      messages: 0,
-      promptTokens: 0,
-      candidatesTokens: 0,
-      totalTokens: 0,
-    };
-    m.messages++;
-    m.promptTokens += prompt;
-    m.candidatesTokens += candidates;
-    m.totalTokens += total;
-    chatModels.set(model, m);
-    if (!query.userId) {
-      const id = spenderOf(message.conversation.userId);
-      const u = users.get(id) ?? { userId: id, label: id, credits: 0, tasks: 0, chatTokens: 0 };
-      u.chatTokens += total;
+  const text = await textLedger(db, { ...query, spender: query.userId, range });
+  if (!query.userId) {
+    for (const [id, t] of text.bySpender) {
+      const u = users.get(id) ?? emptyUser(id);
+      Object.assign(u, t);
       users.set(id, u);
     }
   }
@@ -137,7 +96,7 @@ export async function spendReport(
     from: query.from,
     to: query.to,
     user: query.userId ? { id: query.userId, label: labels.get(query.userId) ?? query.userId } : null,
-    totals: { credits: round2(credits), tasks: tasks.length, running, chatTokens },
+    totals: { credits: round2(credits), tasks: tasks.length, running, ...text.totals },
     days: [...days.values()].map((d) => ({
       ...d,
       credits: round2(d.credits),
@@ -147,12 +106,15 @@ export async function spendReport(
     users: query.userId
       ? null
       : [...users.values()].map((u) => ({ ...u, credits: round2(u.credits) })).sort(byCredits),
-    chat: {
-      days: [...chatDays.values()],
-      models: [...chatModels.values()].sort((a, b) => b.totalTokens - a.totalTokens),
-    },
+    chat: text.chat,
+    text: text.text,
     budget: query.userId ? await budgetStatus(db, query.userId, now) : null,
+    textBudget: query.userId ? await textBudgetOf(db, query.userId, now) : null,
   };
+}
+
+function emptyUser(id: string): SpendUser {
+  return { userId: id, label: id, credits: 0, tasks: 0, chatTokens: 0, textTokens: 0, textCredits: 0 };
 }
 
 async function userLabels(db: Db, ids: string[]): Promise<Map<string, string>> {

@@ -36,7 +36,7 @@ export function createSubmitLimiter(perMinute: number): SubmitLimiter | null {
   };
 }
 
-async function countSubmit(db: Db, key: string, now: number) {
+export async function countSubmit(db: Db, key: string, now: number) {
   const rows = await db.$queryRaw<{ points: number | bigint; resetAt: number | bigint }[]>`
     INSERT INTO "SubmitRateWindow" ("key", "points", "resetAt") VALUES (${key}, 1, ${now + WINDOW_MS})
     ON CONFLICT ("key") DO UPDATE SET

@@ -382,7 +382,7 @@ describe("ledger", () => {
     const batch = await bed.db.batch.create({ data: { plan: "{}", intervalMs: 0, userId: b } });
     await seedTask({ model: "vendorm-H3-2K-c1", amount: 2, batchId: batch.id, userId: b });
     const chat = await bed.db.conversation.create({ data: { model: "llm-2.5-pro", userId: a } });
-    await bed.db.message.create({
+    const answer = await bed.db.message.create({
       data: {
         conversationId: chat.id,
         role: "model",
@@ -393,10 +393,32 @@ describe("ledger", () => {
         totalTokenCount: 120,
       },
     });
+    // Text usage is read from the text ledger only (the answer's own counts are not added again).
+    await bed.db.textUsage.create({
+      data: {
+        spender: a,
+        source: "chat",
+        model: "llm-2.5-pro",
+        messageId: answer.id,
+        promptTokens: 100,
+        candidatesTokens: 20,
+        totalTokens: 120,
+        credits: 0.5,
+        status: "complete",
+      },
+    });
 
     const range = { from: dayKey(yesterday), to: dayKey(today) };
     const forA = await spendReport(bed.db, { ...range, userId: a });
-    expect(forA.totals).toEqual({ credits: 2, tasks: 2, running: 0, chatTokens: 120 });
+    expect(forA.totals).toEqual({
+      credits: 2,
+      tasks: 2,
+      running: 0,
+      chatTokens: 120,
+      textTokens: 120,
+      textCredits: 0.5,
+      textCalls: 1,
+    });
     expect(forA.days).toEqual([
       { day: dayKey(yesterday), credits: 0.75, tasks: 1, byModel: { "vendorm-H3-768p": 0.75 } },
       { day: dayKey(today), credits: 1.25, tasks: 1, byModel: { "vendorm-H3-768p": 1.25 } },
@@ -413,8 +435,24 @@ describe("ledger", () => {
     const all = await spendReport(bed.db, { ...range, userId: null });
     expect(all.users).toEqual(
       expect.arrayContaining([
-        { userId: b, label: "ledger-b@example.com", credits: 5, tasks: 2, chatTokens: 0 },
-        { userId: a, label: "ledger-a@example.com", credits: 2, tasks: 2, chatTokens: 120 },
+        {
+          userId: b,
+          label: "ledger-b@example.com",
+          credits: 5,
+          tasks: 2,
+          chatTokens: 0,
+          textTokens: 0,
+          textCredits: 0,
+        },
+        {
+          userId: a,
+          label: "ledger-a@example.com",
+          credits: 2,
+          tasks: 2,
+          chatTokens: 120,
+          textTokens: 120,
+          textCredits: 0.5,
+        },
       ]),
     );
   });

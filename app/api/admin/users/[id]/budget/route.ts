@@ -14,11 +14,21 @@ const limit = z
   .finite({ error: "must be a number of credits, or null for no limit" })
   .min(0, { error: "must be 0 or more" })
   .nullable();
-const bodySchema = z.object({ daily: limit, monthly: limit }).strict();
+const tokens = z
+  .number({ error: "must be a whole number of tokens, or null for no limit" })
+  .int({ error: "must be a whole number of tokens, or null for no limit" })
+  .min(0, { error: "must be 0 or more" })
+  .max(2_000_000_000, { error: "must be at most 2000000000 tokens" })
+  .nullable()
+  .optional();
+const bodySchema = z
+  .object({ daily: limit, monthly: limit, dailyTokens: tokens, monthlyTokens: tokens })
+  .strict();
 
 /**
- * PUT { daily, monthly } (credits; null = no limit): a user's budget. The id "local" is the
- * implicit user of a studio with accounts off.
+ * PUT { daily, monthly, dailyTokens?, monthlyTokens? } (credits, text tokens; null = no limit,
+ * a token limit left out is kept): a user's budget. The id "local" is the implicit user of a
+ * studio with accounts off.
  */
 export const PUT = route(
   { auth: "admin", credential: "session", params: idParams },
