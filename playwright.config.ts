@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { E2E_SPEED } from "./e2e/support/test-speed";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // A second studio with accounts on (AUTH=on) for e2e/accounts.spec.ts, on the next port; the
@@ -51,6 +52,7 @@ export default defineConfig({
     {
       // The built app on its own port, its own SQLite file and media folder, with the built-in sandbox.
       command: `bash scripts/e2e-server.sh ${port}`,
+      env: { ...(process.env as Record<string, string>), ...E2E_SPEED },
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -58,7 +60,7 @@ export default defineConfig({
     },
     {
       command: `bash scripts/e2e-server.sh ${accountsPort}`,
-      env: { ...(process.env as Record<string, string>), AUTH: "on" },
+      env: { ...(process.env as Record<string, string>), ...E2E_SPEED, AUTH: "on" },
       url: `http://127.0.0.1:${accountsPort}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -22,8 +22,8 @@ test("submits a video task, shows its progress and plays the stored video with b
   request,
 }) => {
   const studio = new StudioPage(page);
-  // [slow]: a 30 s run, so the page sees several progress values (one query per 5 s) whatever the
-  // id; an ordinary 10–30 s run may be processing for only one query.
+  // [slow]: the longest run (12 s at the shared studio's time scale, e2e/support/test-speed.ts), so
+  // the page sees several progress values whatever the id; a short run may show only one.
   const prompt = uniquePrompt("a paper boat on a pond, studio e2e video [slow]");
   await studio.goto({ model: VIDEO_MODEL });
   await expect(page.getByTestId("sandbox-badge")).toBeVisible();
@@ -384,7 +384,19 @@ test("drafts survive a reload, and the gallery's remix and reference links prefi
   await studio.goto({ model: VIDEO_MODEL });
   await studio.prompt.fill(prompt);
   await studio.select("Aspect ratio").selectOption("9:16");
-  await page.waitForTimeout(600);
+  // The draft is saved after a short pause in typing: reload once it holds both edits.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (text) =>
+          Object.keys(localStorage).some((key) => {
+            const draft = key.startsWith("model-studio:draft:v1:") ? (localStorage.getItem(key) ?? "") : "";
+            return draft.includes(text) && draft.includes('"9:16"');
+          }),
+        prompt,
+      ),
+    )
+    .toBe(true);
   await page.reload();
   await expect(studio.prompt).toHaveValue(prompt);
   await expect(studio.select("Aspect ratio")).toHaveValue("9:16");

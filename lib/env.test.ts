@@ -59,6 +59,8 @@ describe("parseEnv", () => {
       allowedOrigins: [],
       bodyLimits: { json: 24 * 1024 * 1024, task: 1024 * 1024, upload: 50 * 1024 * 1024 },
       sandboxRequestLog: false,
+      sandboxTimeScale: 1,
+      trackerPollIntervalMs: null,
       development: false,
       auth: {
         enabled: false,
@@ -135,6 +137,23 @@ describe("parseEnv", () => {
     ).toEqual(["http://10.0.0.7:9000", "https://files.lan/media"]);
     expect(problem({ FETCH_ALLOW_PRIVATE: "http://10.0.0.7:9000,ftp://files.lan" })).toContain(
       "FETCH_ALLOW_PRIVATE.1: must list http(s) URLs",
+    );
+  });
+
+  it("keeps the spec's real sandbox durations and poll window unless a test asks for faster ones", () => {
+    expect(parseEnv({})).toMatchObject({ sandboxTimeScale: 1, trackerPollIntervalMs: null });
+    expect(parseEnv({ SANDBOX_TIME_SCALE: "0.4", TRACKER_POLL_INTERVAL_MS: "1000" })).toMatchObject({
+      sandboxTimeScale: 0.4,
+      trackerPollIntervalMs: 1000,
+    });
+    expect(problem({ SANDBOX_TIME_SCALE: "2" })).toContain(
+      "SANDBOX_TIME_SCALE: must be a number greater than 0 and at most 1",
+    );
+    expect(problem({ SANDBOX_TIME_SCALE: "0" })).toContain(
+      "SANDBOX_TIME_SCALE: must be a number greater than 0 and at most 1",
+    );
+    expect(problem({ TRACKER_POLL_INTERVAL_MS: "50" })).toContain(
+      "TRACKER_POLL_INTERVAL_MS: must be a whole number from 100 to 5000",
     );
   });
 

@@ -235,6 +235,25 @@ const envSchema = z
     // A file uploaded into a media field: the largest per-file limit of the catalog is 50 MB (videos).
     UPLOAD_LIMIT_BYTES: byteSize(50 * 1024 ** 2),
     SANDBOX_REQUEST_LOG: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("0")),
+    // Tests only (scripts/e2e-server.sh): the built-in sandbox's tasks run this factor of the spec's
+    // 10–30 s, and the tracker polls every N–1.6N ms instead of the spec's 5–8 s.
+    SANDBOX_TIME_SCALE: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: "must be a number greater than 0 and at most 1" })
+        .gt(0, { error: "must be a number greater than 0 and at most 1" })
+        .max(1, { error: "must be a number greater than 0 and at most 1" })
+        .default(1),
+    ),
+    TRACKER_POLL_INTERVAL_MS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: "must be a whole number from 100 to 5000" })
+        .int({ error: "must be a whole number from 100 to 5000" })
+        .min(100, { error: "must be a whole number from 100 to 5000" })
+        .max(5000, { error: "must be a whole number from 100 to 5000" })
+        .optional(),
+    ),
     // Accounts (lib/auth): the default depends on HOST, decided below.
     AUTH: z.preprocess(
       (v) => (typeof v === "string" ? emptyToUndefined(v.trim().toLowerCase()) : v),
@@ -391,6 +410,10 @@ export type Env = {
   bodyLimits: { json: number; task: number; upload: number };
   /** The built-in sandbox's request log (GET/DELETE /api/sandbox/_requests) is served: tests only. */
   sandboxRequestLog: boolean;
+  /** Tests only: the built-in sandbox's tasks run this share of the spec's durations (1 = real). */
+  sandboxTimeScale: number;
+  /** Tests only: the tracker's poll interval in ms; null = the spec's 5–8 s (lib/tasks/deps.ts). */
+  trackerPollIntervalMs: number | null;
   /** `next dev` (NODE_ENV=development): React needs eval there, and only there. */
   development: boolean;
   /** Least time between two sends of the batch runner (the upstream's rate, not one batch's). */
@@ -490,6 +513,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     allowedOrigins: e.ALLOWED_ORIGINS,
     bodyLimits: { json: e.BODY_LIMIT_BYTES, task: e.TASK_BODY_LIMIT_BYTES, upload: e.UPLOAD_LIMIT_BYTES },
     sandboxRequestLog: e.SANDBOX_REQUEST_LOG === "1",
+    sandboxTimeScale: e.SANDBOX_TIME_SCALE,
+    trackerPollIntervalMs: e.TRACKER_POLL_INTERVAL_MS ?? null,
     development: e.NODE_ENV === "development",
     batchIntervalMs: e.BATCH_INTERVAL_MS,
     submitRatePerMinute: e.SUBMIT_RATE_PER_MINUTE,

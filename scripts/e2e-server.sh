@@ -21,5 +21,7 @@ export AUTH=${AUTH:-off}
 # people (lib/spend/rate-limit.ts, default 30 a minute) would throttle the parallel suite.
 export SUBMIT_RATE_PER_MINUTE=${SUBMIT_RATE_PER_MINUTE:-600}
 export TEXT_RATE_PER_MINUTE=${TEXT_RATE_PER_MINUTE:-600}
+# SANDBOX_TIME_SCALE and TRACKER_POLL_INTERVAL_MS come from playwright.config.ts (e2e/support/test-speed.ts):
+# unset, the studio runs at the spec's real speed.
 CHECKPOINT_DISABLE=1 npx prisma migrate deploy >/dev/null
 exec npx next start -H 127.0.0.1 -p "$port"

@@ -1,24 +1,78 @@
 #!/usr/bin/env bash
 # `npm test`: every check and test on a fresh machine. Static checks, unit tests, a production
 # build, then the end-to-end suite in Debian's Chromium against the built app and its sandbox.
+# Independent stages run side by side (the machine has two cores, and much of a test run waits on
+# timers, sockets and PostgreSQL); each stage's output goes to its log, printed when it ends, and
+# the closing table (scripts/test-summary.mjs) gives every stage's seconds and tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CHECKPOINT_DISABLE=1 NEXT_TELEMETRY_DISABLED=1
-bash scripts/prepare.sh
-bash scripts/ensure-chromium.sh
+reports=data/test-reports
+rm -rf "$reports"; mkdir -p "$reports"
+stages="$reports/stages.tsv"; : > "$stages"
+started=$(date +%s%N)
 
-echo "› lockfile";     node scripts/check-lock.mjs
-echo "› type check";   npx tsc --noEmit
-echo "› lint";         npx eslint . --max-warnings=0
-echo "› format";       npx prettier --check . >/dev/null || { npx prettier --check . | tail -20; exit 1; }
-reports=data/test-reports; mkdir -p "$reports"
-echo "› unit tests (SQLite)";   npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
-# The library and API suites again on PostgreSQL: every test file that opens a database.
+# stage NAME REPORT COMMAND…: runs COMMAND with its output in $reports/NAME.log and records its
+# seconds (REPORT: the JSON report its test count is read from, or -).
+stage() {
+  local name=$1 report=$2 rc=0 start
+  shift 2
+  start=$(date +%s%N)
+  if [ "${STAGE_LIVE:-}" = 1 ]; then
+    "$@" 2>&1 | tee "$reports/${name// /-}.log" || rc=$?
+  else
+    "$@" > "$reports/${name// /-}.log" 2>&1 || rc=$?
+  fi
+  printf '%s\t%s\t%s\t%s\n' "$name" "$(( ($(date +%s%N) - start) / 1000000 ))" "$report" "$rc" >> "$stages"
+  return $rc
+}
+# Prints what a finished stage wrote; a failed stage's log in full, a passed one's last lines.
+show() {
+  local name=$1 log="$reports/${1// /-}.log" rc
+  rc=$(awk -F'\t' -v n="$name" '$1 == n { print $4 }' "$stages")
+  if [ "$rc" = 0 ]; then echo "› $name: passed"; tail -n "${2:-0}" "$log"; else echo "› $name: FAILED"; cat "$log"; fi
+}
+summary() { node scripts/test-summary.mjs "$stages" "$started"; }
+# Waits for background stages; fails the run (after the table) if any of them failed.
+await_all() {
+  local failed=0 pid
+  for pid in "$@"; do wait "$pid" || failed=1; done
+  return $failed
+}
+
+stage "prepare" - bash scripts/prepare.sh || { show prepare; summary; exit 1; }
+stage "chromium" - bash scripts/ensure-chromium.sh || { show chromium; summary; exit 1; }
 . scripts/ensure-postgres.sh
-echo "› unit tests (PostgreSQL)"
-STUDIO_TEST_DB=postgresql npx vitest run $(node scripts/db/database-test-files.mjs) \
-  --reporter=default --reporter=json --outputFile.json="$reports/vitest-postgresql.json"
-echo "› build";        npx next build > "$reports/build.log" 2>&1 || { tail -60 "$reports/build.log"; exit 1; }
-echo "› bundle budgets"; node scripts/check-bundles.mjs
-echo "› end-to-end";   PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json
-node scripts/test-summary.mjs "$reports/vitest.json" "$reports/vitest-postgresql.json" "$reports/playwright.json"
+
+# Static checks beside the build. The build skips Next.js's own type check (BUILD_SKIP_TYPE_CHECK,
+# next.config.mjs) because `tsc --noEmit` here checks the same program; `npm start`'s build keeps it.
+echo "› static checks and the build"
+stage "lockfile" - node scripts/check-lock.mjs & p1=$!
+stage "type check" - npx tsc --noEmit & p2=$!
+{ stage "lint" - npx eslint . --max-warnings=0 && stage "format" - npx prettier --check --log-level=warn .; } & p3=$!
+{ stage "build" - env BUILD_SKIP_TYPE_CHECK=1 npx next build && stage "bundle budgets" - node scripts/check-bundles.mjs; } & p4=$!
+rc=0; await_all $p1 $p2 $p3 $p4 || rc=1
+for s in lockfile "type check" lint format build "bundle budgets"; do grep -q "^$s	" "$stages" && show "$s"; done
+[ $rc = 0 ] || { summary; exit 1; }
+
+# The library and API suites, on SQLite, and beside them on PostgreSQL the files whose code is
+# dialect-sensitive (scripts/db/postgresql-test-files.txt, held to its rule by a test). Three test
+# processes on two cores: the PostgreSQL run waits on its server much of the time, and timing tests
+# (lib/tasks/tracker-scale.test.ts) miss their windows when more share the cores.
+echo "› unit tests (SQLite, and PostgreSQL beside it)"
+stage "unit tests (SQLite)" "$reports/vitest.json" npx vitest run --maxWorkers=2 \
+  --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" & p1=$!
+# shellcheck disable=SC2046
+stage "unit tests (PostgreSQL)" "$reports/vitest-postgresql.json" env STUDIO_TEST_DB=postgresql \
+  npx vitest run --maxWorkers=1 $(node scripts/db/database-test-files.mjs) \
+  --reporter=default --reporter=json --outputFile.json="$reports/vitest-postgresql.json" & p2=$!
+rc=0; await_all $p1 $p2 || rc=1
+show "unit tests (SQLite)" 8; show "unit tests (PostgreSQL)" 8
+[ $rc = 0 ] || { summary; exit 1; }
+
+echo "› end-to-end"
+rc=0
+STAGE_LIVE=1 stage "end-to-end" "$reports/playwright.json" env PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" \
+  npx playwright test --reporter=list,json || rc=1
+summary || rc=1
+exit $rc

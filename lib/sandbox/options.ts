@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { RequestLog } from "./request-log";
+import { isTimeScale } from "./task-codec";
 
 /** The sandbox is a separate service: it is configured by these options, never by the studio's env. */
 export type SandboxOptions = {
@@ -23,6 +24,11 @@ export type SandboxOptions = {
    * tests turn it on (the studio's SANDBOX_REQUEST_LOG=1, `npm run sandbox -- --request-log`).
    */
   exposeRequestLog?: boolean;
+  /**
+   * Tests only: a factor in (0, 1] applied to every task's queued and processing time (0.25: a
+   * `[fast]` task completes in 1.5 s instead of 6 s). Default 1, the spec's real durations.
+   */
+  timeScale?: number;
 };
 
 export type SandboxConfig = {
@@ -33,6 +39,7 @@ export type SandboxConfig = {
   cacheDir: string;
   log: RequestLog;
   exposeRequestLog: boolean;
+  timeScale: number;
 };
 
 const DEFAULT_RESULT_URL_TTL_SECONDS = 600;
@@ -59,7 +66,14 @@ export async function resolveConfig(options: SandboxOptions): Promise<SandboxCon
     cacheDir,
     log: options.log ?? processRequestLog(),
     exposeRequestLog: options.exposeRequestLog ?? false,
+    timeScale: timeScaleOf(options.timeScale),
   };
+}
+
+export function timeScaleOf(value: number | undefined): number {
+  if (value === undefined) return 1;
+  if (!isTimeScale(value)) throw new RangeError(`sandbox timeScale must be a number in (0, 1], got ${value}`);
+  return value;
 }
 
 const secrets = new Map<string, Promise<string>>();

@@ -73,7 +73,11 @@ async function route(request: Request, url: URL, path: string, config: SandboxCo
     if (method !== "POST") return methodNotAllowed(method, ["POST"]);
     const body = jsonObjectBody(request, parsed);
     if ("problem" in body) return fail(body.problem);
-    const outcome = seedFromSubmit(body.value, { nowMs: config.nowMs, defaultTtlSeconds: config.ttlSeconds });
+    const outcome = seedFromSubmit(body.value, {
+      nowMs: config.nowMs,
+      defaultTtlSeconds: config.ttlSeconds,
+      timeScale: config.timeScale,
+    });
     if ("rejection" in outcome) return outcome.rejection;
     const id = encodeTaskId(outcome.seed);
     return Response.json(taskObject(id, outcome.seed, objectContext(request, url, config)), noStore);
@@ -87,6 +91,7 @@ async function route(request: Request, url: URL, path: string, config: SandboxCo
     const outcome = seedFromSubmit(body.value, {
       nowMs: config.nowMs,
       defaultTtlSeconds: config.ttlSeconds,
+      timeScale: config.timeScale,
       v1Family: decode(v1Create[1]),
     });
     if ("rejection" in outcome) return outcome.rejection;

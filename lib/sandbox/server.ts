@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { toNodeListener } from "./node-adapter";
-import type { SandboxOptions } from "./options";
+import { timeScaleOf, type SandboxOptions } from "./options";
 import { RequestLog } from "./request-log";
 import { handleSandboxRequest } from "./router";
 
@@ -22,6 +22,7 @@ export type SandboxServerOptions = Omit<SandboxOptions, "basePath"> & {
 /** The sandbox as its own HTTP service at the root path ("real upstream" for integration tests). */
 export async function startSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
   const { port = 4010, host = "127.0.0.1", ...rest } = options;
+  timeScaleOf(rest.timeScale); // a bad scale fails the start, not every request
   const log = rest.log ?? new RequestLog();
   const server = createServer(toNodeListener((request) => handleSandboxRequest(request, { ...rest, log })));
   await new Promise<void>((resolve, reject) => {

@@ -10,7 +10,7 @@ import { parseTriggers } from "./triggers";
  */
 export function seedFromSubmit(
   body: Record<string, unknown>,
-  options: { nowMs: number; defaultTtlSeconds: number; v1Family?: string },
+  options: { nowMs: number; defaultTtlSeconds: number; v1Family?: string; timeScale?: number },
 ): { seed: TaskSeed } | { rejection: Response } {
   let validated: { model: ModelDef; body: Record<string, unknown> };
   try {
@@ -43,6 +43,7 @@ export function seedFromSubmit(
       ttlSeconds: triggers.ttlSeconds ?? options.defaultTtlSeconds,
       nonce: newNonce(),
       ...(options.v1Family !== undefined ? { v1Family: options.v1Family } : {}),
+      ...(options.timeScale !== undefined && options.timeScale !== 1 ? { timeScale: options.timeScale } : {}),
     },
   };
 }

@@ -27,6 +27,11 @@ export type TaskSeed = {
   nonce: string;
   /** Created through POST /v1/{family}/videos: queried there, answered in the v1 layout. */
   v1Family?: string;
+  /**
+   * The sandbox's test time scale when the task was made (SandboxOptions.timeScale), kept in the
+   * id so that every instance, and a restarted one, gives the task the same schedule. Absent: 1.
+   */
+  timeScale?: number;
 };
 
 type Wire = {
@@ -44,6 +49,7 @@ type Wire = {
   t: number;
   n: string;
   p?: string;
+  x?: number;
 };
 
 const PREFIX = "sbx_";
@@ -68,6 +74,7 @@ export function encodeTaskId(seed: TaskSeed): string {
     t: seed.ttlSeconds,
     n: seed.nonce,
     ...(seed.v1Family !== undefined ? { p: seed.v1Family } : {}),
+    ...(seed.timeScale !== undefined && seed.timeScale !== 1 ? { x: seed.timeScale } : {}),
   };
   const payload = Buffer.from(JSON.stringify(wire)).toString("base64url");
   return `${PREFIX}${payload}_${checksum(payload)}`;
@@ -102,6 +109,7 @@ export function decodeTaskId(id: string): TaskSeed | undefined {
     ttlSeconds: wire.t,
     nonce: wire.n,
     ...(wire.p !== undefined ? { v1Family: wire.p } : {}),
+    ...(wire.x !== undefined ? { timeScale: wire.x } : {}),
   };
 }
 
@@ -128,8 +136,14 @@ function isWire(w: Partial<Wire>): w is Wire {
     (w.r === undefined || typeof w.r === "string") &&
     (w.p === undefined || typeof w.p === "string") &&
     (w.d === undefined || (typeof w.d === "number" && Number.isFinite(w.d))) &&
+    (w.x === undefined || isTimeScale(w.x)) &&
     Number.isSafeInteger(w.t) &&
     (w.t as number) > 0 &&
     typeof w.n === "string"
   );
+}
+
+/** A test time scale: a factor in (0, 1] applied to a task's durations (1 = the spec's real time). */
+export function isTimeScale(value: unknown): value is number {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 && value <= 1;
 }

@@ -26,12 +26,13 @@ const SLOW_TOTAL_MS = 30_000;
 
 export function scheduleOf(id: string, seed: TaskSeed): Schedule {
   const created = seed.createdMs;
-  const queuedMs = seed.fast ? 1_500 : 2_000 + (taskHash(id, "queued") % 2_001);
-  const totalMs = seed.fast
-    ? FAST_TOTAL_MS
-    : seed.slow
-      ? SLOW_TOTAL_MS
-      : 10_000 + (taskHash(id, "total") % 20_001);
+  // A test time scale (SANDBOX_TIME_SCALE for the end-to-end studio) shortens every phase alike.
+  const scale = seed.timeScale ?? 1;
+  const queuedMs = Math.round(scale * (seed.fast ? 1_500 : 2_000 + (taskHash(id, "queued") % 2_001)));
+  const totalMs = Math.round(
+    scale *
+      (seed.fast ? FAST_TOTAL_MS : seed.slow ? SLOW_TOTAL_MS : 10_000 + (taskHash(id, "total") % 20_001)),
+  );
   const startsMs = created + queuedMs;
   const endsMs = created + totalMs;
   const failsMs = seed.fail ? startsMs + Math.round((endsMs - startsMs) * 0.4) : undefined;

@@ -6,6 +6,10 @@ export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
 const sandbox = (request: Request) =>
-  handleSandboxRequest(request, { basePath: "/api/sandbox", exposeRequestLog: env().sandboxRequestLog });
+  handleSandboxRequest(request, {
+    basePath: "/api/sandbox",
+    exposeRequestLog: env().sandboxRequestLog,
+    timeScale: env().sandboxTimeScale,
+  });
 
 export { sandbox as GET, sandbox as HEAD, sandbox as POST, sandbox as DELETE };

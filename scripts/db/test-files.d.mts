@@ -1,0 +1,10 @@
+export const root: string;
+export const MARKERS: Record<string, RegExp>;
+export const POSTGRES_LIST: string;
+export function importsOf(file: string): string[];
+export function testFiles(): string[];
+export function areaOf(file: string): string;
+export function databaseTestFiles(): string[];
+export function dialectReason(testFile: string): string | null;
+export function dialectSensitiveTestFiles(): string[];
+export function postgresTestList(): string[];
