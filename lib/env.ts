@@ -81,9 +81,14 @@ const presignSeconds = z
   .transform((v) => (v === "off" ? null : Number(v)))
   .pipe(z.number().int().min(1, presignRule).max(604_800, presignRule).nullable());
 
-/** A whole number within [min, max] (worker counts, lease seconds). */
-const wholeNumber = (fallback: number, min: number, max: number) => {
-  const rule = { error: `must be a whole number from ${min} to ${max}` };
+/** A whole number within [min, max] (worker counts, lease seconds, rates), with the rule its error states. */
+const wholeNumber = (
+  fallback: number,
+  min: number,
+  max: number,
+  text = `must be a whole number from ${min} to ${max}`,
+) => {
+  const rule = { error: text };
   return z.preprocess(
     emptyToUndefined,
     z.coerce.number(rule).int(rule).min(min, rule).max(max, rule).default(fallback),
@@ -273,38 +278,24 @@ const envSchema = z
     TRUSTED_PROXIES: list(addressOrCidr),
     NODE_ENV: z.string().optional(),
     /** The batch runner's pace: at least this many ms between two batch sends. */
-    BATCH_INTERVAL_MS: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ error: "must be a whole number of milliseconds from 0 to 600000" })
-        .int({ error: "must be a whole number of milliseconds from 0 to 600000" })
-        .min(0, { error: "must be a whole number of milliseconds from 0 to 600000" })
-        .max(600_000, { error: "must be a whole number of milliseconds from 0 to 600000" })
-        .default(500),
+    BATCH_INTERVAL_MS: wholeNumber(
+      500,
+      0,
+      600_000,
+      "must be a whole number of milliseconds from 0 to 600000",
     ),
     /** Task submits and batch creations per user per minute (lib/spend/rate-limit.ts); 0 = no limit. */
-    SUBMIT_RATE_PER_MINUTE: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ error: "must be a whole number from 0 to 10000 (0 = no limit)" })
-        .int({ error: "must be a whole number from 0 to 10000 (0 = no limit)" })
-        .min(0, { error: "must be a whole number from 0 to 10000 (0 = no limit)" })
-        .max(10_000, { error: "must be a whole number from 0 to 10000 (0 = no limit)" })
-        .default(30),
+    SUBMIT_RATE_PER_MINUTE: wholeNumber(
+      30,
+      0,
+      10_000,
+      "must be a whole number from 0 to 10000 (0 = no limit)",
     ),
     /** Credits a task of a model with no completed task yet counts against a budget (lib/spend/price-model.ts). */
     ESTIMATE_DEFAULT_VIDEO_CREDITS: creditsSetting(10),
     ESTIMATE_DEFAULT_IMAGE_CREDITS: creditsSetting(2),
     /** Text calls (chat answers and the text API mirror) per user per minute; 0 = no limit. */
-    TEXT_RATE_PER_MINUTE: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ error: "must be a whole number from 0 to 10000 (0 = no limit)" })
-        .int({ error: "must be a whole number from 0 to 10000 (0 = no limit)" })
-        .min(0, { error: "must be a whole number from 0 to 10000 (0 = no limit)" })
-        .max(10_000, { error: "must be a whole number from 0 to 10000 (0 = no limit)" })
-        .default(60),
-    ),
+    TEXT_RATE_PER_MINUTE: wholeNumber(60, 0, 10_000, "must be a whole number from 0 to 10000 (0 = no limit)"),
     /** Credits per million input/output text tokens (lib/spend/text-prices.ts); unset = 0. */
     TEXT_TOKEN_PRICES: z
       .string()
