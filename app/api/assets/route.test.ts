@@ -8,7 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieHeaders } from "@/lib/auth/testing/auth-testbed";
+import { signedInUser } from "@/lib/auth/testing/auth-testbed";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox";
 import { makePng } from "@/lib/testing/media-fixtures";
 import { setEnv } from "@/lib/testing/env-vars";
@@ -60,15 +60,7 @@ beforeAll(async () => {
     AUTH: "on",
     AUTH_SECRET: "assets-test-secret-assets-test-secret-0123",
   });
-  const { authContext } = await import("@/lib/auth/context");
-  const { createUser } = await import("@/lib/auth/users");
-  const { signIn } = await import("@/lib/auth/sessions");
-  const ctx = await authContext();
-  const person = async (email: string, role: "admin" | "member") => {
-    const user = await createUser(ctx, { email, password: "a long password", role });
-    const session = await signIn(ctx, { email, password: "a long password" }, new Headers());
-    return { id: user.id, headers: cookieHeaders(session.setCookies) };
-  };
+  const person = signedInUser;
   admin = await person("admin@example.com", "admin");
   ada = await person("ada@example.com", "member");
   bob = await person("bob@example.com", "member");

@@ -6,7 +6,7 @@
  */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieHeaders } from "@/lib/auth/testing/auth-testbed";
+import { signedInUser } from "@/lib/auth/testing/auth-testbed";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox";
 import { setEnv } from "@/lib/testing/env-vars";
 import { createTempDb } from "@/lib/testing/temp-db";
@@ -44,17 +44,10 @@ beforeAll(async () => {
     TEXT_TOKEN_PRICES: PRICES,
     TEXT_RATE_PER_MINUTE: String(RATE),
   });
-  const { authContext } = await import("@/lib/auth/context");
-  const { createUser } = await import("@/lib/auth/users");
-  const { signIn } = await import("@/lib/auth/sessions");
   const { setBudget } = await import("@/lib/auth/budgets");
-  const ctx = await authContext();
-  const person = async (name: string, role: "admin" | "member" = "member") => {
-    const email = `${name}@example.com`;
-    const user = await createUser(ctx, { email, password: "a long password", role });
-    const session = await signIn(ctx, { email, password: "a long password" }, new Headers());
-    return { id: user.id, headers: cookieHeaders(session.setCookies) };
-  };
+  const ctx = await (await import("@/lib/auth/context")).authContext();
+  const person = (name: string, role: "admin" | "member" = "member") =>
+    signedInUser(`${name}@example.com`, role);
   people = {
     admin: await person("admin", "admin"),
     broke: await person("broke"),

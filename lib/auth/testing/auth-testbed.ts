@@ -49,3 +49,19 @@ export async function failure(promise: Promise<unknown>): Promise<StudioError> {
   expect(error).toBeInstanceOf(StudioError);
   return error as StudioError;
 }
+
+/**
+ * A user created and signed in through the studio's own auth context (the route tests' setEnv comes
+ * first, hence the late imports): its id and the headers its browser would send.
+ */
+export async function signedInUser(email: string, role: "admin" | "member" = "member") {
+  const [{ authContext }, { createUser }, { signIn }] = await Promise.all([
+    import("../context"),
+    import("../users"),
+    import("../sessions"),
+  ]);
+  const ctx = await authContext();
+  const user = await createUser(ctx, { email, password: "a long password", role });
+  const session = await signIn(ctx, { email, password: "a long password" }, new Headers());
+  return { id: user.id, headers: cookieHeaders(session.setCookies) };
+}
