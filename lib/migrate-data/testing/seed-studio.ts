@@ -38,7 +38,7 @@ export async function seedStudio(db: Db, scratch: string) {
   await db.apiToken.create({
     data: { userId: admin.id, name: "ci", start: "mst_ab", tokenHash: sha("token"), lastUsedAt: at(5) },
   });
-  await db.budget.create({ data: { userId: member.id, daily: 12.5, monthly: null } });
+  await db.budget.create({ data: { userId: member.id, daily: 12.5, monthly: null, dailyTokens: 50_000 } });
   await db.loginThrottle.create({
     data: { key: "email:bo@example.com", attempts: 2, resetAt: 1_795_000_000_123n },
   });
@@ -51,6 +51,19 @@ export async function seedStudio(db: Db, scratch: string) {
   await db.batchSendPace.create({ data: { key: "runner", nextSendAt: 1_795_000_000_500n } });
   await db.budgetReservation.create({
     data: { id: "reservation-1", spender: member.id, credits: 1.5, expiresAt: 1_795_000_900_000n },
+  });
+  await db.textUsage.create({
+    data: {
+      spender: member.id,
+      source: "api",
+      model: "sd2_disc_nvid",
+      promptTokens: 120,
+      candidatesTokens: 480,
+      totalTokens: 600,
+      credits: 0.25,
+      status: "complete",
+      createdAt: at(4),
+    },
   });
 
   const batch = await db.batch.create({
