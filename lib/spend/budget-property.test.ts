@@ -2,14 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBatchRunner } from "../batches/runner";
 import { taskTestbed } from "../tasks/testing/task-fixtures";
 import { createSubmitLimiter } from "./rate-limit";
-import { pickAction, TASK_ACTIONS, type SpendAction, type SpendWorld } from "./testing/spend-actions";
+import {
+  pickAction,
+  TASK_ACTIONS,
+  TEXT_ACTIONS,
+  type SpendAction,
+  type SpendWorld,
+} from "./testing/spend-actions";
 import { startPricedUpstream, type PricedUpstream } from "./testing/priced-upstream";
 
 /**
  * Issue 18's budget property: whatever a member does — submits, batches, the runner's sends,
- * retries, resumes — with an upstream whose prices the studio has to learn (deterministic per
+ * retries, resumes, text calls (chat and the text API mirror) — with an upstream whose prices the studio has to learn (deterministic per
  * settings, unlike the estimator's price model), the day never ends above the daily limit plus one
- * task's actual cost. Each sequence starts from an empty history, so estimates begin as defaults
+ * task's (or one text call's) actual cost. Each sequence starts from an empty history, so estimates begin as defaults
  * and scaled guesses.
  */
 const SEQUENCES = Number(process.env.BUDGET_PROPERTY_SEQUENCES ?? 50);
@@ -47,6 +53,7 @@ export async function runSequence(seed: number, actions: readonly SpendAction[])
   await bed.db.batch.deleteMany();
   await bed.db.task.deleteMany();
   await bed.db.budgetReservation.deleteMany();
+  await bed.db.textUsage.deleteMany();
   // Noon tomorrow: a sequence's minutes never straddle a budget's day.
   const noon = new Date();
   noon.setHours(36, 0, 0, 0);
@@ -81,7 +88,8 @@ export async function runSequence(seed: number, actions: readonly SpendAction[])
   }
   await upstream.settleAll(bed.db);
   const tasks = await bed.db.task.findMany({ where: { userId: user.id }, select: { amount: true } });
-  const amounts = tasks.map((t) => t.amount ?? 0);
+  const texts = await bed.db.textUsage.findMany({ where: { spender: user.id }, select: { credits: true } });
+  const amounts = [...tasks.map((t) => t.amount ?? 0), ...texts.map((t) => t.credits)];
   return {
     limit,
     spent: Math.round(amounts.reduce((a, b) => a + b, 0) * 100) / 100,
@@ -92,10 +100,10 @@ export async function runSequence(seed: number, actions: readonly SpendAction[])
 }
 
 describe("budget property", () => {
-  it(`${SEQUENCES} random sequences never end a day above the limit plus one task's actual cost`, async () => {
+  it(`${SEQUENCES} random sequences never end a day above the limit plus one task's or text call's actual cost`, async () => {
     let reachedLimit = 0;
     for (let seed = 1; seed <= SEQUENCES; seed++) {
-      const result = await runSequence(seed, TASK_ACTIONS);
+      const result = await runSequence(seed, [...TASK_ACTIONS, ...TEXT_ACTIONS]);
       const bound = result.limit + result.dearest;
       expect(result.spent, `seed ${seed}: ${result.log.join(" → ")}`).toBeLessThanOrEqual(bound + 1e-9);
       if (result.spent >= result.limit * 0.8) reachedLimit++;

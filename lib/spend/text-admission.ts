@@ -31,7 +31,7 @@ export async function admitTextCall(
   const now = (options.now ?? Date.now)();
   await consumeTextRate(db, input.spender, options.ratePerMinute ?? env().textRatePerMinute, now);
   const limits = await budgetOf(db, input.spender);
-  if (!hasLimit(limits)) return startTextCall(db, input);
+  if (!hasLimit(limits)) return startTextCall(db, input, new Date(now));
   // One admission at a time per spender, as for tasks (lib/spend/budget-check.ts): the first
   // statement writes the spender's BudgetAdmission row, taking the write lock before any read.
   return db.$transaction(
@@ -54,7 +54,7 @@ export async function admitTextCall(
         const { tokens } = await textTotalsSince(tx, input.spender, range.start);
         if (tokens >= limit) throw textBudgetError(period, "tokens", tokens, limit, range.end.toISOString());
       }
-      return startTextCall(tx, input);
+      return startTextCall(tx, input, at);
     },
     { maxWait: 10_000, timeout: 20_000 },
   );

@@ -18,12 +18,13 @@ export type TextCall = { id: string; model: string };
 
 type Writer = Prisma.TransactionClient;
 
+/** Records an admitted call at the admission's instant (its day is the budget day it counts in). */
 export async function startTextCall(
   db: Writer,
   input: { spender: string; source: TextCallSource; model: string },
+  at: Date,
 ): Promise<TextCall> {
-  const row = await db.textUsage.create({ data: input, select: { id: true, model: true } });
-  return row;
+  return db.textUsage.create({ data: { ...input, createdAt: at }, select: { id: true, model: true } });
 }
 
 /** A call refused or abandoned before the upstream was asked: it never happened. */

@@ -8,6 +8,8 @@ import { isStudioError } from "../../errors";
 import type { TaskDeps } from "../../tasks/deps";
 import { submitTask } from "../../tasks/submit-task";
 import type { SubmitLimiter } from "../rate-limit";
+import { admitTextCall } from "../text-admission";
+import { finishTextCall } from "../text-usage";
 import type { PricedUpstream } from "./priced-upstream";
 
 /**
@@ -137,6 +139,30 @@ export const TASK_ACTIONS: SpendAction[] = [
     name: "time passes",
     weight: 1,
     run: async (w) => w.advance(11_000),
+  },
+];
+
+/** A text call's price here: 2,000 credits per million input tokens, 6,000 per million output. */
+const TEXT_PRICES = { models: {}, default: { input: 2_000, output: 6_000 } };
+
+export const TEXT_ACTIONS: SpendAction[] = [
+  {
+    name: "a text call (chat or the text API mirror)",
+    weight: 6,
+    run: (w) =>
+      refusalsAllowed(async () => {
+        const source = pick(w, ["chat", "api"] as const);
+        const call = await admitTextCall(
+          w.db,
+          { spender: w.userId, source, model: "sd2_disc_nvid" },
+          { now: w.deps.now, ratePerMinute: 0 },
+        );
+        const usage = {
+          promptTokenCount: 200 + Math.floor(w.random() * 1_800),
+          candidatesTokenCount: 100 + Math.floor(w.random() * 500),
+        };
+        await finishTextCall(w.db, call, usage, "complete", { prices: TEXT_PRICES });
+      }),
   },
 ];
 
