@@ -58,11 +58,15 @@ END;
 $$;`;
 
   it("runs a migration with a function body and a string holding semicolons as written", async () => {
-    const factory = postgresWholeScripts(new PrismaPg(createPgPool(temp.url, 2), { disposeExternalPool: true }));
+    const factory = postgresWholeScripts(
+      new PrismaPg(createPgPool(temp.url, 2), { disposeExternalPool: true }),
+    );
     const adapter = await factory.connect();
     try {
       await adapter.executeScript(migration);
-      const result = await adapter.queryRaw(plain(`SELECT "noteCount"() AS "n", (SELECT "text" FROM "Note") AS "t"`));
+      const result = await adapter.queryRaw(
+        plain(`SELECT "noteCount"() AS "n", (SELECT "text" FROM "Note") AS "t"`),
+      );
       expect(result.rows).toEqual([["1", "one; two"]]);
     } finally {
       await adapter.dispose();

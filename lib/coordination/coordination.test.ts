@@ -32,16 +32,27 @@ describe("fixed-window counter", () => {
     const hits = await Promise.all(
       Array.from({ length: 12 }, (_, i) => countInWindow(both()[i % 2], "submit", "k1", 60_000, now + i)),
     );
-    expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 12 }, (_, i) => i + 1),
+    );
     expect(new Set(hits.map((h) => h.resetAt))).toEqual(new Set([now + 60_000]));
   });
 
   it("starts a new window at one once the window ended, and keeps the two tables apart", async () => {
     const now = 2_000_000;
     await countInWindow(temp.db, "login", "k2", 1_000, now);
-    expect(await countInWindow(other, "login", "k2", 1_000, now + 999)).toEqual({ count: 2, resetAt: now + 1_000 });
-    expect(await countInWindow(other, "login", "k2", 1_000, now + 1_000)).toEqual({ count: 1, resetAt: now + 2_000 });
-    expect(await countInWindow(temp.db, "submit", "k2", 1_000, now)).toEqual({ count: 1, resetAt: now + 1_000 });
+    expect(await countInWindow(other, "login", "k2", 1_000, now + 999)).toEqual({
+      count: 2,
+      resetAt: now + 1_000,
+    });
+    expect(await countInWindow(other, "login", "k2", 1_000, now + 1_000)).toEqual({
+      count: 1,
+      resetAt: now + 2_000,
+    });
+    expect(await countInWindow(temp.db, "submit", "k2", 1_000, now)).toEqual({
+      count: 1,
+      resetAt: now + 1_000,
+    });
     expect(await temp.db.loginThrottle.findUnique({ where: { key: "k2" } })).toMatchObject({ attempts: 1 });
   });
 });
@@ -88,7 +99,9 @@ describe("lease on a row", () => {
       { answerStopAt: expect.anything() },
     ]);
     expect(await updateHeld(temp.db, LEASE, id, holder, { answerMessageId: "m1" })).toBe(true);
-    expect(await readHeld(other, LEASE, id, holder, ["answerMessageId"])).toEqual([{ answerMessageId: "m1" }]);
+    expect(await readHeld(other, LEASE, id, holder, ["answerMessageId"])).toEqual([
+      { answerMessageId: "m1" },
+    ]);
     // Renewed to now + 2000: still held at now + 1500, free from now + 2000.
     expect(await claimLease(other, LEASE, id, { token: "e", now: now + 1_500, leaseMs: 1_000 })).toBe(false);
 

@@ -9,7 +9,12 @@ import type { Queryable } from "./sql";
  */
 export type PaceSlot = { claimed: true } | { claimed: false; retryInMs: number };
 
-export async function claimPaceSlot(db: Queryable, key: string, now: number, paceMs: number): Promise<PaceSlot> {
+export async function claimPaceSlot(
+  db: Queryable,
+  key: string,
+  now: number,
+  paceMs: number,
+): Promise<PaceSlot> {
   const claimed = await db.$queryRaw<{ key: string }[]>(Prisma.sql`
     INSERT INTO "BatchSendPace" ("key", "nextSendAt") VALUES (${key}, ${now + paceMs})
     ON CONFLICT ("key") DO UPDATE SET "nextSendAt" = excluded."nextSendAt"
