@@ -1,3 +1,6 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Prisma } from "../generated/prisma/client";
 import { createDb, type Db } from "../db-client";
@@ -6,11 +9,13 @@ import { claimRows, leaseFree } from "./claim-rows";
 import { claimLease, readHeld, releaseLease, renewLease, updateHeld } from "./lease";
 import { claimPaceSlot, releasePaceSlot } from "./pace-slot";
 import { takeTurn } from "./turn";
+import { raceOnce, type RaceOutcome } from "./testing/race";
 import { countInWindow } from "./window-counter";
 
 /**
  * The coordination primitives on a real database (SQLite, and PostgreSQL in the suite's second run),
- * each raced from two clients of one database: two connection pools, as two studio processes have.
+ * each raced from two clients of one database (two connection pools), and all of them at once from
+ * two studio processes (lib/coordination/testing/race-process.ts).
  */
 let temp: ReturnType<typeof createTempDb>;
 let other: Db;
@@ -178,4 +183,50 @@ describe("one turn at a time", () => {
       at: 2n,
     });
   });
+});
+
+describe("two studio processes racing", () => {
+  /** The other process, started and connected; `go` starts its race and resolves with its outcome. */
+  async function otherProcess(conversationId: string) {
+    const script = path.join(import.meta.dirname, "testing/race-process.ts");
+    const child = spawn(
+      process.execPath,
+      ["--conditions=react-server", "--import", "tsx", script, temp.url, conversationId, "other"],
+      { stdio: ["pipe", "pipe", "inherit"] },
+    );
+    const lines = createInterface({ input: child.stdout });
+    const next = () =>
+      new Promise<string>((resolve, reject) => {
+        lines.once("line", resolve);
+        child.once("exit", (code) => reject(new Error(`race process exited with ${code}`)));
+      });
+    expect(await next()).toBe("ready");
+    return {
+      go: async (): Promise<RaceOutcome> => {
+        const outcome = next();
+        child.stdin.write("go\n");
+        return JSON.parse(await outcome) as RaceOutcome;
+      },
+    };
+  }
+
+  it("counts, paces, claims rows and takes a lease as one: no count twice, one slot, no row twice, one holder", async () => {
+    await temp.db.conversation.createMany({
+      data: Array.from({ length: 40 }, (_, i) => ({
+        id: `race${String(i).padStart(2, "0")}`,
+        model: "race",
+      })),
+    });
+    const { id } = await temp.db.conversation.create({ data: { model: "lease" } });
+    const other = await otherProcess(id);
+    const [theirs, ours] = await Promise.all([other.go(), raceOnce(temp.db, id, "this")]);
+
+    const counts = [...theirs.counts, ...ours.counts].sort((a, b) => a - b);
+    expect(counts).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(theirs.paceClaims + ours.paceClaims).toBe(1);
+    const rowIds = [...theirs.rowIds, ...ours.rowIds];
+    expect(rowIds).toHaveLength(30);
+    expect(new Set(rowIds).size).toBe(30);
+    expect([theirs.leaseHeld, ours.leaseHeld].filter(Boolean)).toHaveLength(1);
+  }, 60_000);
 });
