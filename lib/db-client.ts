@@ -22,11 +22,23 @@ type Queryable = Pick<PrismaClient, "$queryRaw">;
 
 export type SqlDialect = "sqlite" | "postgresql";
 
+/**
+ * The dialect is decided once, from the URL, when createDb opens the client, and carried on the
+ * client under this symbol. An interactive transaction's client reads through to its client, so a
+ * `tx` knows it too.
+ */
+const DIALECT = Symbol.for("studio.sqlDialect");
+
 /** Which SQL the database speaks, for the few statements the two write differently. */
 export function sqlDialect(db: Queryable): SqlDialect {
-  return (db as unknown as { _activeProvider: string })._activeProvider === "postgresql"
-    ? "postgresql"
-    : "sqlite";
+  const dialect = (db as unknown as { [DIALECT]?: SqlDialect })[DIALECT];
+  if (!dialect) throw new Error("sqlDialect: this client was not opened by createDb");
+  return dialect;
+}
+
+function withDialect<T extends object>(client: T, dialect: SqlDialect): T {
+  Object.defineProperty(client, DIALECT, { value: dialect });
+  return client;
 }
 
 /** How long a connection waits for another writer (tracker, request, seeding) before SQLITE_BUSY. */
@@ -38,12 +50,12 @@ export function createDb(databaseUrl: string): PrismaClient {
     const adapter = new PrismaPg(createPgPool(url, connectionLimit), {
       disposeExternalPool: true,
     });
-    return new PostgresPrismaClient({ adapter }) as unknown as PrismaClient;
+    return withDialect(new PostgresPrismaClient({ adapter }) as unknown as PrismaClient, "postgresql");
   }
   const file = sqliteFileFromUrl(databaseUrl);
   enableWriteAheadLog(file);
   const adapter = new TunedSQLite3({ url: file, timeout: BUSY_TIMEOUT_MS });
-  return new PrismaClient({ adapter });
+  return withDialect(new PrismaClient({ adapter }), "sqlite");
 }
 
 /**

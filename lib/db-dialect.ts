@@ -23,11 +23,3 @@ export function containsIgnoringCase(db: Queryable, text: string): Prisma.String
 export function forUpdate(db: Queryable): Prisma.Sql {
   return sqlDialect(db) === "postgresql" ? Prisma.sql`FOR UPDATE` : Prisma.empty;
 }
-
-/**
- * The end of a claim's inner SELECT (lib/tasks/claims.ts): on PostgreSQL it locks the rows it
- * picks and passes over rows another claim has locked, so two claims never take the same row.
- */
-export function forUpdateSkipLocked(db: Queryable): Prisma.Sql {
-  return sqlDialect(db) === "postgresql" ? Prisma.sql`FOR UPDATE SKIP LOCKED` : Prisma.empty;
-}

@@ -1,4 +1,5 @@
 import "server-only";
+import { countInWindow } from "../coordination/window-counter";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
 import { addressKey } from "./client-address";
@@ -69,15 +70,10 @@ export async function forgiveLoginAttempt(db: Db, keys: AttemptKeys): Promise<vo
   }
 }
 
-// One statement, so concurrent attempts each see their own count (SQLite and PostgreSQL alike).
+// One statement, so concurrent attempts each see their own count (lib/coordination/window-counter.ts).
 async function hit(db: Db, key: string, windowMs: number, now: number) {
-  const rows = await db.$queryRaw<{ attempts: number | bigint; resetAt: number | bigint }[]>`
-    INSERT INTO "LoginThrottle" ("key", "attempts", "resetAt") VALUES (${key}, 1, ${now + windowMs})
-    ON CONFLICT ("key") DO UPDATE SET
-      "attempts" = CASE WHEN "LoginThrottle"."resetAt" <= ${now} THEN 1 ELSE "LoginThrottle"."attempts" + 1 END,
-      "resetAt" = CASE WHEN "LoginThrottle"."resetAt" <= ${now} THEN ${now + windowMs} ELSE "LoginThrottle"."resetAt" END
-    RETURNING "attempts", "resetAt"`;
-  return { attempts: Number(rows[0].attempts), resetAt: Number(rows[0].resetAt) };
+  const { count, resetAt } = await countInWindow(db, "login", key, windowMs, now);
+  return { attempts: count, resetAt };
 }
 
 function describeWait(seconds: number): string {

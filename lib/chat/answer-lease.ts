@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db-client";
+import { claimLease, readHeld, releaseLease, renewLease, updateHeld } from "../coordination/lease";
 
 /**
  * One answer per conversation, whichever studio process serves the request. A send claims the
@@ -8,7 +9,7 @@ import type { Db } from "../db-client";
  * end. The holder also looks, every `checkMs`, whether the stop button was pressed in another
  * process (`answerStopAt`) or the lease was lost (the conversation was deleted).
  *
- * PostgreSQL: the claim is one UPDATE … WHERE … RETURNING on one row, already atomic there.
+ * The lease itself is lib/coordination/lease.ts on the conversation's row.
  */
 export const ANSWER_LEASE = {
   /** A dead process's claim runs out after this long. */
@@ -18,6 +19,13 @@ export const ANSWER_LEASE = {
   /** How often the holder reads whether a stop was asked for elsewhere: the stop button's delay. */
   checkMs: 1_000,
 };
+
+const LEASE = { table: "Conversation", holder: "answerLeaseId", until: "answerLeaseUntil" };
+
+/** What a new holder starts from and a release leaves: no answer attached, no stop asked. */
+const NO_ANSWER = { answerMessageId: null, answerStopAt: null };
+
+type StopRow = { answerStopAt: number | bigint | null };
 
 export type AnswerLease = {
   readonly conversationId: string;
@@ -35,13 +43,13 @@ export async function claimAnswerLease(
 ): Promise<AnswerLease | null> {
   const token = randomUUID();
   const now = Date.now();
-  const claimed = await db.$queryRaw<{ id: string }[]>`
-    UPDATE "Conversation"
-    SET "answerLeaseId" = ${token}, "answerLeaseUntil" = ${now + timing.leaseMs},
-        "answerMessageId" = NULL, "answerStopAt" = NULL
-    WHERE "id" = ${conversationId} AND ("answerLeaseUntil" IS NULL OR "answerLeaseUntil" <= ${now})
-    RETURNING "id"`;
-  if (!claimed.length) return null;
+  const claimed = await claimLease(db, LEASE, conversationId, {
+    token,
+    now,
+    leaseMs: timing.leaseMs,
+    set: NO_ANSWER,
+  });
+  if (!claimed) return null;
 
   let handlers: { onStop: () => void; onLost: () => void } | null = null;
   let released = false;
@@ -54,13 +62,8 @@ export async function claimAnswerLease(
       const at = Date.now();
       const rows =
         at - renewedAt >= timing.renewMs
-          ? await db.$queryRaw<{ answerStopAt: number | bigint | null }[]>`
-              UPDATE "Conversation" SET "answerLeaseUntil" = ${at + timing.leaseMs}
-              WHERE "id" = ${conversationId} AND "answerLeaseId" = ${token}
-              RETURNING "answerStopAt"`
-          : await db.$queryRaw<{ answerStopAt: number | bigint | null }[]>`
-              SELECT "answerStopAt" FROM "Conversation"
-              WHERE "id" = ${conversationId} AND "answerLeaseId" = ${token}`;
+          ? await renewLease<StopRow>(db, LEASE, conversationId, token, at + timing.leaseMs, ["answerStopAt"])
+          : await readHeld<StopRow>(db, LEASE, conversationId, token, ["answerStopAt"]);
       if (at - renewedAt >= timing.renewMs && rows.length) renewedAt = at;
       if (released) return;
       if (!rows.length) handlers?.onLost();
@@ -77,9 +80,7 @@ export async function claimAnswerLease(
   return {
     conversationId,
     async attach(messageId) {
-      await db.$executeRaw`
-        UPDATE "Conversation" SET "answerMessageId" = ${messageId}
-        WHERE "id" = ${conversationId} AND "answerLeaseId" = ${token}`;
+      await updateHeld(db, LEASE, conversationId, token, { answerMessageId: messageId });
     },
     watch(next) {
       handlers = next;
@@ -88,10 +89,7 @@ export async function claimAnswerLease(
       if (released) return;
       released = true;
       clearInterval(timer);
-      await db.$executeRaw`
-        UPDATE "Conversation"
-        SET "answerLeaseId" = NULL, "answerLeaseUntil" = NULL, "answerMessageId" = NULL, "answerStopAt" = NULL
-        WHERE "id" = ${conversationId} AND "answerLeaseId" = ${token}`;
+      await releaseLease(db, LEASE, conversationId, token, NO_ANSWER);
     },
   };
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { takeTurn } from "../coordination/turn";
 import type { Db } from "../db";
 import type { Prisma } from "../generated/prisma/client";
 import { StudioError } from "../errors";
@@ -134,15 +135,11 @@ export async function admitSubmission(
   if (limits?.daily == null && limits?.monthly == null) return async () => {};
   const now = new Date((options.now ?? Date.now)());
   const reservation = randomUUID();
-  // One admission at a time per user across every process: the transaction's first statement
-  // writes the user's BudgetAdmission row, so on SQLite it takes the write lock before reading
-  // (a transaction that reads first fails with SQLITE_BUSY_SNAPSHOT when another process wrote
-  // meanwhile; lib/gallery/review.ts) and on PostgreSQL it holds that row's lock until commit.
+  // One admission at a time per user across every process (lib/coordination/turn.ts): the
+  // transaction's first statement takes the user's turn, before anything is read.
   await db.$transaction(
     async (tx) => {
-      await tx.$executeRaw`
-        INSERT INTO "BudgetAdmission" ("spender", "at") VALUES (${userId}, ${now.getTime()})
-        ON CONFLICT ("spender") DO UPDATE SET "at" = excluded."at"`;
+      await takeTurn(tx, userId, now.getTime());
       const cache = new EstimateCache();
       const estimates = await Promise.all(
         planned.map((task) => estimateTask(tx, task.model, task.body, cache)),

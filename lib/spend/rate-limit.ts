@@ -1,4 +1,5 @@
 import "server-only";
+import { countInWindow } from "../coordination/window-counter";
 import type { Db } from "../db";
 import { env } from "../env";
 import { StudioError } from "../errors";
@@ -8,10 +9,7 @@ import { StudioError } from "../errors";
  * as one. A fixed one-minute window per user, counted in the database (`SubmitRateWindow`) so that
  * every studio process on it draws on the same allowance: two processes behind one proxy must not
  * give a user twice the rate.
- *
- * Not rate-limiter-flexible's RateLimiterPrisma: it takes two statements (delete an expired row,
- * then upsert) and sweeps on its own timer. One INSERT … ON CONFLICT … RETURNING counts and reads
- * in a single atomic statement on SQLite and PostgreSQL alike, as the login limits do.
+ * The count is lib/coordination/window-counter.ts (one atomic statement, as the login limits').
  */
 export type SubmitLimiter = {
   /** Counts one submit for `userId`; throws 429 `rate_limited` with `retryAfterSeconds` when over. */
@@ -36,14 +34,10 @@ export function createSubmitLimiter(perMinute: number): SubmitLimiter | null {
   };
 }
 
+/** Counts one submit under `key` in its one-minute window (text spend counts here too). */
 export async function countSubmit(db: Db, key: string, now: number) {
-  const rows = await db.$queryRaw<{ points: number | bigint; resetAt: number | bigint }[]>`
-    INSERT INTO "SubmitRateWindow" ("key", "points", "resetAt") VALUES (${key}, 1, ${now + WINDOW_MS})
-    ON CONFLICT ("key") DO UPDATE SET
-      "points" = CASE WHEN "SubmitRateWindow"."resetAt" <= ${now} THEN 1 ELSE "SubmitRateWindow"."points" + 1 END,
-      "resetAt" = CASE WHEN "SubmitRateWindow"."resetAt" <= ${now} THEN ${now + WINDOW_MS} ELSE "SubmitRateWindow"."resetAt" END
-    RETURNING "points", "resetAt"`;
-  return { points: Number(rows[0].points), resetAt: Number(rows[0].resetAt) };
+  const { count, resetAt } = await countInWindow(db, "submit", key, WINDOW_MS, now);
+  return { points: count, resetAt };
 }
 
 let processLimiter: { perMinute: number; limiter: SubmitLimiter | null } | undefined;

@@ -1,18 +1,13 @@
+import { claimRows, leaseFree } from "../coordination/claim-rows";
 import type { Db } from "../db-client";
-import { forUpdateSkipLocked } from "../db-dialect";
-import type { Media, Task } from "../generated/prisma/client";
+import { Prisma, type Media, type Task } from "../generated/prisma/client";
 import { RESULT_URL_GRACE_MS } from "./result-url-grace";
 
 /**
- * Claiming work from the database, the way pg-boss and graphile-worker do: one atomic
- * `UPDATE … WHERE id IN (SELECT … ORDER BY … LIMIT n) RETURNING id` that takes the most overdue
- * rows and puts a lease on them. One statement is atomic in SQLite (a single writer). PostgreSQL
- * runs it under READ COMMITTED: two claims would both select the same free rows from their
- * snapshots and the second UPDATE would take them again after waiting for the first, so there the
- * inner SELECT locks what it picks and skips rows another claim holds (`FOR UPDATE SKIP LOCKED`).
- * Either way two pollers — two workers, or two studio processes on one database — never take the
- * same row; a lease that runs out (its process died) makes the row claimable again. Plain SQL on
- * quoted Prisma names.
+ * Claiming work from the database: each claim is one lib/coordination/claim-rows.ts statement that
+ * takes the most overdue rows and puts a lease on them, so two pollers — two workers, or two studio
+ * processes on one database — never take the same row; a lease that runs out (its process died)
+ * makes the row claimable again.
  */
 
 export type PollClaim = { now: number; limit: number; leaseMs: number; minIntervalMs: number };
@@ -37,6 +32,24 @@ export type PolledTask = Pick<
   | "v1Family"
 >;
 
+const POLLED_COLUMNS = [
+  "id",
+  "status",
+  "progress",
+  "amount",
+  "actualDuration",
+  "upstreamUrls",
+  "upstreamCreated",
+  "startedAt",
+  "finishedAt",
+  "lastPolledAt",
+  "nextPollAt",
+  "pollFailures",
+  "notFoundCount",
+  "notFoundSince",
+  "v1Family",
+] as const satisfies readonly (keyof PolledTask)[];
+
 /**
  * Up to `limit` tasks due for a poll, most overdue first: running tasks whose nextPollAt has
  * come, and completed ones still waiting for a result URL (result-url-grace.ts). Never a task
@@ -48,21 +61,18 @@ export async function claimDuePolls(db: Db, claim: PollClaim): Promise<PolledTas
   const lease = new Date(claim.now + claim.leaseMs);
   const polledBefore = new Date(claim.now - claim.minIntervalMs);
   const graceStart = new Date(claim.now - RESULT_URL_GRACE_MS);
-  const rows = await db.$queryRaw<PolledTask[]>`
-    UPDATE "Task" SET "pollLeaseUntil" = ${lease}, "lastPolledAt" = ${now}
-    WHERE "id" IN (
-      SELECT "id" FROM "Task"
-      WHERE ("status" IN ('queued', 'processing')
+  const rows = await claimRows<PolledTask>(db, {
+    table: "Task",
+    set: Prisma.sql`"pollLeaseUntil" = ${lease}, "lastPolledAt" = ${now}`,
+    where: Prisma.sql`("status" IN ('queued', 'processing')
              OR ("status" = 'completed' AND "mediaState" = 'none' AND "finishedAt" > ${graceStart}))
         AND "nextPollAt" <= ${now}
-        AND ("pollLeaseUntil" IS NULL OR "pollLeaseUntil" <= ${now})
-        AND ("lastPolledAt" IS NULL OR "lastPolledAt" <= ${polledBefore})
-      ORDER BY "nextPollAt" ASC, "id" ASC
-      LIMIT ${claim.limit} ${forUpdateSkipLocked(db)}
-    )
-    RETURNING "id", "status", "progress", "amount", "actualDuration", "upstreamUrls", "upstreamCreated",
-      "startedAt", "finishedAt", "lastPolledAt", "nextPollAt", "pollFailures", "notFoundCount", "notFoundSince",
-      "v1Family"`;
+        AND ${leaseFree(Prisma.sql`"pollLeaseUntil"`, now)}
+        AND ("lastPolledAt" IS NULL OR "lastPolledAt" <= ${polledBefore})`,
+    orderBy: Prisma.sql`"nextPollAt" ASC, "id" ASC`,
+    limit: claim.limit,
+    returning: POLLED_COLUMNS,
+  });
   return rows.sort((a, b) => a.nextPollAt.getTime() - b.nextPollAt.getTime() || cmp(a.id, b.id));
 }
 
@@ -76,16 +86,15 @@ export type DownloadClaim = { now: number; limit: number; leaseMs: number };
 export async function claimDownloads(db: Db, claim: DownloadClaim): Promise<Media[]> {
   const now = new Date(claim.now);
   const lease = new Date(claim.now + claim.leaseMs);
-  const rows = await db.$queryRaw<{ id: string }[]>`
-    UPDATE "Media" SET "status" = 'downloading', "attempts" = "attempts" + 1, "leaseUntil" = ${lease}
-    WHERE "id" IN (
-      SELECT "id" FROM "Media"
-      WHERE ("status" = 'pending' AND "nextAttemptAt" <= ${now})
-         OR ("status" = 'downloading' AND ("leaseUntil" IS NULL OR "leaseUntil" <= ${now}))
-      ORDER BY CASE WHEN "expiresAt" IS NULL THEN 1 ELSE 0 END, "expiresAt" ASC, "createdAt" ASC, "id" ASC
-      LIMIT ${claim.limit} ${forUpdateSkipLocked(db)}
-    )
-    RETURNING "id"`;
+  const rows = await claimRows<{ id: string }>(db, {
+    table: "Media",
+    set: Prisma.sql`"status" = 'downloading', "attempts" = "attempts" + 1, "leaseUntil" = ${lease}`,
+    where: Prisma.sql`("status" = 'pending' AND "nextAttemptAt" <= ${now})
+         OR ("status" = 'downloading' AND ${leaseFree(Prisma.sql`"leaseUntil"`, now)})`,
+    orderBy: Prisma.sql`CASE WHEN "expiresAt" IS NULL THEN 1 ELSE 0 END, "expiresAt" ASC, "createdAt" ASC, "id" ASC`,
+    limit: claim.limit,
+    returning: ["id"],
+  });
   if (rows.length === 0) return [];
   const media = await db.media.findMany({ where: { id: { in: rows.map((r) => r.id) } } });
   return media.sort(mostUrgentFirst);

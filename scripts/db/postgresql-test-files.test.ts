@@ -31,7 +31,9 @@ describe("the PostgreSQL test list", () => {
 
   it("finds each kind of dialect-sensitive code where it is", () => {
     expect(dialectReason("lib/tasks/claims.test.ts")).toMatch(/^(raw SQL|a lease) in lib\/tasks\//);
-    expect(dialectReason("lib/batches/runner.test.ts")).toBe("raw SQL in lib/batches/send-pace.ts");
+    expect(dialectReason("lib/batches/runner.test.ts")).toBe(
+      "a coordination primitive in lib/batches/send-pace.ts",
+    );
     expect(dialectReason("lib/chat/conversations.test.ts")).toBe(
       "a dialect branch in lib/chat/conversations.ts",
     );

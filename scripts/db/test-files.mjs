@@ -13,6 +13,9 @@ export const MARKERS = {
   "a dialect branch":
     /\bsqlDialect\(|\bforUpdate(?:SkipLocked)?\(|\bcontainsIgnoringCase\(|\bpostgresTestSettings\(|["']postgresql["']/,
   "a lease": /\b(?:pollLeaseUntil|leaseUntil|answerLeaseId|answerLeaseUntil)\b/,
+  // Leases, counters, paces and turns written once for both databases (lib/coordination/): their
+  // users' tests run on both, as they did when each user wrote its own SQL.
+  "a coordination primitive": /["'][^"']*\/coordination\/[\w-]+["']/,
 };
 
 // Modules every database test reaches (they define the dialect helpers and open the client): a
