@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { HeadBucketCommand, S3Client } from "@aws-sdk/client-s3";
+import { HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { Db } from "../db-client";
 import type { MediaStoreConfig } from "../env";
 import { dependencyFault } from "./dependency-fault";
@@ -98,16 +98,18 @@ async function probeBucket(config: Extract<MediaStoreConfig, { kind: "s3" }>): P
     });
     clients.set(config, client);
   }
+  // A HEAD of a key that is never written: 404 means the bucket answers with the studio's rights.
+  // (Not HeadBucket: some S3-compatible servers, s3rver among them, refuse its signature.)
   try {
-    await client.send(new HeadBucketCommand({ Bucket: config.bucket }));
+    await client.send(
+      new HeadObjectCommand({ Bucket: config.bucket, Key: `${config.keyPrefix}.health-probe` }),
+    );
     return { status: "ok", message: "The bucket answers." };
   } catch (error) {
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 403 || status === 404)
-      return {
-        status: "down",
-        message: `The bucket is ${status === 404 ? "missing" : "not accessible"} (HTTP ${status}).`,
-      };
+    if (status === 404) return { status: "ok", message: "The bucket answers." };
+    if (status === 403)
+      return { status: "down", message: "The bucket refuses the studio's credentials (HTTP 403)." };
     const fault = dependencyFault(error);
     return { status: "down", message: `Unavailable: ${fault?.kind ?? "it could not be reached"}.` };
   }

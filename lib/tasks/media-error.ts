@@ -71,7 +71,7 @@ const INTERNAL_PATTERNS: [RegExp, string][] = [
 /**
  * The one masking point for storage and network error texts shown to members: hosts, ports, IP
  * addresses and file paths become placeholders, system codes become words ("connect ECONNREFUSED
- * 127.0.0.1:9000" → "connect connection refused ({internal address})"). Admins read the text whole.
+ * 127.0.0.1:9000" → "connection refused {internal address}"). Admins read the text whole.
  */
 export function maskInternal(text: string): string;
 export function maskInternal(text: string | null): string | null;
@@ -79,7 +79,7 @@ export function maskInternal(text: string | null): string | null {
   if (text === null) return null;
   let out = text;
   for (const [pattern, replacement] of INTERNAL_PATTERNS) out = out.replace(pattern, replacement);
-  return out.replace(/\b(E[A-Z_]{3,})\b( ?)/g, (whole, code: string, space: string) =>
+  return out.replace(/\b(?:connect )?(E[A-Z_]{3,})\b( ?)/g, (whole, code: string, space: string) =>
     SYSTEM_CODES[code] ? `${SYSTEM_CODES[code]}${space && " "}` : whole,
   );
 }
