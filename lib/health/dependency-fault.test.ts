@@ -79,6 +79,29 @@ describe("database faults", () => {
     },
   );
 
+  it.skipIf(!onPostgres)(
+    "DATABASE_CONNECT_TIMEOUT_MS bounds the wait for a pooled connection; the answer is 503",
+    async () => {
+      const restore = setEnv({ DATABASE_CONNECT_TIMEOUT_MS: "300" });
+      const db = createDb(`${temp.url.split("?")[0]}?connection_limit=1`);
+      restore();
+      // Prisma runs a query when awaited: Promise.resolve starts it; it holds the pool's one connection.
+      const busy = Promise.resolve(db.$executeRaw`SELECT pg_sleep(1.5)`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const started = Date.now();
+      const error = await failure(() => db.$queryRaw`SELECT 1`);
+      const tookMs = Date.now() - started;
+      await busy;
+      await db.$disconnect();
+
+      expect(tookMs).toBeLessThan(1_200);
+      // pg-pool's own error, not wrapped by Prisma.
+      expect((error as Error).message).toBe("timeout exceeded when trying to connect");
+      expect(dependencyFault(error)?.dependency).toBe("database");
+      expect((await answer(error)).status).toBe(503);
+    },
+  );
+
   it.skipIf(onPostgres)("a SQLite file locked by another writer answers 503 (SQLITE_BUSY)", async () => {
     const holder = new Database(temp.file);
     holder.exec("BEGIN IMMEDIATE");
