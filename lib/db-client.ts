@@ -4,7 +4,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "./generated/prisma-pg/client";
-import { createPgPool, isPostgresUrl, poolSettings } from "./postgres-url";
+import { createPgPool, isPostgresUrl, pgTimeouts, poolSettings } from "./postgres-url";
 import { sqliteFileFromUrl } from "./sqlite-url";
 
 /**
@@ -47,7 +47,7 @@ const BUSY_TIMEOUT_MS = 10_000;
 export function createDb(databaseUrl: string): PrismaClient {
   if (isPostgresUrl(databaseUrl)) {
     const { url, connectionLimit } = poolSettings(databaseUrl);
-    const adapter = new PrismaPg(createPgPool(url, connectionLimit), {
+    const adapter = new PrismaPg(createPgPool(url, connectionLimit, pgTimeouts()), {
       disposeExternalPool: true,
     });
     return withDialect(new PostgresPrismaClient({ adapter }) as unknown as PrismaClient, "postgresql");

@@ -41,6 +41,7 @@ describe("parseEnv", () => {
       usesSandbox: { tasks: true, llm: true },
       databaseUrl: DEFAULT_DATABASE_URL,
       mediaDir: path.resolve("./data/media"),
+      mediaMinFreeBytes: 1024 ** 3,
       mediaStore: { kind: "local" },
       port: 3000,
       host: "127.0.0.1",
@@ -254,6 +255,16 @@ describe("parseEnv", () => {
     );
     expect(() => parseEnv({ TRACKER_POLL_WORKERS: "0" })).toThrow(
       /TRACKER_POLL_WORKERS: must be a whole number from 1 to 1024/,
+    );
+  });
+
+  it("checks the database timeouts and the media store's free-space threshold at start", () => {
+    expect(parseEnv({ MEDIA_MIN_FREE_BYTES: "512mb" }).mediaMinFreeBytes).toBe(512 * 1024 ** 2);
+    expect(() => parseEnv({ DATABASE_STATEMENT_TIMEOUT_MS: "50" })).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT_MS: must be a whole number from 100 to 3600000/,
+    );
+    expect(() => parseEnv({ DATABASE_CONNECT_TIMEOUT_MS: "soon" })).toThrow(
+      /DATABASE_CONNECT_TIMEOUT_MS: must be a whole number from 100 to 3600000/,
     );
   });
 

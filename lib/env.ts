@@ -166,7 +166,12 @@ const envSchema = z
         })
         .default(DEFAULT_DATABASE_URL),
     ),
+    // Bounds on waits for PostgreSQL (lib/postgres-url.ts reads them where the pool is made).
+    DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(15_000, 100, 3_600_000),
+    DATABASE_CONNECT_TIMEOUT_MS: wholeNumber(5_000, 100, 3_600_000),
     MEDIA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data/media")),
+    // /api/health calls the local media store degraded below this much free disk (lib/health).
+    MEDIA_MIN_FREE_BYTES: byteSize(1024 ** 3),
     MEDIA_STORE: z.preprocess(
       emptyToUndefined,
       z.enum(["local", "s3"], { error: 'must be "local" (MEDIA_DIR) or "s3"' }).default("local"),
@@ -365,6 +370,8 @@ export type Env = {
   usesSandbox: { tasks: boolean; llm: boolean };
   databaseUrl: string;
   mediaDir: string;
+  /** Free disk space under which the local media store counts as degraded (MEDIA_MIN_FREE_BYTES). */
+  mediaMinFreeBytes: number;
   /** Where media files live: MEDIA_DIR (the default) or an S3-compatible bucket (lib/storage/media-store.ts). */
   mediaStore: MediaStoreConfig;
   port: number;
@@ -471,6 +478,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     usesSandbox: { tasks: !e.UPSTREAM_BASE_URL, llm: !e.UPSTREAM_LLM_BASE_URL },
     databaseUrl: e.DATABASE_URL,
     mediaDir: path.resolve(e.MEDIA_DIR),
+    mediaMinFreeBytes: e.MEDIA_MIN_FREE_BYTES,
     mediaStore:
       e.MEDIA_STORE === "s3"
         ? {

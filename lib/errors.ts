@@ -14,6 +14,7 @@ export type ErrorCode =
   | "rate_limited" // 429: too many attempts; `retryAfterSeconds` says when to try again
   | "budget_exceeded" // 402: the user's spend budget would be exceeded; spent, limit, estimate, period
   | "setup_required" // 503: accounts are on and no user exists yet: the first admin must be set up
+  | "dependency_unavailable" // 503: the database or media store is down; `dependency`, `retryAfterSeconds`
   | "not_found" // 404
   | "conflict" // 409
   | "payload_too_large" // 413
@@ -38,6 +39,7 @@ const defaultStatus: Record<ErrorCode, number> = {
   rate_limited: 429,
   budget_exceeded: 402,
   setup_required: 503,
+  dependency_unavailable: 503,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

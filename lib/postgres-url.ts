@@ -36,9 +36,64 @@ function nameAsText(result: pg.QueryResult): pg.QueryResult {
   return result;
 }
 
-/** The one way the studio (server, scripts, migrations) opens PostgreSQL connections. */
-export function createPgPool(url: string, max = 10): pg.Pool {
-  return new pg.Pool({ connectionString: url, max, Client: NameAsTextClient });
+/** Bounds on the studio's waits for PostgreSQL, in ms (docs/decisions/faults.md). */
+export type PgTimeouts = {
+  /** The server cancels a statement running longer (SQLSTATE 57014). */
+  statementTimeoutMs: number;
+  /** Longest wait for a connection: a free one from the pool, or a new one to the server. */
+  connectTimeoutMs: number;
+};
+
+// A statement in the studio takes milliseconds; the longest (a gallery search at 100,000 items)
+// well under a second. 15 s leaves migrations-sized work room while a stalled server still answers.
+export const DEFAULT_PG_TIMEOUTS: PgTimeouts = { statementTimeoutMs: 15_000, connectTimeoutMs: 5_000 };
+// The client gives up this long after the server should have: a stalled server (connection open,
+// no answers) never cancels anything itself.
+const CLIENT_GRACE_MS = 2_000;
+
+/**
+ * The one way the studio (server, scripts, migrations) opens PostgreSQL connections. Without
+ * `timeouts` nothing is bounded (migrations and scripts may run long statements).
+ */
+export function createPgPool(url: string, max = 10, timeouts?: PgTimeouts): pg.Pool {
+  return new pg.Pool({
+    connectionString: url,
+    max,
+    Client: NameAsTextClient,
+    ...(timeouts && {
+      statement_timeout: timeouts.statementTimeoutMs,
+      query_timeout: timeouts.statementTimeoutMs + CLIENT_GRACE_MS,
+      connectionTimeoutMillis: timeouts.connectTimeoutMs,
+    }),
+  });
+}
+
+/**
+ * DATABASE_STATEMENT_TIMEOUT_MS and DATABASE_CONNECT_TIMEOUT_MS (lib/env.ts validates them at
+ * start; read here too, since scripts and tests open databases from the URL alone).
+ */
+export function pgTimeouts(source: Record<string, string | undefined> = process.env): PgTimeouts {
+  return {
+    statementTimeoutMs: timeoutSetting(
+      source,
+      "DATABASE_STATEMENT_TIMEOUT_MS",
+      DEFAULT_PG_TIMEOUTS.statementTimeoutMs,
+    ),
+    connectTimeoutMs: timeoutSetting(
+      source,
+      "DATABASE_CONNECT_TIMEOUT_MS",
+      DEFAULT_PG_TIMEOUTS.connectTimeoutMs,
+    ),
+  };
+}
+
+function timeoutSetting(source: Record<string, string | undefined>, name: string, fallback: number): number {
+  const raw = source[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 100 || value > 3_600_000)
+    throw new Error(`${name}: must be a whole number of milliseconds from 100 to 3600000 (got "${raw}")`);
+  return value;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { isStudioError } from "../errors";
+import { dependencyFault } from "../health/dependency-fault";
 
 export type SendVerdict =
   /** The upstream never got it (unreachable before sending, 429, 503): send again after a pause. */
@@ -15,7 +16,20 @@ const TRY_LATER = new Set([429, 503]);
  * What a failed send means for a batch item. When in doubt, "outcome unknown": sending twice may
  * bill twice, while an unknown item only waits for the user to decide.
  */
-export function sendVerdict(error: unknown): SendVerdict {
+export function sendVerdict(error: unknown, options: { upstreamCalled?: boolean } = {}): SendVerdict {
+  const fault = isStudioError(error) ? null : dependencyFault(error);
+  if (fault) {
+    const what = `The studio's ${fault.dependency} was unavailable (${fault.kind})`;
+    // Before the upstream was called nothing can exist there: plan it again. After, the upstream
+    // may hold (and bill) a task whose row could not be written: never send it twice.
+    return options.upstreamCalled === false
+      ? { state: "planned", message: `${what} before the send.` }
+      : { state: "outcome_unknown", message: `${what}; the upstream may have created the task.` };
+  }
+  if (isStudioError(error) && error.code === "dependency_unavailable")
+    return options.upstreamCalled === false
+      ? { state: "planned", message: error.message }
+      : { state: "outcome_unknown", message: `${error.message} The upstream may have created the task.` };
   if (!isStudioError(error))
     return {
       state: "outcome_unknown",

@@ -1,11 +1,19 @@
 import { ZodError } from "zod";
 import { env } from "../env";
 import { StudioError, formatPath, isStudioError } from "../errors";
+import { dependencyFault, unavailableError } from "../health/dependency-fault";
 import { readJsonBody } from "./json-body";
 import { publicErrorBody } from "../upstream/public-text";
 
 /** JSON error response in the studio's single error shape; upstream words as public-text allows. */
 export function errorResponse(error: unknown): Response {
+  // A dependency that is down is not the request's fault: 503 + Retry-After naming it, its
+  // address and the driver's words only in the log.
+  const fault = isStudioError(error) ? null : dependencyFault(error);
+  if (fault) {
+    console.error(`[faults] ${fault.dependency} unavailable: ${fault.detail}`);
+    return errorResponse(unavailableError(fault));
+  }
   if (isStudioError(error)) {
     const retryAfter = error.details.retryAfterSeconds;
     const headers: HeadersInit = typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : {};

@@ -2,7 +2,7 @@ import "server-only";
 import type { Media } from "../generated/prisma/client";
 import type { TaskStatus } from "./status";
 import { maskUpstream, publicText, upstreamSecrets, type UpstreamSecrets } from "../upstream/public-text";
-import { mediaErrorFor, type ErrorAudience } from "./media-error";
+import { errorTextFor, mediaErrorFor, type ErrorAudience } from "./media-error";
 import type { MediaState } from "./media-state";
 import { downloadRetry } from "./retry-download";
 import type { TaskWithMedia } from "./load-task";
@@ -116,7 +116,7 @@ export function presentTask(
     progress: task.progress,
     amount: task.amount,
     actualDuration: task.actualDuration,
-    error: publicText(task.error, secrets),
+    error: errorTextFor(publicText(task.error, secrets), audience),
     created: task.upstreamCreated ?? Math.floor(task.submittedAt.getTime() / 1000),
     upstream_result_urls: {},
     studio: {
@@ -125,7 +125,7 @@ export function presentTask(
       finishedAt: task.finishedAt?.toISOString() ?? null,
       mediaState: task.mediaState as MediaState,
       request: parseObject(maskUpstream(task.request, secrets)),
-      lastPollError: publicText(task.lastPollError, secrets),
+      lastPollError: errorTextFor(publicText(task.lastPollError, secrets), audience),
       awaitingResultUrls: awaitsResultUrls(task, now),
       media: task.media.map((m) => presentMedia(m, origin, secrets, now, audience)),
     },
@@ -166,7 +166,7 @@ function presentMedia(
     durationSec: media.durationSec,
     url: isStored ? `${origin}${mediaPath(media.id)}` : null,
     thumbnailUrl: isStored && media.thumbPath ? `${origin}${mediaThumbnailPath(media.id)}` : null,
-    error: publicText(mediaErrorFor(media.error, audience), secrets),
+    error: errorTextFor(publicText(mediaErrorFor(media.error, audience), secrets), audience),
     storedAt: media.storedAt?.toISOString() ?? null,
     retryable: downloadRetry(media, now).allowed,
   };

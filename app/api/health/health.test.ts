@@ -1,0 +1,63 @@
+/**
+ * GET /api/health as a load balancer calls it (no session): 200 `{ ok: true }` with each dependency
+ * on a healthy studio; 503 `{ ok: false }` when the media folder cannot be written, with no path
+ * or address in the answer. Real database, real folders.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { setEnv } from "@/lib/testing/env-vars";
+import { createTempDb } from "@/lib/testing/temp-db";
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+let temp: ReturnType<typeof createTempDb>;
+let restoreEnv: () => void;
+let health: Handler;
+
+beforeAll(async () => {
+  temp = createTempDb();
+  restoreEnv = setEnv({
+    DATABASE_URL: temp.url,
+    MEDIA_DIR: path.join(temp.dir, "media"),
+    MEDIA_MIN_FREE_BYTES: "1kb",
+    TRACKER: "0",
+    AUTH: "on",
+    AUTH_SECRET: "health-test-secret-health-test-secret-01",
+  });
+  health = (await import("./route")).GET as Handler;
+});
+
+afterAll(async () => {
+  const { db } = await import("@/lib/db");
+  await db().$disconnect();
+  await temp?.cleanup();
+  restoreEnv?.();
+});
+
+const get = () => health(new Request("http://127.0.0.1:3000/api/health"), { params: Promise.resolve({}) });
+
+it("answers 200 ok with each dependency on a healthy studio, then 503 while the media folder cannot be written", async () => {
+  const ok = await get();
+  expect(ok.status).toBe(200);
+  const body = await ok.json();
+  expect(body.ok).toBe(true);
+  expect(body.dependencies.database).toMatchObject({ status: "ok", message: "Answers queries." });
+  expect(body.dependencies["media store"].status).toBe("ok");
+  expect(Date.parse(body.dependencies.database.since)).not.toBeNaN();
+
+  // A file where the media folder was: it can be neither created nor written.
+  fs.rmSync(path.join(temp.dir, "media"), { recursive: true });
+  fs.writeFileSync(path.join(temp.dir, "media"), "");
+  await new Promise((resolve) => setTimeout(resolve, 1_050)); // past the 1 s shared check
+  const down = await get();
+  expect(down.status).toBe(503);
+  const text = await down.text();
+  expect(JSON.parse(text)).toMatchObject({
+    ok: false,
+    dependencies: {
+      "media store": { status: "down", message: "The media folder cannot be written (EEXIST)." },
+    },
+  });
+  expect(text).not.toContain(temp.dir);
+});
