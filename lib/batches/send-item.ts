@@ -37,8 +37,30 @@ export async function sendBatchItem(
   if (claimed.count === 0) return null;
 
   // The budget is checked where the money is spent: right before each send (readmit-item.ts).
-  const batch = await deps.db.batch.findUnique({ where: { id: item.batchId }, select: { userId: true } });
-  const admission = await readmitItem(deps, item, batch?.userId ?? null);
+  let batch: { userId: string | null } | null;
+  let admission: Awaited<ReturnType<typeof readmitItem>>;
+  try {
+    batch = await deps.db.batch.findUnique({ where: { id: item.batchId }, select: { userId: true } });
+    admission = await readmitItem(deps, item, batch?.userId ?? null);
+  } catch (error) {
+    // The database failed before the upstream was called: nothing exists there, so the item goes
+    // back to the plan (if even that write fails it stays "sending" and is settled later).
+    const retryIn = backoffMs(item.attempts + 1, backoff);
+    const { message } = sendVerdict(error, { upstreamCalled: false });
+    await deps.db.batchItem
+      .updateMany({
+        where: { id: item.id, state: "sending" },
+        data: {
+          state: "planned",
+          sendingAt: null,
+          attempts: item.attempts,
+          error: `Not sent yet: ${message} Trying again in ${Math.ceil(retryIn / 1000)} s.`,
+          nextAttemptAt: new Date(deps.now() + retryIn),
+        },
+      })
+      .catch(() => undefined);
+    return { itemId: item.id, state: "planned", notSent: true };
+  }
   if (!admission.admitted) return { itemId: item.id, state: admission.state, notSent: true };
 
   let update: { state: SendResult["state"]; data: Record<string, unknown> };

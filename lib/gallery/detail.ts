@@ -10,7 +10,7 @@ import { submittedAtText } from "./where";
 import { mediaKindOf, referenceTargets } from "./reference-targets";
 import type { GalleryItemDetail, GalleryMediaDetail, UpstreamUrl } from "./types";
 import { urlExpiry } from "../upstream/url-expiry";
-import { mediaErrorFor } from "../tasks/media-error";
+import { errorTextFor, mediaErrorFor } from "../tasks/media-error";
 import { downloadRetry } from "../tasks/retry-download";
 import {
   isUpstreamUrl,
@@ -77,7 +77,10 @@ export async function getGalleryItem(
     sha256: m.sha256,
     sourceUrl: maskUpstream(m.sourceUrl, secrets),
     source: urlExpiry(m.sourceUrl, m.status === "expired", now),
-    error: publicText(mediaErrorFor(m.error, viewer.role === "admin" ? "admin" : "member"), secrets),
+    error: errorTextFor(
+      publicText(mediaErrorFor(m.error, viewer.role === "admin" ? "admin" : "member"), secrets),
+      viewer.role === "admin" ? "admin" : "member",
+    ),
     storedAt: m.storedAt?.toISOString() ?? null,
     retryable: downloadRetry(m, now.getTime()).allowed,
     downloadUrl: `/api/gallery/items/${encodeURIComponent(row.id)}/download?media=${encodeURIComponent(m.id)}`,
