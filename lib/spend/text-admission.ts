@@ -1,4 +1,5 @@
 import "server-only";
+import { takeTurn } from "../coordination/turn";
 import type { Db } from "../db";
 import { env } from "../env";
 import { StudioError } from "../errors";
@@ -32,13 +33,10 @@ export async function admitTextCall(
   await consumeTextRate(db, input.spender, options.ratePerMinute ?? env().textRatePerMinute, now);
   const limits = await budgetOf(db, input.spender);
   if (!hasLimit(limits)) return startTextCall(db, input, new Date(now));
-  // One admission at a time per spender, as for tasks (lib/spend/budget-check.ts): the first
-  // statement writes the spender's BudgetAdmission row, taking the write lock before any read.
+  // One admission at a time per spender, tasks and text alike (lib/coordination/turn.ts).
   return db.$transaction(
     async (tx) => {
-      await tx.$executeRaw`
-        INSERT INTO "BudgetAdmission" ("spender", "at") VALUES (${input.spender}, ${now})
-        ON CONFLICT ("spender") DO UPDATE SET "at" = excluded."at"`;
+      await takeTurn(tx, input.spender, now);
       const at = new Date(now);
       const status = await budgetStatus(tx, input.spender, at);
       for (const period of status.periods) {
