@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  BOTH_DATABASES_IN_EVERY_RUN,
   databaseTestFiles,
   dialectReason,
   dialectSensitiveTestFiles,
@@ -39,6 +40,16 @@ describe("the PostgreSQL test list", () => {
     );
     expect(dialectReason("lib/tasks/download-media.test.ts")).toBe("a lease in lib/tasks/download-media.ts");
     expect(dialectReason("lib/gallery/search.test.ts")).toMatch(/^raw SQL in lib\/gallery\//);
+  });
+
+  it("leaves out only suites that meet both databases in every run, and says why", () => {
+    for (const file of BOTH_DATABASES_IN_EVERY_RUN) {
+      expect(listed, `${file} runs on PostgreSQL in every run already`).not.toContain(file);
+      const text = fs.readFileSync(path.join(root, file), "utf8");
+      // Its SQLite side whichever run it is in, and a PostgreSQL server of its own choosing.
+      expect(text, file).toMatch(/STUDIO_TEST_DB: ""/);
+      expect(text, file).toMatch(/TEST_POSTGRES_URL/);
+    }
   });
 
   it("still runs a fair share of the database tests on PostgreSQL", () => {
