@@ -6,5 +6,7 @@ export function testFiles(): string[];
 export function areaOf(file: string): string;
 export function databaseTestFiles(): string[];
 export function dialectReason(testFile: string): string | null;
+/** Suites that meet PostgreSQL in every run, left off the rerun. */
+export const BOTH_DATABASES_IN_EVERY_RUN: readonly string[];
 export function dialectSensitiveTestFiles(): string[];
 export function postgresTestList(): string[];
