@@ -14,9 +14,7 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 15_000 },
   fullyParallel: true,
-  // Three on two cores: most of a spec's time is spent waiting for the sandbox's tasks and the
-  // tracker's polls, not computing (two workers left the suite at ~425 s, a third of CI).
-  workers: 3,
+  workers: 2,
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
