@@ -185,6 +185,42 @@ export async function seedStudio(db: Db, scratch: string) {
       body: "fixed",
     },
   });
+  // Sequences and webhooks: a two-shot sequence with an assembly, an endpoint with a delivery and its log.
+  const sequence = await db.sequence.create({ data: { name: "Fox film", userId: member.id, state: "done" } });
+  await db.sequenceShot.createMany({
+    data: [
+      {
+        sequenceId: sequence.id,
+        position: 1,
+        model: "sd_2.5_ORelay",
+        body: "{}",
+        pickedTaskId: "task-video",
+      },
+      {
+        sequenceId: sequence.id,
+        position: 2,
+        model: "sd_2.5_ORelay",
+        body: "{}",
+        chained: true,
+        trimOut: 0.8,
+      },
+    ],
+  });
+  await db.assembly.create({
+    data: { sequenceId: sequence.id, userId: member.id, edit: "{}", state: "done" },
+  });
+  const endpoint = await db.webhookEndpoint.create({
+    data: {
+      userId: member.id,
+      url: "https://hooks.example.com/in",
+      secret: "whsec_c2VjcmV0",
+      events: "task.stored",
+    },
+  });
+  const delivery = await db.webhookDelivery.create({
+    data: { id: "msg_1", endpointId: endpoint.id, event: "task.stored", payload: "{}", state: "delivered" },
+  });
+  await db.webhookAttempt.create({ data: { deliveryId: delivery.id, status: 200, latencyMs: 12 } });
   await db.approvalEvent.create({
     data: { collectionId: collection.id, taskId: "task-video", status: "approved", actorId: admin.id },
   });
