@@ -1,0 +1,4 @@
+export { addComment, commentTaskId, deleteComment, editComment, listComments, setResolved } from "./comments";
+export { mayComment } from "./reach";
+export * from "./schema";
+export type * from "./types";
