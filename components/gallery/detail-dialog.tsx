@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef } from "react";
-import { CommentPanel, studioReviewApi, useReviewSession } from "@/components/review";
+import { ApprovalControl, CommentPanel, studioReviewApi, useReviewSession } from "@/components/review";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -23,6 +23,7 @@ import { useModal } from "./use-modal";
 export function DetailDialog({
   id,
   commentId = null,
+  collectionId = null,
   filters,
   announcement,
   onNavigate,
@@ -32,6 +33,8 @@ export function DetailDialog({
   id: string;
   /** A comment to open on (`?comment=`): the video seeks to its moment and shows its shape. */
   commentId?: string | null;
+  /** Opened inside a collection: its approval control, and new threads are written in it. */
+  collectionId?: string | null;
   filters: GalleryFilters;
   announcement: string;
   onNavigate: (id: string) => void;
@@ -44,7 +47,12 @@ export function DetailDialog({
   const item = query.data?.id === id ? query.data : undefined;
   const prevId = item?.prevId ?? null;
   const nextId = item?.nextId ?? null;
-  const review = useReviewSession({ api: studioReviewApi, taskId: id, focusCommentId: commentId });
+  const review = useReviewSession({
+    api: studioReviewApi,
+    taskId: id,
+    collectionId,
+    focusCommentId: commentId,
+  });
 
   return (
     <div
@@ -121,6 +129,9 @@ export function DetailDialog({
           <aside className="w-full shrink-0 space-y-6 overflow-y-auto border-zinc-800 p-5 lg:w-[28rem] lg:border-l">
             <ReuseActions item={item} onDelete={() => onDelete(item)} />
             <ReviewPanel key={item.id} item={item} />
+            {collectionId && (
+              <ApprovalControl api={studioReviewApi} collectionId={collectionId} taskId={item.id} />
+            )}
             <CommentPanel key={`comments-${item.id}`} session={review} />
             <DetailInfo item={item} />
           </aside>
