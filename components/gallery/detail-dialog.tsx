@@ -1,6 +1,7 @@
 "use client";
 
 import { useRef } from "react";
+import { ApprovalControl, CommentPanel, studioReviewApi, useReviewSession } from "@/components/review";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -21,6 +22,8 @@ import { useModal } from "./use-modal";
  */
 export function DetailDialog({
   id,
+  commentId = null,
+  collectionId = null,
   filters,
   announcement,
   onNavigate,
@@ -28,6 +31,10 @@ export function DetailDialog({
   onDelete,
 }: {
   id: string;
+  /** A comment to open on (`?comment=`): the video seeks to its moment and shows its shape. */
+  commentId?: string | null;
+  /** Opened inside a collection: its approval control, and new threads are written in it. */
+  collectionId?: string | null;
   filters: GalleryFilters;
   announcement: string;
   onNavigate: (id: string) => void;
@@ -40,6 +47,12 @@ export function DetailDialog({
   const item = query.data?.id === id ? query.data : undefined;
   const prevId = item?.prevId ?? null;
   const nextId = item?.nextId ?? null;
+  const review = useReviewSession({
+    api: studioReviewApi,
+    taskId: id,
+    collectionId,
+    focusCommentId: commentId,
+  });
 
   return (
     <div
@@ -111,11 +124,15 @@ export function DetailDialog({
       ) : (
         <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
           <div className="flex min-h-[40vh] flex-1 flex-col bg-black lg:min-h-0">
-            <MediaViewer item={item} />
+            <MediaViewer item={item} review={review} />
           </div>
           <aside className="w-full shrink-0 space-y-6 overflow-y-auto border-zinc-800 p-5 lg:w-[28rem] lg:border-l">
             <ReuseActions item={item} onDelete={() => onDelete(item)} />
             <ReviewPanel key={item.id} item={item} />
+            {collectionId && (
+              <ApprovalControl api={studioReviewApi} collectionId={collectionId} taskId={item.id} />
+            )}
+            <CommentPanel key={`comments-${item.id}`} session={review} />
             <DetailInfo item={item} />
           </aside>
         </div>
