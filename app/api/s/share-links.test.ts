@@ -285,7 +285,9 @@ describe("what a token reaches", () => {
         const url = `/api/${file.replace(/\/route\.ts$/, "").replace(/\[(?:\.\.\.)?(\w+)\]/g, (_, n) => params[n])}`;
         const response = await load(file).then((h) =>
           h[method](new Request(`${origin}${url}?token=${link.token}`, { method, headers }), {
-            params: Promise.resolve(file.includes("[...path]") ? { path: ["v1", "tasks"] } : params),
+            params: Promise.resolve(
+              (file.includes("[...path]") ? { path: ["v1", "tasks"] } : params) as Record<string, string>,
+            ),
           }),
         );
         answered.push(`${method} ${file} ${response.status}`);
