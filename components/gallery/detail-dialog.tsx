@@ -2,6 +2,7 @@
 
 import { useRef } from "react";
 import { Alert } from "@/components/ui/alert";
+import { ShareLinksButton } from "@/components/shares/share-links-button";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import type { GalleryFilters } from "@/lib/gallery/filters";
@@ -91,6 +92,7 @@ export function DetailDialog({
             <ItemBadges item={item} showCompleted />
           </div>
         )}
+        {item && <ShareLinksButton taskId={item.id} />}
         <span className="ml-auto hidden text-xs text-zinc-500 md:block">
           ← → browse · 1–5 rate · ? keys · Esc close
         </span>
