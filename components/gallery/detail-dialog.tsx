@@ -1,6 +1,7 @@
 "use client";
 
 import { useRef } from "react";
+import { CommentPanel, studioReviewApi, useReviewSession } from "@/components/review";
 import { Alert } from "@/components/ui/alert";
 import { ShareLinksButton } from "@/components/shares/share-links-button";
 import { Button } from "@/components/ui/button";
@@ -22,6 +23,7 @@ import { useModal } from "./use-modal";
  */
 export function DetailDialog({
   id,
+  commentId = null,
   filters,
   announcement,
   onNavigate,
@@ -29,6 +31,8 @@ export function DetailDialog({
   onDelete,
 }: {
   id: string;
+  /** A comment to open on (`?comment=`): the video seeks to its moment and shows its shape. */
+  commentId?: string | null;
   filters: GalleryFilters;
   announcement: string;
   onNavigate: (id: string) => void;
@@ -41,6 +45,7 @@ export function DetailDialog({
   const item = query.data?.id === id ? query.data : undefined;
   const prevId = item?.prevId ?? null;
   const nextId = item?.nextId ?? null;
+  const review = useReviewSession({ api: studioReviewApi, taskId: id, focusCommentId: commentId });
 
   return (
     <div
@@ -113,11 +118,12 @@ export function DetailDialog({
       ) : (
         <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
           <div className="flex min-h-[40vh] flex-1 flex-col bg-black lg:min-h-0">
-            <MediaViewer item={item} />
+            <MediaViewer item={item} review={review} />
           </div>
           <aside className="w-full shrink-0 space-y-6 overflow-y-auto border-zinc-800 p-5 lg:w-[28rem] lg:border-l">
             <ReuseActions item={item} onDelete={() => onDelete(item)} />
             <ReviewPanel key={item.id} item={item} />
+            <CommentPanel key={`comments-${item.id}`} session={review} />
             <DetailInfo item={item} />
           </aside>
         </div>

@@ -153,6 +153,7 @@ export function GalleryView() {
         <Suspense fallback={null}>
           <DetailDialog
             id={url.item}
+            commentId={url.comment}
             filters={url.filters}
             announcement={culling.announcement}
             onNavigate={url.showItem}

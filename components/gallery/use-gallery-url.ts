@@ -23,6 +23,9 @@ export function useGalleryUrl() {
   const searchParams = useSearchParams();
   const filters = useMemo(() => filtersFromUrl(new URLSearchParams(searchParams.toString())), [searchParams]);
   const item = searchParams.get("item");
+  // `?item=<id>&comment=<commentId>` (activity links): open the item on that comment. Any other
+  // change of the URL state drops it.
+  const comment = searchParams.get("comment");
   const compareParam = searchParams.get("compare");
   const compare = useMemo(
     () => (compareParam ? compareParam.split(",").filter(Boolean).slice(0, 4) : []),
@@ -52,6 +55,7 @@ export function useGalleryUrl() {
   return {
     filters,
     item,
+    comment,
     compare,
     setFilters: useCallback(
       (f: GalleryFilters) => write(withState({ filters: f, item: null }), "replace"),
