@@ -10,3 +10,5 @@ export type { CollectionMemberView } from "./members";
 export { moveItem, POSITION_STEP } from "./order";
 export type { CollectionSummary, ApprovalProgress } from "./summary";
 export { collectionZipResponse } from "./zip";
+export { getCollectionItem } from "./item-detail";
+export type { CollectionItemDetail } from "./item-detail";

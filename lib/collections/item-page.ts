@@ -118,7 +118,8 @@ export async function listCollectionItems(
   };
 }
 
-function conditions(
+/** The page's WHERE on `CollectionItem ci JOIN Task t` (the detail view's neighbours use it too). */
+export function conditions(
   db: Db,
   viewer: Viewer,
   collectionId: string,
@@ -133,6 +134,6 @@ function conditions(
   return and(...parts);
 }
 
-function after(cursor: PositionCursor): Prisma.Sql {
+export function after(cursor: PositionCursor): Prisma.Sql {
   return Prisma.sql`(ci."position" > ${cursor.position} OR (ci."position" = ${cursor.position} AND ci."taskId" > ${cursor.taskId}))`;
 }
