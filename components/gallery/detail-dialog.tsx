@@ -26,6 +26,7 @@ export function DetailDialog({
   onNavigate,
   onClose,
   onDelete,
+  onCollect,
 }: {
   id: string;
   filters: GalleryFilters;
@@ -33,6 +34,8 @@ export function DetailDialog({
   onNavigate: (id: string) => void;
   onClose: () => void;
   onDelete: (item: GalleryItemDetail) => void;
+  /** "Add to collection" for this item (also the A key). */
+  onCollect?: (id: string) => void;
 }) {
   const container = useRef<HTMLDivElement>(null);
   useModal(container, { restoreFocus: false });
@@ -90,6 +93,11 @@ export function DetailDialog({
             </span>
             <ItemBadges item={item} showCompleted />
           </div>
+        )}
+        {onCollect && (
+          <Button size="sm" variant="ghost" onClick={() => onCollect(id)} data-testid="detail-collect">
+            + Collection (A)
+          </Button>
         )}
         <span className="ml-auto hidden text-xs text-zinc-500 md:block">
           ← → browse · 1–5 rate · ? keys · Esc close
