@@ -1,7 +1,9 @@
 "use client";
 
 import { useRef } from "react";
+import { CommentPanel, studioReviewApi, useReviewSession } from "@/components/review";
 import { Alert } from "@/components/ui/alert";
+import { ShareLinksButton } from "@/components/shares/share-links-button";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import type { GalleryFilters } from "@/lib/gallery/filters";
@@ -21,6 +23,7 @@ import { useModal } from "./use-modal";
  */
 export function DetailDialog({
   id,
+  commentId = null,
   filters,
   announcement,
   onNavigate,
@@ -29,6 +32,8 @@ export function DetailDialog({
   onCollect,
 }: {
   id: string;
+  /** A comment to open on (`?comment=`): the video seeks to its moment and shows its shape. */
+  commentId?: string | null;
   filters: GalleryFilters;
   announcement: string;
   onNavigate: (id: string) => void;
@@ -43,6 +48,7 @@ export function DetailDialog({
   const item = query.data?.id === id ? query.data : undefined;
   const prevId = item?.prevId ?? null;
   const nextId = item?.nextId ?? null;
+  const review = useReviewSession({ api: studioReviewApi, taskId: id, focusCommentId: commentId });
 
   return (
     <div
@@ -99,6 +105,7 @@ export function DetailDialog({
             + Collection (A)
           </Button>
         )}
+        {item && <ShareLinksButton taskId={item.id} />}
         <span className="ml-auto hidden text-xs text-zinc-500 md:block">
           ← → browse · 1–5 rate · ? keys · Esc close
         </span>
@@ -119,11 +126,12 @@ export function DetailDialog({
       ) : (
         <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
           <div className="flex min-h-[40vh] flex-1 flex-col bg-black lg:min-h-0">
-            <MediaViewer item={item} />
+            <MediaViewer item={item} review={review} />
           </div>
           <aside className="w-full shrink-0 space-y-6 overflow-y-auto border-zinc-800 p-5 lg:w-[28rem] lg:border-l">
             <ReuseActions item={item} onDelete={() => onDelete(item)} />
             <ReviewPanel key={item.id} item={item} />
+            <CommentPanel key={`comments-${item.id}`} session={review} />
             <DetailInfo item={item} />
           </aside>
         </div>

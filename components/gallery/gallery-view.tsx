@@ -178,6 +178,7 @@ export function GalleryView({ header, empty, bulkExtra, urlKeys }: Props = {}) {
         <Suspense fallback={null}>
           <DetailDialog
             id={url.item}
+            commentId={url.comment}
             filters={url.filters}
             announcement={culling.announcement}
             onNavigate={url.showItem}

@@ -1,7 +1,8 @@
 "use client";
 
 import clsx from "clsx";
-import { useState } from "react";
+import { useState, type ReactElement } from "react";
+import { ReviewFrame, type ReviewSession } from "@/components/review";
 import type { GalleryItemDetail, GalleryMediaDetail } from "@/lib/gallery/types";
 
 const isVideo = (m: GalleryMediaDetail, kind: string) =>
@@ -10,10 +11,21 @@ const isVideo = (m: GalleryMediaDetail, kind: string) =>
 const roleLabel = (role: string) =>
   role === "last_frame" ? "Last frame" : role === "result" ? "Result" : "Extra";
 
-/** The large player/viewer, with a strip to switch between the result, the last frame and extras. */
-export function MediaViewer({ item }: { item: GalleryItemDetail }) {
+/**
+ * The large player/viewer, with a strip to switch between the result, the last frame and extras.
+ * `review`: the comments' annotator lies over the frame (components/review).
+ */
+export function MediaViewer({ item, review }: { item: GalleryItemDetail; review?: ReviewSession }) {
   const [chosenId, setChosenId] = useState<string | null>(null);
   const chosen = item.media.find((m) => m.id === chosenId) ?? item.media[0];
+  const framed = (kind: "video" | "image", media: ReactElement) =>
+    review && chosen ? (
+      <ReviewFrame key={chosen.id} session={review} kind={kind}>
+        {media}
+      </ReviewFrame>
+    ) : (
+      media
+    );
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -30,27 +42,33 @@ export function MediaViewer({ item }: { item: GalleryItemDetail }) {
             {chosen.error && <p className="mt-2">{chosen.error}</p>}
           </div>
         ) : isVideo(chosen, item.kind) ? (
-          <video
-            key={chosen.id}
-            data-testid="detail-video"
-            src={chosen.url}
-            poster={chosen.thumbnailUrl ?? undefined}
-            controls
-            autoPlay
-            muted
-            loop
-            playsInline
-            className="max-h-full max-w-full rounded"
-          />
+          framed(
+            "video",
+            <video
+              key={chosen.id}
+              data-testid="detail-video"
+              src={chosen.url}
+              poster={chosen.thumbnailUrl ?? undefined}
+              controls
+              autoPlay
+              muted
+              loop
+              playsInline
+              className="max-h-full max-w-full rounded"
+            />,
+          )
         ) : (
-          // eslint-disable-next-line @next/next/no-img-element -- the stored original, full size
-          <img
-            key={chosen.id}
-            data-testid="detail-image"
-            src={chosen.url}
-            alt={item.prompt}
-            className="max-h-full max-w-full rounded object-contain"
-          />
+          framed(
+            "image",
+            // eslint-disable-next-line @next/next/no-img-element -- the stored original, full size
+            <img
+              key={chosen.id}
+              data-testid="detail-image"
+              src={chosen.url}
+              alt={item.prompt}
+              className="max-h-full max-w-full rounded object-contain"
+            />,
+          )
         )}
       </div>
       {item.media.length > 1 && (

@@ -28,6 +28,9 @@ export function useGalleryUrl(keep: readonly string[] = NO_KEYS) {
   const searchParams = useSearchParams();
   const filters = useMemo(() => filtersFromUrl(new URLSearchParams(searchParams.toString())), [searchParams]);
   const item = searchParams.get("item");
+  // `?item=<id>&comment=<commentId>` (activity links): open the item on that comment. Any other
+  // change of the URL state drops it.
+  const comment = searchParams.get("comment");
   const compareParam = searchParams.get("compare");
   const compare = useMemo(
     () => (compareParam ? compareParam.split(",").filter(Boolean).slice(0, 4) : []),
@@ -61,6 +64,7 @@ export function useGalleryUrl(keep: readonly string[] = NO_KEYS) {
   return {
     filters,
     item,
+    comment,
     compare,
     setFilters: useCallback(
       (f: GalleryFilters) => write(withState({ filters: f, item: null }), "replace"),

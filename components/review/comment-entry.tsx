@@ -1,0 +1,147 @@
+"use client";
+
+import clsx from "clsx";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/field";
+import { formatMoment, MAX_COMMENT_LENGTH } from "@/lib/comments/schema";
+import type { CommentView } from "@/lib/comments/types";
+import { ErrorLine } from "./error-line";
+import { useCommentMutations } from "./use-review-mutations";
+import type { ReviewSession } from "./use-review-session";
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, {
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+
+/**
+ * One comment: author (guests marked), moment chip (seeks there), text — always as text, React
+ * escapes it; never dangerouslySetInnerHTML — and the author's edit and delete.
+ */
+export function CommentEntry({
+  session,
+  comment,
+  onShow,
+}: {
+  session: ReviewSession;
+  comment: CommentView;
+  /** Seek to the comment's moment and show its shape. */
+  onShow?: () => void;
+}) {
+  const { edit, remove } = useCommentMutations(session);
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(comment.body);
+
+  return (
+    <div className="space-y-1" data-testid="comment" data-comment-id={comment.id}>
+      <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-400">
+        <span className="font-medium text-zinc-200" data-testid="comment-author">
+          {comment.author.name}
+        </span>
+        {comment.author.kind === "guest" && (
+          <span
+            className="rounded bg-zinc-700 px-1.5 py-0.5 text-[10px] uppercase tracking-wide text-zinc-200"
+            data-testid="guest-badge"
+          >
+            guest
+          </span>
+        )}
+        <time dateTime={comment.createdAt}>{when(comment.createdAt)}</time>
+        {comment.editedAt && <span>(edited)</span>}
+        {comment.atSeconds !== null && (
+          <button
+            type="button"
+            className="rounded bg-sky-500/15 px-1.5 py-0.5 font-mono text-sky-300 hover:bg-sky-500/30"
+            data-testid="comment-moment"
+            aria-label={`Show the moment ${formatMoment(comment.atSeconds)}`}
+            onClick={onShow}
+          >
+            {formatMoment(comment.atSeconds)}
+          </button>
+        )}
+        {comment.shape && (
+          <button
+            type="button"
+            className="text-amber-300 hover:underline"
+            onClick={onShow}
+            data-testid="comment-shape"
+          >
+            {comment.shape.kind === "rect" ? "▭ area" : "• point"}
+          </button>
+        )}
+      </div>
+      {editing ? (
+        <form
+          className="space-y-1.5"
+          onSubmit={(event) => {
+            event.preventDefault();
+            edit.mutate({ id: comment.id, body: text }, { onSuccess: () => setEditing(false) });
+          }}
+        >
+          <textarea
+            className={clsx(inputClass, "resize-y")}
+            aria-label="Edit comment"
+            data-testid="comment-edit-input"
+            maxLength={MAX_COMMENT_LENGTH}
+            rows={3}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+          <ErrorLine error={edit.error} />
+          <div className="flex gap-2">
+            <Button
+              type="submit"
+              size="sm"
+              variant="primary"
+              disabled={!text.trim() || edit.isPending}
+              data-testid="comment-save"
+            >
+              Save
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <p className="whitespace-pre-wrap break-words text-sm text-zinc-100" data-testid="comment-body">
+          {comment.body}
+        </p>
+      )}
+      {comment.mine && !editing && (
+        <div className="flex gap-1">
+          {session.canComment && (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                setText(comment.body);
+                setEditing(true);
+              }}
+              data-testid="comment-edit"
+            >
+              Edit
+            </Button>
+          )}
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={remove.isPending}
+            data-testid="comment-delete"
+            onClick={() => {
+              const replies = comment.parentId === null ? " and its replies" : "";
+              if (window.confirm(`Delete this comment${replies}?`)) remove.mutate(comment.id);
+            }}
+          >
+            Delete
+          </Button>
+        </div>
+      )}
+      <ErrorLine error={remove.error} />
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { approvalHistory, getApproval, setApproval } from "./approvals";
+export * from "./schema";
