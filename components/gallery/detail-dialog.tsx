@@ -29,6 +29,7 @@ export function DetailDialog({
   onNavigate,
   onClose,
   onDelete,
+  onCollect,
 }: {
   id: string;
   /** A comment to open on (`?comment=`): the video seeks to its moment and shows its shape. */
@@ -38,6 +39,8 @@ export function DetailDialog({
   onNavigate: (id: string) => void;
   onClose: () => void;
   onDelete: (item: GalleryItemDetail) => void;
+  /** "Add to collection" for this item (also the A key). */
+  onCollect?: (id: string) => void;
 }) {
   const container = useRef<HTMLDivElement>(null);
   useModal(container, { restoreFocus: false });
@@ -96,6 +99,11 @@ export function DetailDialog({
             </span>
             <ItemBadges item={item} showCompleted />
           </div>
+        )}
+        {onCollect && (
+          <Button size="sm" variant="ghost" onClick={() => onCollect(id)} data-testid="detail-collect">
+            + Collection (A)
+          </Button>
         )}
         {item && <ShareLinksButton taskId={item.id} />}
         <span className="ml-auto hidden text-xs text-zinc-500 md:block">
