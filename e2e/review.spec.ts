@@ -127,7 +127,7 @@ test("a member builds a collection from the gallery with the keyboard and shares
   collectionUrl =
     (await page.getByTestId("add-to-collection-done").getByRole("link").getAttribute("href")) ?? "";
   expect(collectionUrl).toMatch(/^\/collections\/.+/);
-  await page.keyboard.press("Enter"); // "Done" has the focus
+  await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 
   // The image into the same collection: J, A, Tab to the collection, Enter.
@@ -139,7 +139,8 @@ test("a member builds a collection from the gallery with the keyboard and shares
   await expect(page.getByTestId("add-to-existing")).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("add-to-collection-done")).toContainText("Added 1");
-  await page.keyboard.press("Enter");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
 
   // Share it: comments allowed, prompts hidden (the default).
   await page.goto(collectionUrl);
