@@ -10,6 +10,7 @@ import type { GalleryFilters } from "@/lib/gallery/filters";
 import type { GalleryItemDetail } from "@/lib/gallery/types";
 import { DetailInfo } from "./detail-info";
 import { ItemBadges } from "./item-badges";
+import { useItemSource } from "./item-source";
 import { MediaViewer } from "./media-viewer";
 import { ReuseActions } from "./reuse-actions";
 import { ReviewPanel } from "./review-panel";
@@ -48,6 +49,7 @@ export function DetailDialog({
   const item = query.data?.id === id ? query.data : undefined;
   const prevId = item?.prevId ?? null;
   const nextId = item?.nextId ?? null;
+  const source = useItemSource();
   const review = useReviewSession({ api: studioReviewApi, taskId: id, focusCommentId: commentId });
 
   return (
@@ -129,8 +131,9 @@ export function DetailDialog({
             <MediaViewer item={item} review={review} />
           </div>
           <aside className="w-full shrink-0 space-y-6 overflow-y-auto border-zinc-800 p-5 lg:w-[28rem] lg:border-l">
-            <ReuseActions item={item} onDelete={() => onDelete(item)} />
-            <ReviewPanel key={item.id} item={item} />
+            {source.extra?.(item)}
+            {!source.foreign && <ReuseActions item={item} onDelete={() => onDelete(item)} />}
+            {!source.foreign && <ReviewPanel key={item.id} item={item} />}
             <CommentPanel key={`comments-${item.id}`} session={review} />
             <DetailInfo item={item} />
           </aside>

@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext, type ReactNode } from "react";
-import type { GalleryItem } from "@/lib/gallery/types";
+import type { GalleryItem, GalleryItemDetail } from "@/lib/gallery/types";
 
 /**
  * Where the gallery's grid, detail view and compare read their items: the whole gallery (the
@@ -16,6 +16,13 @@ export type ItemSource = {
   approval?: string;
   /** Extra marks on a tile (a collection shows each item's approval). */
   decorate?: (item: GalleryItem) => ReactNode;
+  /** More of the detail view for the open item (a collection: its approval control). */
+  extra?: (item: GalleryItemDetail) => ReactNode;
+  /**
+   * The items are another user's (a collection shared with the viewer): the owner's review tools
+   * (rating, tags, notes, reuse, delete) are left out of the detail view.
+   */
+  foreign?: boolean;
   /** Set when the viewer may reorder: a drop before another item (null: the end) or a key step. */
   reorder?: (taskId: string, target: { before: string | null } | { step: -1 | 1 }) => void;
 };

@@ -8,8 +8,8 @@ import { MAX_BULK_ITEMS } from "../gallery/limits";
 export const MAX_NAME_LENGTH = 120;
 export const MAX_DESCRIPTION_LENGTH = 2_000;
 
-export const APPROVAL_STATUSES = ["pending", "approved", "changes_requested", "rejected"] as const;
-export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+// One list of statuses for the studio: lib/approvals owns them.
+export { APPROVAL_STATUSES, type ApprovalStatus } from "../approvals/schema";
 
 export const MEMBER_ROLES = ["viewer", "commenter", "editor"] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
@@ -73,9 +73,4 @@ export type AddMemberInput = z.infer<typeof addMemberSchema>;
 
 export const changeRoleSchema = z.object({
   role: z.enum(MEMBER_ROLES, { error: `must be one of ${MEMBER_ROLES.join(", ")}` }),
-});
-
-/** The item page's own filter, next to the gallery's. */
-export const approvalFilterSchema = z.enum(APPROVAL_STATUSES, {
-  error: `must be one of ${APPROVAL_STATUSES.join(", ")}`,
 });
