@@ -168,9 +168,13 @@ function recordResponses(page: Page): string[] {
   return bodies;
 }
 
-test("a guest without an account reviews: no prompt anywhere, a comment at 1.5 s with a rectangle, an approval", async ({
+test("a guest reviews without an account; the owner is notified and opens the comment at its moment", async ({
   browser,
 }) => {
+  // The owner has the studio open while the guest reviews (the activity feed announces what is new).
+  const owner = await memberPage(browser);
+  await owner.goto("/gallery");
+
   const context = await browser.newContext();
   const guest = await context.newPage();
   const bodies = recordResponses(guest);
@@ -184,6 +188,7 @@ test("a guest without an account reviews: no prompt anywhere, a comment at 1.5 s
   await expect(guest.getByTestId("share-item")).toHaveCount(2);
   await expect(guest.getByTestId("user-menu")).toHaveCount(0); // no studio navigation
 
+  // Play the video, pause it at 1.5 s (the file answers ranges: it seeks).
   await guest.locator(`[data-testid="share-item"][data-item-id="${ids.video}"]`).click();
   const video = guest.getByTestId("share-video");
   await expect(video).toBeVisible();
@@ -220,30 +225,26 @@ test("a guest without an account reviews: no prompt anywhere, a comment at 1.5 s
   await expect(guest.getByTestId("approval-approved")).toHaveAttribute("aria-checked", "true");
   await expect(guest.getByTestId("share-progress")).toContainText("1 of 2 approved");
 
-  const html = await guest.content();
-  expect(html).not.toContain(WORD);
+  // No prompt in the page or in any response it received.
+  expect(await guest.content()).not.toContain(WORD);
   await expect.poll(() => bodies.length).toBeGreaterThan(3);
   for (const body of bodies) expect(body, "a response carried the prompt").not.toContain(WORD);
   await context.close();
-});
 
-test("the owner is notified; the notification opens the item at the comment's moment with its rectangle", async ({
-  browser,
-}) => {
-  const page = await memberPage(browser);
-  await page.goto("/gallery");
-  const toast = page.getByTestId("toast").filter({ hasText: /comment/i });
+  // The owner's notification opens the item at the comment's moment, with the rectangle.
+  const toast = owner.getByTestId("toast").filter({ hasText: /commented/ });
   await expect(toast).toBeVisible({ timeout: 30_000 });
+  await expect(toast).toContainText("Carla Client (guest) commented at 0:01.5");
   await toast.getByRole("link").click();
-  await expect(page).toHaveURL(new RegExp(`item=${ids.video}.*comment=`));
-  const video = page.locator('[data-testid="detail-dialog"] video');
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeCloseTo(1.5, 0);
-  await expect(page.getByTestId("review-shape")).toBeVisible();
+  await expect(owner).toHaveURL(new RegExp(`item=${ids.video}.*comment=`));
+  const ownerVideo = owner.locator('[data-testid="detail-dialog"] video');
+  await expect.poll(() => ownerVideo.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeCloseTo(1.5, 1);
+  await expect(owner.getByTestId("review-shape").first()).toBeVisible();
 
   // The collection's progress shows the guest's approval.
-  await page.goto(collectionUrl);
-  await expect(page.getByText(/1 of 2 approved/)).toBeVisible();
-  await page.context().close();
+  await owner.goto(collectionUrl);
+  await expect(owner.getByText(/1 of 2 approved/).first()).toBeVisible();
+  await owner.context().close();
 });
 
 test("revoking the link turns the guest's next load into the revoked page", async ({ browser }) => {
