@@ -73,26 +73,34 @@ function Viewer({ token, page, item, onClose, onPrev, onNext, onChanged }: Props
       <ViewerNav item={item} onClose={onClose} onPrev={onPrev} onNext={onNext} />
       <div className="flex flex-col gap-4 lg:flex-row">
         <div className="min-w-0 flex-1">
-          {!media ? (
-            <p className="text-sm text-zinc-500">This item has no stored file yet.</p>
-          ) : kind === "video" ? (
-            framed(
-              <video
-                src={media.url}
-                poster={media.thumbnailUrl ?? undefined}
-                controls
-                playsInline
-                preload="metadata"
-                data-testid="share-video"
-                className="max-h-[75vh] w-full rounded-lg bg-black object-contain"
-              />,
-            )
-          ) : (
-            framed(
-              // eslint-disable-next-line @next/next/no-img-element -- the full-size file, as shared
-              <img src={media.url} alt="" data-testid="share-image" className="max-w-full rounded-lg" />,
-            )
-          )}
+          {/* The annotator lies over the frame inside a positioned box of a fixed height. */}
+          <div className="relative h-[65vh] min-h-64 w-full rounded-lg bg-black">
+            {!media ? (
+              <p className="p-4 text-sm text-zinc-500">This item has no stored file yet.</p>
+            ) : kind === "video" ? (
+              framed(
+                <video
+                  src={media.url}
+                  poster={media.thumbnailUrl ?? undefined}
+                  controls
+                  playsInline
+                  preload="metadata"
+                  data-testid="share-video"
+                  className="max-h-full max-w-full object-contain"
+                />,
+              )
+            ) : (
+              framed(
+                // eslint-disable-next-line @next/next/no-img-element -- the full-size file, as shared
+                <img
+                  src={media.url}
+                  alt=""
+                  data-testid="share-image"
+                  className="max-h-full max-w-full object-contain"
+                />,
+              )
+            )}
+          </div>
           {item.recipe && (
             <details
               className="mt-3 rounded-lg border border-zinc-800 bg-zinc-900 p-3 text-sm"

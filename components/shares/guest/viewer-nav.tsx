@@ -26,6 +26,16 @@ export function ViewerNav({
         Next
       </button>
       <span className="ml-auto flex gap-3">
+        {item.kind === "image" && item.media[0] && (
+          <a
+            href={item.media[0].url}
+            target="_blank"
+            rel="noreferrer"
+            className="text-sky-400 hover:underline"
+          >
+            Full size
+          </a>
+        )}
         {item.media.map((m) =>
           m.downloadUrl ? (
             <a
