@@ -121,7 +121,7 @@ test("a member builds a collection from the gallery with the keyboard and shares
   await page.keyboard.press("a");
   const dialog = page.getByTestId("add-to-collection");
   await expect(page.getByTestId("new-collection-name")).toBeFocused();
-  await page.keyboard.type(`Client cut ${WORD}`);
+  await page.keyboard.type(`Client cut ${Date.now().toString(36)}`);
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("add-to-collection-done")).toBeVisible();
   collectionUrl =
@@ -154,7 +154,7 @@ test("a member builds a collection from the gallery with the keyboard and shares
   await page.context().close();
 });
 
-/** Every text response the guest's browser receives, to search for the prompt. */
+/** Every text response the guest's browser receives, to search for the prompt's unique word. */
 function recordResponses(page: Page): string[] {
   const bodies: string[] = [];
   page.on("response", (response: PwResponse) => {
