@@ -1,6 +1,6 @@
 import type { Activity, ActivityApproval, ActivityComment } from "@/lib/activity/types";
-import { APPROVAL_LABELS, type ApprovalStatus } from "@/lib/approvals/schema";
-import { formatMoment } from "@/lib/comments/schema";
+import { APPROVAL_LABELS, type ApprovalStatus } from "@/lib/approvals/statuses";
+import { formatMoment } from "@/lib/comments/format-moment";
 import type { ActivityAnnouncement } from "./announcements";
 
 const who = (author: { kind: string; name: string }) =>
