@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { seedGallery, uniqueWord } from "./support/seed";
+import { e2eDb, seedGallery, uniqueWord } from "./support/seed";
 
 /** The detail view's player, paused at `seconds` (seeked and settled). */
 async function pauseAt(page: Page, seconds: number) {
@@ -112,4 +112,39 @@ test("on an image a click marks a point that stays over the image", async ({ pag
   const mark = (await point.boundingBox())!;
   expect((mark.x + mark.width / 2 - box.x) / box.width).toBeCloseTo(0.75, 1);
   expect((mark.y + mark.height / 2 - box.y) / box.height).toBeCloseTo(0.25, 1);
+});
+
+test("a guest's comment on my item reaches me as a toast that opens the item on it", async ({ page }) => {
+  const word = uniqueWord("toasted");
+  const [item] = await seedGallery([{ prompt: `${word} a boat`, files: [{ kind: "video", seconds: 3 }] }]);
+  // The watcher's first answer sets its cursor; what comes after it is announced.
+  const firstAsk = page.waitForResponse((r) => r.url().includes("/api/activity"));
+  await page.goto("/gallery");
+  await firstAsk;
+  const comment = await e2eDb().comment.create({
+    data: {
+      taskId: item.id,
+      shareLinkId: `link-${word}`,
+      guestId: `guest-${word}`,
+      guestName: "Gina",
+      body: `${word}: the hand looks wrong`,
+      atSeconds: 1.5,
+      shape: JSON.stringify({ kind: "rect", x: 0.25, y: 0.25, w: 0.5, h: 0.5 }),
+    },
+  });
+
+  const toast = page.getByTestId("toast").filter({ hasText: word });
+  await expect(toast).toBeVisible({ timeout: 40_000 });
+  await expect(toast).toContainText("Gina (guest) commented at 0:01.5");
+  await toast.getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`item=${item.id}&comment=${comment.id}$`));
+  const thread = page.locator(`[data-thread-id="${comment.id}"]`);
+  await expect(thread).toHaveAttribute("data-selected", "true");
+  await expect(thread.getByTestId("guest-badge")).toHaveText("guest");
+  await expect.poll(async () => (await videoState(page)).time, { timeout: 20_000 }).toBeCloseTo(1.5, 1);
+  expect((await videoState(page)).paused).toBe(true);
+  await expect(page.locator('[data-testid="review-shape"][data-selected="true"]')).toHaveAttribute(
+    "data-kind",
+    "rect",
+  );
 });
