@@ -65,8 +65,9 @@ export async function sharePage(db: Db, grant: ShareGrant, guestName: string): P
       select: {
         id: true,
         kind: true,
-        model: true,
-        prompt: true,
+        // The recipe is not even read unless the link shows it.
+        model: grant.showPrompts,
+        prompt: grant.showPrompts,
         request: grant.showPrompts,
         media: { where: { status: "stored" }, select: mediaSelect },
       },
@@ -101,9 +102,9 @@ export async function sharePage(db: Db, grant: ShareGrant, guestName: string): P
         })),
         recipe: grant.showPrompts
           ? {
-              model: task.model,
-              prompt: task.prompt,
-              params: parseParams((task as { request?: string }).request),
+              model: task.model ?? "",
+              prompt: task.prompt ?? "",
+              params: parseParams(task.request ?? undefined),
             }
           : null,
       },
