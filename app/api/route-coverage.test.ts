@@ -29,6 +29,7 @@ const PUBLIC = new Set([
   "HEAD s/[token]/media/[mediaId]/thumbnail/route.ts",
   "GET s/[token]/items/[taskId]/comments/route.ts",
   "POST s/[token]/items/[taskId]/comments/route.ts",
+  "GET s/[token]/items/[taskId]/approval/route.ts",
   "PUT s/[token]/items/[taskId]/approval/route.ts",
   "PATCH s/[token]/comments/[commentId]/route.ts",
   "DELETE s/[token]/comments/[commentId]/route.ts",

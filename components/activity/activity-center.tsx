@@ -79,7 +79,11 @@ function ToastList({ toasts, dismiss }: { toasts: Toast[]; dismiss: (key: string
           className={clsx(
             // Clicks pass through the card to the page beneath; only its link and × take them.
             "rounded-lg border bg-zinc-900/95 p-3 text-sm shadow-lg",
-            toast.tone === "error" ? "border-red-500/40" : "border-emerald-500/40",
+            toast.tone === "error"
+              ? "border-red-500/40"
+              : toast.tone === "info"
+                ? "border-sky-500/40"
+                : "border-emerald-500/40",
           )}
         >
           <div className="flex items-start gap-3">

@@ -44,6 +44,9 @@ const activity = (over: Partial<Activity>): Activity => ({
   tasks: [],
   moreTasks: 0,
   batches: [],
+  comments: [],
+  moreComments: 0,
+  approvals: [],
   ...over,
 });
 

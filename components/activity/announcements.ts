@@ -1,7 +1,9 @@
 import type { Activity, ActivityBatch, ActivityTask } from "@/lib/activity/types";
+import { reviewAnnouncements } from "./review-announcements";
 import type { Announcement } from "./browser-notifications";
 
-export type Tone = "success" | "error";
+/** info: what others said or decided (comments, approvals). */
+export type Tone = "success" | "error" | "info";
 export type ActivityAnnouncement = Announcement & { tone: Tone };
 
 const KIND_LABEL: Record<string, string> = { image: "Image", video: "Video" };
@@ -59,8 +61,9 @@ export function announcementsFrom(activity: Activity, seen: Set<string>): Activi
   const batches = activity.batches.map(batchAnnouncement).filter(fresh);
   const tasks = activity.tasks.map(taskAnnouncement).filter(fresh);
   for (const a of [...batches, ...tasks]) seen.add(a.key);
+  const review = reviewAnnouncements(activity, seen);
   const count = tasks.length + (tasks.length > 0 ? activity.moreTasks : 0);
-  if (count <= ONE_BY_ONE) return [...batches, ...tasks];
+  if (count <= ONE_BY_ONE) return [...batches, ...tasks, ...review];
   const failed = tasks.filter((t) => t.tone === "error").length;
   const summary: ActivityAnnouncement = {
     key: `tasks:${activity.cursor}`,
@@ -71,5 +74,5 @@ export function announcementsFrom(activity: Activity, seen: Set<string>): Activi
     href: "/gallery",
     icon: tasks.find((t) => t.icon)?.icon,
   };
-  return [...batches, summary];
+  return [...batches, summary, ...review];
 }

@@ -7,12 +7,13 @@ import { fetchJson } from "@/components/api-client";
 import type { Activity } from "@/lib/activity/types";
 import { announcementsFrom, type ActivityAnnouncement } from "./announcements";
 import { notify } from "./browser-notifications";
+import { newReviewCount, titleWithNew } from "./review-announcements";
 
 /** Kept per tab, so a reload neither misses what settled meanwhile nor announces it twice. */
 const STATE_KEY = "studio.activity";
 /** A reload after this long starts afresh rather than announcing a backlog. */
 const RESUME_WITHIN_MS = 10 * 60_000;
-const TITLE_PREFIX = /^\(\d+ running\) /;
+const TITLE_PREFIX = /^(\(\d+ new\) )?\(\d+ running\) /;
 const MAX_TOASTS = 4;
 const TOAST_MS = 10_000;
 
@@ -53,6 +54,8 @@ export function useActivityWatcher() {
   const pathname = usePathname();
   const state = useRef<{ cursor: string | null; seen: Set<string> } | null>(null);
   const [toasts, setToasts] = useState<Toast[]>([]);
+  // Comments and approvals that came while the tab was hidden: "(n new)" in its title until it is seen.
+  const [unseen, setUnseen] = useState(0);
 
   const { data } = useQuery({
     queryKey: ["activity"],
@@ -74,21 +77,31 @@ export function useActivityWatcher() {
   useEffect(() => {
     if (!data || !state.current) return;
     const { seen } = state.current;
+    const review = newReviewCount(data, seen);
     const fresh = announcementsFrom(data, seen);
     for (const announcement of fresh) notify(announcement, (href) => router.push(href));
     state.current.cursor = data.cursor;
     saveState(data.cursor, seen);
+    if (review > 0 && document.hidden) setUnseen((n) => n + review);
     if (fresh.length > 0) {
       const shownAt = Date.now();
       setToasts((current) => [...fresh.map((a) => ({ ...a, shownAt })), ...current].slice(0, MAX_TOASTS));
     }
   }, [data, router]);
 
+  useEffect(() => {
+    const seenNow = () => {
+      if (!document.hidden) setUnseen(0);
+    };
+    document.addEventListener("visibilitychange", seenNow);
+    return () => document.removeEventListener("visibilitychange", seenNow);
+  }, []);
+
   const running = data?.running ?? 0;
   useEffect(() => {
-    const base = document.title.replace(TITLE_PREFIX, "");
-    document.title = running > 0 ? `(${running} running) ${base}` : base;
-  }, [running, pathname, data]);
+    const base = titleWithNew(document.title.replace(TITLE_PREFIX, ""), 0);
+    document.title = titleWithNew(running > 0 ? `(${running} running) ${base}` : base, unseen);
+  }, [running, pathname, data, unseen]);
 
   useEffect(() => {
     if (toasts.length === 0) return;

@@ -65,6 +65,12 @@ export function useReviewSession({
   const [draft, setDraft] = useState<ReviewSession["draft"]>({ shape: null, atSeconds: null });
   // undefined: nothing chosen yet, so the `?comment=` thread (if any) is the selection.
   const [chosenId, setChosenId] = useState<string | null | undefined>(undefined);
+  // A new `?comment=` (another notification clicked) wins over what was chosen by hand.
+  const [focusSeen, setFocusSeen] = useState(focusCommentId);
+  if (focusSeen !== focusCommentId) {
+    setFocusSeen(focusCommentId);
+    setChosenId(undefined);
+  }
 
   /** The annotator hands its <video> over (null when it goes): the session follows its time. */
   const attachVideo = useCallback((video: HTMLVideoElement | null) => {

@@ -4,6 +4,7 @@ import { summarizeBatches } from "../batches/read-batches";
 import type { Db } from "../db";
 import { itemListSelect, toGalleryItem } from "../gallery/item-select";
 import { RUNNING_STATUSES } from "../tasks/status";
+import { readReviewActivity } from "./review-activity";
 import type { Activity, ActivityBatch, ActivityTask } from "./types";
 
 export const activityQuery = z.object({
@@ -29,7 +30,18 @@ export async function readActivity(db: Db, viewer: Viewer, since: Date | null, n
   const owner = { userId: ownerOf(viewer) };
   const running = await db.task.count({ where: { ...owner, status: { in: [...RUNNING_STATUSES] } } });
   const cursor = new Date(now.getTime() - CURSOR_OVERLAP_MS).toISOString();
-  if (!since) return { cursor, running, tasks: [], moreTasks: 0, batches: [] };
+  if (!since) {
+    return {
+      cursor,
+      running,
+      tasks: [],
+      moreTasks: 0,
+      batches: [],
+      comments: [],
+      moreComments: 0,
+      approvals: [],
+    };
+  }
 
   const from = new Date(Math.max(since.getTime(), now.getTime() - MAX_LOOKBACK_MS));
   const settled = { ...owner, settledAt: { gt: from, lte: now } };
@@ -76,5 +88,6 @@ export async function readActivity(db: Db, viewer: Viewer, since: Date | null, n
       failed: batch.counts.total - (batch.counts.tasks.completed ?? 0),
       href: `/batches/${encodeURIComponent(batch.id)}`,
     }));
-  return { cursor, running, tasks, moreTasks: count - tasks.length, batches };
+  const review = await readReviewActivity(db, viewer, from, now);
+  return { cursor, running, tasks, moreTasks: count - tasks.length, batches, ...review };
 }

@@ -16,6 +16,12 @@ export type Activity = {
   moreTasks: number;
   /** Batches whose last task settled after the cursor. */
   batches: ActivityBatch[];
+  /** Comments and replies by others since the cursor, on the viewer's items, collections or threads. */
+  comments: ActivityComment[];
+  /** How many more comments came than `comments` lists. */
+  moreComments: number;
+  /** Approval statuses set by others since the cursor in the viewer's collections. */
+  approvals: ActivityApproval[];
 };
 
 export type ActivityTask = GalleryItem & {
@@ -30,5 +36,32 @@ export type ActivityBatch = {
   total: number;
   completed: number;
   failed: number;
+  href: string;
+};
+
+/** A comment or reply by someone else (issue 21); its text is plain text, shown as text. */
+export type ActivityComment = {
+  id: string;
+  taskId: string;
+  /** Set for a reply. */
+  parentId: string | null;
+  author: { kind: "user" | "guest"; name: string };
+  /** The start of its text. */
+  excerpt: string;
+  atSeconds: number | null;
+  createdAt: string;
+  /** Opens the item on the comment: `/gallery?item=<id>&comment=<commentId>`. */
+  href: string;
+};
+
+export type ActivityApproval = {
+  id: string;
+  collectionId: string;
+  collectionName: string;
+  taskId: string;
+  status: string;
+  by: string;
+  guest: boolean;
+  createdAt: string;
   href: string;
 };

@@ -1,15 +1,7 @@
 import { z } from "zod";
+import { APPROVAL_STATUSES, type ApprovalStatus } from "./statuses";
 
-/** An item's review status in a collection (issue 21). Browser-safe. */
-export const APPROVAL_STATUSES = ["pending", "approved", "changes_requested", "rejected"] as const;
-export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
-
-export const APPROVAL_LABELS: Record<ApprovalStatus, string> = {
-  pending: "Pending",
-  approved: "Approved",
-  changes_requested: "Changes requested",
-  rejected: "Rejected",
-};
+export { APPROVAL_LABELS, APPROVAL_STATUSES, type ApprovalStatus } from "./statuses";
 
 export const approvalStatusSchema = z.enum(APPROVAL_STATUSES, {
   error: `must be one of ${APPROVAL_STATUSES.join(", ")}`,

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+export { formatMoment } from "./format-moment";
+
 /**
  * What a comment may carry (issue 21, docs/decisions/review-comments.md). Browser-safe: the review
  * components validate with the same schemas before they send. Shapes are in fractions of the frame
@@ -90,14 +92,6 @@ export const commentPatchSchema = z.union(
   { error: "send {body} to edit or {resolved: true|false} to resolve or reopen" },
 );
 export type CommentPatch = z.infer<typeof commentPatchSchema>;
-
-/** A moment as the review components show it: "0:01.5", "1:02.0". */
-export function formatMoment(seconds: number): string {
-  const tenths = Math.round(seconds * 10);
-  const minutes = Math.floor(tenths / 600);
-  const rest = (tenths - minutes * 600) / 10;
-  return `${minutes}:${rest < 10 ? "0" : ""}${rest.toFixed(1)}`;
-}
 
 /** The stored JSON of a shape, read back; null for anything that does not parse as one. */
 export function parseShape(json: string | null): CommentShape | null {

@@ -8,6 +8,7 @@ type Delegate = {
   findMany(args: { where?: object; orderBy: object[]; take: number }): Promise<Row[]>;
   createMany(args: { data: Row[]; skipDuplicates: boolean }): Promise<{ count: number }>;
   count(args?: { where?: object }): Promise<number>;
+  updateMany(args: { where: object; data: Row }): Promise<{ count: number }>;
 };
 
 export type RowCounts = {
@@ -32,6 +33,11 @@ export type CopyRowsOptions = {
  * Copies every row of every table, tables in foreign-key order, rows in primary-key order in
  * batches. Each batch is one INSERT … ON CONFLICT DO NOTHING (createMany skipDuplicates): atomic,
  * and a rerun after an interruption writes only what is missing, never a second copy.
+ *
+ * A table that references itself (a reply names its thread) cannot rely on key order putting the
+ * referenced row first, nor on one batch holding both: its rows are written with those columns
+ * empty, then a second pass sets them (a rerun sets them again, so an interruption between the two
+ * passes is mended by the next run).
  */
 export async function copyRows(
   source: Db,
@@ -45,8 +51,10 @@ export async function copyRows(
     const to = delegate(target, table.model);
     const entry: RowCounts = { model: table.model, source: await from.count(), copied: 0, present: 0 };
     counts.push(entry);
+    const self = table.selfReferences ?? [];
     for await (const batch of keysetBatches(from, table.key, options.batchSize, options.signal)) {
-      const { count } = await to.createMany({ data: batch, skipDuplicates: true });
+      const data = self.length ? batch.map((row) => ({ ...row, ...nulls(self) })) : batch;
+      const { count } = await to.createMany({ data, skipDuplicates: true });
       entry.copied += count;
       entry.present += batch.length - count;
       options.onProgress?.({
@@ -55,9 +63,27 @@ export async function copyRows(
         total: entry.source,
       });
     }
+    if (self.length) await restoreSelfReferences(from, to, table, options);
   }
   return counts;
 }
+
+async function restoreSelfReferences(
+  from: Delegate,
+  to: Delegate,
+  table: ModelTable,
+  options: CopyRowsOptions,
+) {
+  for await (const batch of keysetBatches(from, table.key, options.batchSize, options.signal)) {
+    for (const row of batch) {
+      const data = Object.fromEntries(table.selfReferences.map((column) => [column, row[column]]));
+      if (Object.values(data).every((value) => value === null)) continue;
+      await to.updateMany({ where: Object.fromEntries(table.key.map((k) => [k, row[k]])), data });
+    }
+  }
+}
+
+const nulls = (columns: string[]): Row => Object.fromEntries(columns.map((c) => [c, null]));
 
 /** Rows in primary-key order, `size` at a time, each batch read after the last key of the one before. */
 export async function* keysetBatches(

@@ -11,10 +11,12 @@ export type ModelTable = {
   key: string[];
   /** Tables this one references by foreign key (itself excluded). */
   references: string[];
+  /** Its columns that reference its own rows (Comment.parentId): copied in a second pass. */
+  selfReferences: string[];
 };
 
 type TableInfoRow = { name: string; pk: number | bigint };
-type ForeignKeyRow = { table: string };
+type ForeignKeyRow = { table: string; from: string };
 
 /**
  * Every model of the generated client (Prisma.ModelName: a model added to the schema is copied
@@ -34,7 +36,8 @@ export async function modelTables(source: Db): Promise<ModelTable[]> {
     if (!key.length) throw new Error(`The table "${table}" (model ${model}) has no primary key.`);
     const foreignKeys = await source.$queryRawUnsafe<ForeignKeyRow[]>(`PRAGMA foreign_key_list("${table}")`);
     const references = [...new Set(foreignKeys.map((f) => f.table))].filter((t) => t !== table);
-    tables.push({ model, table, key, references });
+    const selfReferences = [...new Set(foreignKeys.filter((f) => f.table === table).map((f) => f.from))];
+    tables.push({ model, table, key, references, selfReferences });
   }
   return dependencyOrder(tables);
 }

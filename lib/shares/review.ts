@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { approvalStatusSchema, setApproval } from "../approvals";
+import { approvalStatusSchema, getApproval, setApproval } from "../approvals";
 import {
   addComment,
   commentPatchSchema,
@@ -9,11 +9,13 @@ import {
   editComment,
   listComments,
   setResolved,
+  type CommentView,
   type ReviewActor,
 } from "../comments";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
 import type { GuestCookie } from "./cookies";
+import { guestSession, nameGuest } from "./guest";
 import { requireGrantedItem, type ShareGrant } from "./resolve";
 
 /**
@@ -36,19 +38,34 @@ export async function guestComments(db: Db, grant: ShareGrant, guest: GuestCooki
   return listComments(db, guestActor(grant, guest), taskId);
 }
 
+/**
+ * A guest's comment. `guestName` in the body (the composer's name field) names the guest first and
+ * is kept in their cookie (`setCookies`); the collection is the link's, whatever the body says.
+ */
 export async function guestAddComment(
   db: Db,
   grant: ShareGrant,
-  guest: GuestCookie,
+  headers: Headers,
   taskId: string,
   input: unknown,
-) {
+): Promise<{ comment: CommentView; setCookies: string[] }> {
   requireGrantedItem(grant, taskId);
   const body = { ...z.record(z.string(), z.unknown()).parse(input) };
-  // The collection is the link's, whatever the body says.
+  const { guestName } = body;
+  delete body.guestName;
   delete body.collectionId;
   if (grant.collectionId) body.collectionId = grant.collectionId;
-  return addComment(db, guestActor(grant, guest), taskId, body as Parameters<typeof addComment>[3]);
+  const session =
+    guestName === undefined || guestName === null
+      ? await guestSession(db, grant, headers)
+      : await nameGuest(db, grant, headers, { name: guestName });
+  const comment = await addComment(
+    db,
+    guestActor(grant, session.guest),
+    taskId,
+    body as Parameters<typeof addComment>[3],
+  );
+  return { comment, setCookies: session.setCookies };
 }
 
 async function grantedComment(db: Db, grant: ShareGrant, commentId: string): Promise<void> {
@@ -95,4 +112,17 @@ export async function guestSetApproval(
   }
   const { status } = z.object({ status: approvalStatusSchema }).parse(input);
   return setApproval(db, guestActor(grant, guest), grant.collectionId, taskId, status);
+}
+
+/** An item's approval as a guest sees it: the status and who set it; the history stays with the team. */
+export async function guestApproval(db: Db, grant: ShareGrant, taskId: string) {
+  requireGrantedItem(grant, taskId);
+  if (!grant.collectionId) {
+    throw new StudioError("not_found", "Approvals belong to a collection; this link shares a single item.");
+  }
+  return {
+    ...(await getApproval(db, grant.collectionId, taskId)),
+    history: [],
+    canApprove: grant.allowComments,
+  };
 }

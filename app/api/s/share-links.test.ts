@@ -391,6 +391,22 @@ describe("comments and approvals through a link", () => {
     expect(threads[0].author).toEqual({ kind: "guest", name: "<i>Gina</i>" });
 
     expect((await comments("outside", "POST", { body: "hi" })).status).toBe(404);
+    // The composer's name field comes with the comment: a new guest is named and remembered.
+    const newcomer = guestBrowser();
+    await page(newcomer, link.token);
+    const first = await call("s/[token]/items/[taskId]/comments/route.ts", "POST", "/x", {
+      params: { token: link.token, taskId: "shared-2" },
+      headers: newcomer.headers(),
+      json: { body: "second take", guestName: "Noor" },
+    });
+    expect(first.status).toBe(201);
+    newcomer.keep(first);
+    const again = await call("s/[token]/items/[taskId]/comments/route.ts", "POST", "/x", {
+      params: { token: link.token, taskId: "shared-2" },
+      headers: newcomer.headers(),
+      json: { body: "and again" },
+    });
+    expect(((await again.json()) as { author: { name: string } }).author.name).toBe("Noor");
     expect((await comments("bob-1", "GET")).status).toBe(404);
 
     const approve = (taskId: string, who = guest) =>

@@ -18,10 +18,18 @@ export const GET = route({ auth: "public", params }, async ({ request, params })
   );
 });
 
-/** POST { body, parentId?, atSeconds?, shape? }: only when the link allows comments and the guest gave a name. */
+/**
+ * POST { body, parentId?, atSeconds?, shape?, guestName? }: only when the link allows comments and
+ * the guest has a name (given here or before through /guest).
+ */
 export const POST = route({ auth: "public", params }, async ({ request, params }) => {
   const grant = await resolveShare(db(), params.token, request.headers);
-  const { guest, setCookies } = await guestSession(db(), grant, request.headers);
-  const comment = await guestAddComment(db(), grant, guest, params.taskId, await readJson(request));
+  const { comment, setCookies } = await guestAddComment(
+    db(),
+    grant,
+    request.headers,
+    params.taskId,
+    await readJson(request),
+  );
   return withSetCookies(Response.json(comment, { status: 201 }), setCookies);
 });

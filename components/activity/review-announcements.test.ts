@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import type { Activity, ActivityApproval, ActivityComment } from "@/lib/activity/types";
+import { announcementsFrom } from "./announcements";
+import { newReviewCount, titleWithNew } from "./review-announcements";
+
+const comment = (id: string, over: Partial<ActivityComment> = {}): ActivityComment => ({
+  id,
+  taskId: "v",
+  parentId: null,
+  author: { kind: "guest", name: "Gina" },
+  excerpt: `text of ${id}`,
+  atSeconds: 1.5,
+  createdAt: "2026-11-26T12:00:00.000Z",
+  href: `/gallery?item=v&comment=${id}`,
+  ...over,
+});
+
+const approval = (id: string, over: Partial<ActivityApproval> = {}): ActivityApproval => ({
+  id,
+  collectionId: "c",
+  collectionName: "Client cut",
+  taskId: "v",
+  status: "approved",
+  by: "Gina",
+  guest: true,
+  createdAt: "2026-11-26T12:00:00.000Z",
+  href: "/gallery?item=v",
+  ...over,
+});
+
+const activity = (over: Partial<Activity>): Activity => ({
+  cursor: "2026-11-26T12:00:30.000Z",
+  running: 0,
+  tasks: [],
+  moreTasks: 0,
+  batches: [],
+  comments: [],
+  moreComments: 0,
+  approvals: [],
+  ...over,
+});
+
+describe("review announcements", () => {
+  it("announces one comment with who, the moment and a link that opens it", () => {
+    expect(announcementsFrom(activity({ comments: [comment("c1")] }), new Set())).toEqual([
+      {
+        key: "comment:c1",
+        tone: "info",
+        title: "Gina (guest) commented at 0:01.5",
+        body: "text of c1",
+        href: "/gallery?item=v&comment=c1",
+      },
+    ]);
+  });
+
+  it("batches several comments of one answer into one toast that opens the newest, once", () => {
+    const seen = new Set<string>();
+    const answer = activity({
+      comments: [comment("c3", { parentId: "c1", author: { kind: "user", name: "Ada" } }), comment("c2")],
+      moreComments: 1,
+    });
+    expect(newReviewCount(answer, seen)).toBe(3);
+    expect(announcementsFrom(answer, seen)).toEqual([
+      {
+        key: "comments:2026-11-26T12:00:30.000Z",
+        tone: "info",
+        title: "3 new comments",
+        body: "Latest: Ada replied at 0:01.5: text of c3",
+        href: "/gallery?item=v&comment=c3",
+      },
+    ]);
+    // The next answer overlaps: nothing is announced twice.
+    expect(newReviewCount(answer, seen)).toBe(0);
+    expect(announcementsFrom({ ...answer, cursor: "later" }, seen)).toEqual([]);
+  });
+
+  it("announces approval changes, several as one", () => {
+    expect(announcementsFrom(activity({ approvals: [approval("a1")] }), new Set())).toEqual([
+      {
+        key: "approval:a1",
+        tone: "info",
+        title: "Approved · Client cut",
+        body: "Set by Gina (guest).",
+        href: "/gallery?item=v",
+      },
+    ]);
+    const many = announcementsFrom(
+      activity({
+        approvals: [approval("a3", { status: "rejected", by: "Bob", guest: false }), approval("a2")],
+      }),
+      new Set(),
+    );
+    expect(many).toMatchObject([
+      { title: "2 approval changes", tone: "error", body: "Latest: Rejected · Client cut. Set by Bob." },
+    ]);
+  });
+
+  it("puts the count of unseen news in front of the tab title, once", () => {
+    expect(titleWithNew("Gallery · Model Studio", 2)).toBe("(2 new) Gallery · Model Studio");
+    expect(titleWithNew("(2 new) Gallery · Model Studio", 3)).toBe("(3 new) Gallery · Model Studio");
+    expect(titleWithNew("(3 new) Gallery · Model Studio", 0)).toBe("Gallery · Model Studio");
+  });
+});
