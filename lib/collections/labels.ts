@@ -1,17 +1,8 @@
-import type { ApprovalStatus } from "../approvals/schema";
-
 /**
- * Browser-safe constants of collections (no zod: the pages' first load stays small). The statuses
- * are lib/approvals' (the type keeps this list equal to theirs).
+ * Browser-safe constants of collections (no zod: the pages' first load stays small). The approval
+ * statuses and their labels are lib/approvals' own.
  */
-export const APPROVAL_LABELS = {
-  pending: "Pending",
-  approved: "Approved",
-  changes_requested: "Changes requested",
-  rejected: "Rejected",
-} as const satisfies Record<ApprovalStatus, string>;
-
-export const APPROVAL_ORDER = Object.keys(APPROVAL_LABELS) as ApprovalStatus[];
+export { APPROVAL_LABELS, APPROVAL_STATUSES as APPROVAL_ORDER } from "../approvals/statuses";
 
 export const MAX_NAME_LENGTH = 120;
 export const MAX_DESCRIPTION_LENGTH = 2_000;
