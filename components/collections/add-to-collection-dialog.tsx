@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import { useModalDialog } from "@/components/ui/use-modal-dialog";
-import { MAX_NAME_LENGTH } from "@/lib/collections/schema";
+import { MAX_NAME_LENGTH } from "@/lib/collections/labels";
 import { useAddItems, useCollectionsQuery, useCreateCollection } from "./use-collection-queries";
 
 /**

@@ -1,6 +1,7 @@
 import clsx from "clsx";
 import type { ApprovalProgress as Progress } from "@/lib/collections";
-import { APPROVAL_LABELS, type ApprovalStatus } from "@/lib/approvals/schema";
+import type { ApprovalStatus } from "@/lib/approvals/schema";
+import { APPROVAL_LABELS } from "@/lib/collections/labels";
 
 const tones: Record<ApprovalStatus, string> = {
   approved: "bg-emerald-400",

@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
-import { MAX_NAME_LENGTH } from "@/lib/collections/schema";
+import { MAX_NAME_LENGTH } from "@/lib/collections/labels";
 import { ApprovalProgress } from "./approval-progress";
 import { useCollectionsQuery, useCreateCollection } from "./use-collection-queries";
 

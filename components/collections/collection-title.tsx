@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import type { CollectionSummary } from "@/lib/collections";
-import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "@/lib/collections/schema";
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "@/lib/collections/labels";
 import { useUpdateCollection } from "./use-collection-queries";
 
 /** The collection's name and description; editors rename and describe it in place. */

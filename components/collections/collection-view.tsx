@@ -3,23 +3,21 @@
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { GalleryView } from "@/components/gallery/gallery-view";
 import { ItemSourceProvider, type ItemSource } from "@/components/gallery/item-source";
-import { ApprovalControl, studioReviewApi } from "@/components/review";
-// The share links of this collection: the shares helper's component (components/shares).
-import { ShareLinksButton } from "@/components/shares/share-links-button";
+import { studioReviewApi } from "@/components/review/api";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { inputClass } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
-import { APPROVAL_LABELS, APPROVAL_STATUSES, type ApprovalStatus } from "@/lib/approvals/schema";
+import type { ApprovalStatus } from "@/lib/approvals/schema";
+import { APPROVAL_LABELS, APPROVAL_ORDER } from "@/lib/collections/labels";
 import type { CollectionItemView } from "@/lib/collections";
 import { zipUrl } from "./api";
 import { ApprovalMark, ApprovalProgress } from "./approval-progress";
 import { CollectionTitle } from "./collection-title";
-import { MembersDialog } from "./members-dialog";
 import { useCollectionOrder } from "./use-collection-order";
 import {
   collectionKeys,
@@ -31,6 +29,16 @@ import {
 
 const URL_KEYS = ["approval"] as const;
 
+// Not in the page's first load (page weight, README): what opens on a click.
+const ApprovalControl = lazy(() =>
+  import("@/components/review/approval-control").then((m) => ({ default: m.ApprovalControl })),
+);
+// The share links of this collection: the shares helper's component (components/shares).
+const ShareLinksButton = lazy(() =>
+  import("@/components/shares/share-links-button").then((m) => ({ default: m.ShareLinksButton })),
+);
+const MembersDialog = lazy(() => import("./members-dialog").then((m) => ({ default: m.MembersDialog })));
+
 /**
  * One collection: the gallery's grid, filters, keys, detail view and compare on its items
  * (item-source.tsx), in its order; editors drag or press [ ] to reorder. Above: its name, approval
@@ -40,7 +48,7 @@ export function CollectionView({ id }: { id: string }) {
   const collection = useCollectionQuery(id);
   const searchParams = useSearchParams();
   const raw = searchParams.get("approval");
-  const approval = (APPROVAL_STATUSES as readonly string[]).includes(raw ?? "")
+  const approval = (APPROVAL_ORDER as readonly string[]).includes(raw ?? "")
     ? (raw as ApprovalStatus)
     : undefined;
   const power = collection.data?.power;
@@ -58,19 +66,21 @@ export function CollectionView({ id }: { id: string }) {
       decorate: (item) => <ApprovalMark status={(item as CollectionItemView).approval ?? "pending"} />,
       reorder: canEdit ? order.reorder : undefined,
       extra: (item) => (
-        <ApprovalControl
-          api={studioReviewApi}
-          collectionId={id}
-          taskId={item.id}
-          onChange={() => {
-            void client.invalidateQueries({ queryKey: collectionKeys.one(id) });
-            void client.invalidateQueries({
-              predicate: (q) =>
-                q.queryKey[0] === "gallery" &&
-                String(q.queryKey.at(-1) ?? "").startsWith(`collection:${id}:`),
-            });
-          }}
-        />
+        <Suspense fallback={null}>
+          <ApprovalControl
+            api={studioReviewApi}
+            collectionId={id}
+            taskId={item.id}
+            onChange={() => {
+              void client.invalidateQueries({ queryKey: collectionKeys.one(id) });
+              void client.invalidateQueries({
+                predicate: (q) =>
+                  q.queryKey[0] === "gallery" &&
+                  String(q.queryKey.at(-1) ?? "").startsWith(`collection:${id}:`),
+              });
+            }}
+          />
+        </Suspense>
       ),
     }),
     [id, approval, power, canEdit, order.reorder, client],
@@ -121,7 +131,7 @@ export function CollectionView({ id }: { id: string }) {
                 className={`${inputClass} h-8 w-48 py-1`}
               >
                 <option value="">Any approval</option>
-                {APPROVAL_STATUSES.map((s) => (
+                {APPROVAL_ORDER.map((s) => (
                   <option key={s} value={s}>
                     {APPROVAL_LABELS[s]}
                   </option>
@@ -198,7 +208,11 @@ function CollectionActions({ id, canManage }: { id: string; canManage: boolean }
         Zip approved
       </a>
       {/* Shares helper's slot: the collection's share links (manage power: the owner). */}
-      {canManage && <ShareLinksButton collectionId={id} />}
+      {canManage && (
+        <Suspense fallback={null}>
+          <ShareLinksButton collectionId={id} />
+        </Suspense>
+      )}
       {canManage && (
         <Button size="sm" variant="ghost" onClick={() => setDeleting(true)}>
           Delete…

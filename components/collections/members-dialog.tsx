@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import { useModalDialog } from "@/components/ui/use-modal-dialog";
-import { MEMBER_ROLES, type MemberRole } from "@/lib/collections/schema";
+import { MEMBER_ROLES, type MemberRole } from "@/lib/collections/labels";
 import { useMemberMutations, useMembersQuery } from "./use-collection-queries";
 
 const ROLE_HELP: Record<MemberRole, string> = {

@@ -15,7 +15,8 @@ type Target = { before: string | null } | { step: -1 | 1 };
  */
 export function useCollectionOrder(collectionId: string) {
   const client = useQueryClient();
-  const move = useMoveItem(collectionId);
+  // `mutate` is stable: the reorder function (and the page's item source) stays the same across renders.
+  const { mutate, error } = useMoveItem(collectionId);
   const reorder = useCallback(
     (taskId: string, target: Target) => {
       const lists = client.getQueriesData<InfiniteData<GalleryPage>>({
@@ -42,9 +43,9 @@ export function useCollectionOrder(collectionId: string) {
           }),
         });
       }
-      move.mutate({ taskId, ...target });
+      mutate({ taskId, ...target });
     },
-    [client, collectionId, move],
+    [client, collectionId, mutate],
   );
-  return { reorder, error: move.error };
+  return { reorder, error };
 }

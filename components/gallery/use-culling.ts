@@ -60,7 +60,7 @@ export function useCulling({
   onCollect,
 }: Options) {
   const review = useReviewMutation();
-  const { reorder } = useItemSource();
+  const { reorder, foreign } = useItemSource();
   // By id, so new items arriving at the top never move the focus to another item; the index is the
   // fallback once the item is gone (deleted: the next one takes its place). Mirrored in a ref so
   // keys pressed faster than React renders (a held J) each move from the previous one.
@@ -105,6 +105,9 @@ export function useCulling({
 
   /** The review actions, the same on a tile and on the open item. */
   const act = (item: Reviewed, action: CullingAction): boolean => {
+    // Another user's items (a collection shared with the viewer): their owner rates and deletes.
+    if (foreign && (action.type === "rate" || action.type === "favorite" || action.type === "delete"))
+      return false;
     if (action.type === "rate") {
       review.mutate({ id: item.id, patch: { rating: action.rating } });
       setAnnouncement(`${name(item)}: ${action.rating ? `rated ${action.rating} of 5` : "rating cleared"}`);

@@ -5,14 +5,12 @@ import { MAX_BULK_ITEMS } from "../gallery/limits";
  * The collections API's bodies (issue 21). One schema per request, shared by the route handlers and
  * the page's forms; the types are inferred, never written twice.
  */
-export const MAX_NAME_LENGTH = 120;
-export const MAX_DESCRIPTION_LENGTH = 2_000;
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, MEMBER_ROLES } from "./labels";
+
+export { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, MEMBER_ROLES, type MemberRole } from "./labels";
 
 // One list of statuses for the studio: lib/approvals owns them.
 export { APPROVAL_STATUSES, type ApprovalStatus } from "../approvals/schema";
-
-export const MEMBER_ROLES = ["viewer", "commenter", "editor"] as const;
-export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 const name = z
   .string({ error: "must be text" })

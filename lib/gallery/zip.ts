@@ -1,6 +1,7 @@
 import { downloadZip, predictLength } from "client-zip";
 import { z } from "zod";
-import { ownedBy, type Viewer } from "../auth/scope";
+import type { Viewer } from "../auth/scope";
+import { visibleTaskWhere } from "../collections/access";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
@@ -55,7 +56,8 @@ type Entry = { name: string; size: number; lastModified: Date; key: string };
  * rather than silently left out. Items the viewer may not see are "not found", like deleted ones.
  */
 export async function galleryZipResponse(db: Db, viewer: Viewer, ids: string[]): Promise<Response> {
-  return tasksZipResponse(db, ownedBy(viewer), ids, {});
+  // The viewer's items, and those of collections shared with them (they see those files already).
+  return tasksZipResponse(db, visibleTaskWhere(viewer), ids, {});
 }
 
 export type TasksZipOptions = {
