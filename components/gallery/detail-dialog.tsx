@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef } from "react";
-import { CommentPanel, studioReviewApi, useReviewSession } from "@/components/review";
+import { ApprovalControl, CommentPanel, studioReviewApi, useReviewSession } from "@/components/review";
 import { Alert } from "@/components/ui/alert";
 import { ShareLinksButton } from "@/components/shares/share-links-button";
 import { Button } from "@/components/ui/button";
@@ -25,6 +25,7 @@ import { useModal } from "./use-modal";
 export function DetailDialog({
   id,
   commentId = null,
+  collectionId = null,
   filters,
   announcement,
   onNavigate,
@@ -35,6 +36,8 @@ export function DetailDialog({
   id: string;
   /** A comment to open on (`?comment=`): the video seeks to its moment and shows its shape. */
   commentId?: string | null;
+  /** Opened inside a collection: its approval control, and new threads are written in it. */
+  collectionId?: string | null;
   filters: GalleryFilters;
   announcement: string;
   onNavigate: (id: string) => void;
@@ -50,7 +53,14 @@ export function DetailDialog({
   const prevId = item?.prevId ?? null;
   const nextId = item?.nextId ?? null;
   const source = useItemSource();
-  const review = useReviewSession({ api: studioReviewApi, taskId: id, focusCommentId: commentId });
+  // Opened inside a collection (its page's item source, or the prop): new threads are written there.
+  const reviewCollectionId = collectionId ?? source.collectionId ?? null;
+  const review = useReviewSession({
+    api: studioReviewApi,
+    taskId: id,
+    collectionId: reviewCollectionId,
+    focusCommentId: commentId,
+  });
 
   return (
     <div
@@ -107,7 +117,7 @@ export function DetailDialog({
             + Collection (A)
           </Button>
         )}
-        {item && <ShareLinksButton taskId={item.id} />}
+        {item && !source.foreign && <ShareLinksButton taskId={item.id} />}
         <span className="ml-auto hidden text-xs text-zinc-500 md:block">
           ← → browse · 1–5 rate · ? keys · Esc close
         </span>
@@ -134,6 +144,10 @@ export function DetailDialog({
             {source.extra?.(item)}
             {!source.foreign && <ReuseActions item={item} onDelete={() => onDelete(item)} />}
             {!source.foreign && <ReviewPanel key={item.id} item={item} />}
+            {/* The collection page's item source brings its own approval control (source.extra). */}
+            {collectionId && !source.extra && (
+              <ApprovalControl api={studioReviewApi} collectionId={collectionId} taskId={item.id} />
+            )}
             <CommentPanel key={`comments-${item.id}`} session={review} />
             <DetailInfo item={item} />
           </aside>

@@ -65,11 +65,13 @@ export function useReviewSession({
   const [draft, setDraft] = useState<ReviewSession["draft"]>({ shape: null, atSeconds: null });
   // undefined: nothing chosen yet, so the `?comment=` thread (if any) is the selection.
   const [chosenId, setChosenId] = useState<string | null | undefined>(undefined);
-  // A new `?comment=` (another notification clicked) wins over what was chosen by hand.
-  const [focusSeen, setFocusSeen] = useState(focusCommentId);
-  if (focusSeen !== focusCommentId) {
-    setFocusSeen(focusCommentId);
+  // A new `?comment=` (another notification clicked) wins over what was chosen by hand; another item
+  // (← → in the detail view) starts with no selection and no draft.
+  const [seen, setSeen] = useState({ focusCommentId, taskId });
+  if (seen.focusCommentId !== focusCommentId || seen.taskId !== taskId) {
+    setSeen({ focusCommentId, taskId });
     setChosenId(undefined);
+    if (seen.taskId !== taskId) setDraft({ shape: null, atSeconds: null });
   }
 
   /** The annotator hands its <video> over (null when it goes): the session follows its time. */
