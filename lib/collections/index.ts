@@ -2,7 +2,7 @@
 export { collectionAccess, itemAccess, can, visibleTaskWhere } from "./access";
 export type { CollectionAction, CollectionPower } from "./access";
 export { createCollection, deleteCollection, getCollection, listCollections, updateCollection } from "./crud";
-export { addItems, removeItems, collectionsHolding } from "./items";
+export { addItems, removeItems } from "./items";
 export { listCollectionItems, collectionItemsQuerySchema } from "./item-page";
 export type { CollectionItemView, CollectionItemsPage, CollectionItemsQuery } from "./item-page";
 export { addMember, changeMemberRole, listMembers, removeMember } from "./members";

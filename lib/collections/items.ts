@@ -97,17 +97,3 @@ export async function removeItems(
     return { removed };
   });
 }
-
-/** Which of the given items are in which of the viewer's collections (the "add to" menu's ticks). */
-export async function collectionsHolding(
-  db: Db,
-  collectionIds: string[],
-  taskIds: string[],
-): Promise<Map<string, number>> {
-  const rows = await db.collectionItem.groupBy({
-    by: ["collectionId"],
-    where: { collectionId: { in: collectionIds }, taskId: { in: taskIds } },
-    _count: { _all: true },
-  });
-  return new Map(rows.map((r) => [r.collectionId, r._count._all]));
-}
