@@ -4,6 +4,7 @@ import { isStudioError, StudioError } from "@/lib/errors";
 import { formatBytes } from "@/lib/format/bytes";
 import { guardConfig, guardRequest } from "@/lib/http/guard";
 import { API_SECURITY_HEADERS, createNonce, pageSecurityHeaders } from "@/lib/http/security-headers";
+import { sharePageToken } from "@/lib/shares/paths";
 
 /**
  * The one guard in front of every route, pages, APIs and static files alike (lib/http/guard.ts):
@@ -34,8 +35,19 @@ export async function proxy(request: NextRequest) {
   }
   const overLimit = await bodyOverLimit(request, studio.bodyLimits.task);
   if (overLimit) return withHeaders(refusal(overLimit.toJSON(), overLimit.status), API_SECURITY_HEADERS);
-  if (!isPage) return withHeaders(NextResponse.next(), headers);
-  // With accounts on, pages need a session (API routes check theirs in lib/http/route.ts).
+  const shareToken = sharePageToken(request.nextUrl.pathname);
+  if (!isPage) {
+    const response = withHeaders(NextResponse.next(), headers);
+    if (request.nextUrl.pathname.startsWith("/api/s/")) response.headers.set("X-Robots-Tag", NOINDEX);
+    return response;
+  }
+  if (shareToken !== null) {
+    // A revoked, unknown or expired link answers here, with its own status (404/410/429).
+    const gone = await shareGone(request, shareToken);
+    if (gone) return withHeaders(gone, headers);
+  }
+  // With accounts on, pages need a session (API routes check theirs in lib/http/route.ts); a share
+  // link's page does not (lib/auth/page-gate.ts lets exactly /s/<token> through).
   const gate = studio.auth.enabled ? await pageGate(request) : { redirect: null, setCookies: [] };
   if (gate.redirect) {
     return withCookies(
@@ -46,7 +58,22 @@ export async function proxy(request: NextRequest) {
   // Next.js reads the nonce from the request's policy and puts it on the scripts it renders.
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]);
-  return withCookies(withHeaders(NextResponse.next({ request: { headers: requestHeaders } }), headers), gate);
+  const response = withCookies(
+    withHeaders(NextResponse.next({ request: { headers: requestHeaders } }), headers),
+    gate,
+  );
+  if (shareToken !== null) response.headers.set("X-Robots-Tag", NOINDEX);
+  return response;
+}
+
+const NOINDEX = "noindex, nofollow";
+
+async function shareGone(request: NextRequest, token: string): Promise<Response | null> {
+  const [{ db }, { shareGonePage }] = await Promise.all([
+    import("@/lib/db"),
+    import("@/lib/shares/gone-page"),
+  ]);
+  return shareGonePage(db(), token, request.headers);
 }
 
 async function pageGate(request: NextRequest) {

@@ -7,6 +7,7 @@ import clsx from "clsx";
 const links = [
   { href: "/", label: "Studio" },
   { href: "/gallery", label: "Gallery" },
+  { href: "/collections", label: "Collections" },
   { href: "/batches", label: "Batches" },
   { href: "/chat", label: "Chat" },
   { href: "/assets", label: "Assets" },

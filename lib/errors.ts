@@ -9,6 +9,7 @@ export type ErrorCode =
   | "cross_origin" // 403: a state-changing request from another site's page
   | "host_not_allowed" // 421: addressed to a host the studio does not answer to (DNS rebinding)
   | "unauthorized" // 401: no valid session or API token (accounts are on)
+  | "password_required" // 401: a share link with a password that this browser has not unlocked yet
   | "forbidden" // 403: signed in, but the role does not allow this
   | "account_disabled" // 403: the account was disabled by an admin
   | "rate_limited" // 429: too many attempts; `retryAfterSeconds` says when to try again
@@ -17,6 +18,7 @@ export type ErrorCode =
   | "dependency_unavailable" // 503: the database or media store is down; `dependency`, `retryAfterSeconds`
   | "not_found" // 404
   | "conflict" // 409
+  | "link_expired" // 410: a share link past its expiry
   | "payload_too_large" // 413
   | "unsupported_media_type" // 415: a JSON route got a body that is not application/json
   | "media_unverified" // 422: referenced files could not be checked; `unverified` lists them (override: a header)
@@ -34,6 +36,7 @@ const defaultStatus: Record<ErrorCode, number> = {
   cross_origin: 403,
   host_not_allowed: 421,
   unauthorized: 401,
+  password_required: 401,
   forbidden: 403,
   account_disabled: 403,
   rate_limited: 429,
@@ -42,6 +45,7 @@ const defaultStatus: Record<ErrorCode, number> = {
   dependency_unavailable: 503,
   not_found: 404,
   conflict: 409,
+  link_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   media_unverified: 422,

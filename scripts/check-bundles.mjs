@@ -12,7 +12,12 @@ import zlib from "node:zlib";
 
 const KIB = 1024;
 /** Budgets in KiB of gzip: `default` for every page, or a route's own. */
-const BUDGETS = { default: 200 };
+// A share link's page is opened by clients on any connection, often on a phone. Issue 21 asks for
+// 120 KiB, but the chunks every app-router page boots with (React DOM and Next's router:
+// rootMainFiles) already weigh 129 KiB here, so the page's budget is that floor plus its own few
+// KiB: it carries no studio shell (app/(studio)) and loads its viewer, comments and annotator only
+// when an item is opened. Reaching 120 needs a page served without the React runtime.
+const BUDGETS = { default: 200, "/s/[token]": 136 };
 
 const root = path.resolve(import.meta.dirname, "..");
 const dist = path.resolve(root, process.env.NEXT_DIST_DIR || ".next");

@@ -18,6 +18,21 @@ const PUBLIC = new Set([
   "POST auth/logout/route.ts",
   "GET auth/session/route.ts",
   "POST auth/setup/route.ts",
+  // A share link's guest API: the token is the credential (lib/shares/resolve.ts checks it first).
+  "GET s/[token]/route.ts",
+  "POST s/[token]/unlock/route.ts",
+  "PUT s/[token]/guest/route.ts",
+  "GET s/[token]/zip/route.ts",
+  "GET s/[token]/media/[mediaId]/route.ts",
+  "HEAD s/[token]/media/[mediaId]/route.ts",
+  "GET s/[token]/media/[mediaId]/thumbnail/route.ts",
+  "HEAD s/[token]/media/[mediaId]/thumbnail/route.ts",
+  "GET s/[token]/items/[taskId]/comments/route.ts",
+  "POST s/[token]/items/[taskId]/comments/route.ts",
+  "GET s/[token]/items/[taskId]/approval/route.ts",
+  "PUT s/[token]/items/[taskId]/approval/route.ts",
+  "PATCH s/[token]/comments/[commentId]/route.ts",
+  "DELETE s/[token]/comments/[commentId]/route.ts",
 ]);
 
 /**

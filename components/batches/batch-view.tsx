@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { BatchDetail, BatchItemView } from "@/lib/batches/types";
 import { patchReview } from "@/components/gallery/api";
 import { CompareView } from "@/components/gallery/compare-view";
@@ -18,6 +18,11 @@ import { HeldByBudget } from "./held-by-budget";
 import { batchKey, useBatchQuery, useRetryItem } from "./use-batch-queries";
 
 const MAX_COMPARE = 4;
+const AddToCollectionDialog = lazy(() =>
+  import("@/components/collections/add-to-collection-dialog").then((module) => ({
+    default: module.AddToCollectionDialog,
+  })),
+);
 
 /** Items grouped by model, in the order the models were given; variations left to right. */
 function byModel(items: BatchItemView[]): [string, BatchItemView[]][] {
@@ -34,6 +39,8 @@ export function BatchView({ id }: { id: string }) {
   const retry = useRetryItem(id);
   const [selected, setSelected] = useState<string[]>([]);
   const [comparing, setComparing] = useState(false);
+  // The tasks "add to collection" was asked for (the selection, or every task of the batch).
+  const [collecting, setCollecting] = useState<string[] | null>(null);
   const [confirming, setConfirming] = useState<BatchItemView | null>(null);
   const review = useMutation({
     mutationFn: ({
@@ -63,6 +70,7 @@ export function BatchView({ id }: { id: string }) {
 
   const batch: BatchDetail = query.data;
   const mutationError = retry.error ?? review.error;
+  const resultIds = batch.items.flatMap((item) => (item.task?.status === "completed" ? [item.task.id] : []));
 
   return (
     <>
@@ -101,6 +109,13 @@ export function BatchView({ id }: { id: string }) {
               data-testid="batch-compare"
             >
               Compare {selected.length >= 2 ? `${selected.length} selected` : "(select 2–4)"}
+            </Button>
+            <Button
+              disabled={resultIds.length === 0}
+              onClick={() => setCollecting(selected.length > 0 ? selected : resultIds)}
+              data-testid="batch-collect"
+            >
+              Add {selected.length > 0 ? `${selected.length} selected` : "all"} to collection…
             </Button>
             {selected.length > 0 && (
               <Button variant="ghost" onClick={() => setSelected([])}>
@@ -149,7 +164,12 @@ export function BatchView({ id }: { id: string }) {
       </div>
 
       {comparing && selected.length >= 2 && (
-        <CompareView ids={selected} onClose={() => setComparing(false)} />
+        <CompareView ids={selected} onClose={() => setComparing(false)} onCollect={setCollecting} />
+      )}
+      {collecting && (
+        <Suspense fallback={null}>
+          <AddToCollectionDialog ids={collecting} onClose={() => setCollecting(null)} />
+        </Suspense>
       )}
       <ConfirmDialog
         open={confirming !== null}

@@ -3,16 +3,40 @@ import { apiSearchParams, type GalleryFilters } from "@/lib/gallery/filters";
 import type { BulkAction, ReviewPatch, ReviewState } from "@/lib/gallery/review";
 import type { MediaReference } from "@/lib/gallery/reference-url";
 import type { GalleryFacets, GalleryItemDetail, GalleryPage, TagCount } from "@/lib/gallery/types";
+import type { ItemSource } from "./item-source";
 
-export function fetchGalleryPage(filters: GalleryFilters, cursor?: string, limit = 60): Promise<GalleryPage> {
-  const params = apiSearchParams(filters);
-  params.set("limit", String(limit));
-  if (cursor) params.set("cursor", cursor);
-  return fetchJson(`/api/gallery?${params}`);
+/** The gallery's, or a collection's items (item-source.tsx): same filters, same answer shape. */
+function listBase(source: ItemSource): string {
+  return source.collectionId
+    ? `/api/collections/${encodeURIComponent(source.collectionId)}/items`
+    : "/api/gallery";
 }
 
-export function fetchGalleryItem(id: string, filters: GalleryFilters): Promise<GalleryItemDetail> {
-  return fetchJson(`/api/gallery/items/${encodeURIComponent(id)}?${apiSearchParams(filters)}`);
+function sourceParams(filters: GalleryFilters, source: ItemSource): URLSearchParams {
+  const params = apiSearchParams(filters);
+  if (source.collectionId && source.approval) params.set("approval", source.approval);
+  return params;
+}
+
+export function fetchGalleryPage(
+  filters: GalleryFilters,
+  cursor?: string,
+  limit = 60,
+  source: ItemSource = {},
+): Promise<GalleryPage> {
+  const params = sourceParams(filters, source);
+  params.set("limit", String(limit));
+  if (cursor) params.set("cursor", cursor);
+  return fetchJson(`${listBase(source)}?${params}`);
+}
+
+export function fetchGalleryItem(
+  id: string,
+  filters: GalleryFilters,
+  source: ItemSource = {},
+): Promise<GalleryItemDetail> {
+  const base = source.collectionId ? listBase(source) : "/api/gallery/items";
+  return fetchJson(`${base}/${encodeURIComponent(id)}?${sourceParams(filters, source)}`);
 }
 
 /** Where each file of the item can be fetched by the upstream ("Use as reference"), best first. */

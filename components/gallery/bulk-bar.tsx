@@ -14,10 +14,23 @@ type Props = {
   onClear: () => void;
   onDeleted: (ids: string[]) => void;
   onCompare: (ids: string[]) => void;
+  /** Opens "add to collection" for the selection. */
+  onCollect?: (ids: string[]) => void;
+  /** The page's own actions on the selection (a collection's "remove from it"). */
+  extra?: React.ReactNode;
 };
 
 /** Actions on the selected items; pinned to the bottom while a selection exists. */
-export function BulkBar({ selected, loadedCount, onSelectAll, onClear, onDeleted, onCompare }: Props) {
+export function BulkBar({
+  selected,
+  loadedCount,
+  onSelectAll,
+  onClear,
+  onDeleted,
+  onCompare,
+  onCollect,
+  extra,
+}: Props) {
   const bulk = useBulkMutation();
   const [tag, setTag] = useState("");
   const [confirming, setConfirming] = useState(false);
@@ -93,6 +106,12 @@ export function BulkBar({ selected, loadedCount, onSelectAll, onClear, onDeleted
         >
           Compare
         </Button>
+        {onCollect && (
+          <Button size="sm" onClick={() => onCollect(ids)} data-testid="bulk-collect">
+            Add to collection…
+          </Button>
+        )}
+        {extra}
         {/* A real form post: the browser streams the archive to disk as the server writes it. */}
         <form method="post" action="/api/gallery/zip" className="contents">
           {ids.map((id) => (

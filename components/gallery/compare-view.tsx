@@ -9,15 +9,26 @@ import { compareParams } from "@/lib/gallery/compare";
 import type { GalleryItemDetail } from "@/lib/gallery/types";
 import { fetchGalleryItem } from "./api";
 import { formatParam } from "./format";
+import { sourceKey, useItemSource } from "./item-source";
 import { useModal } from "./use-modal";
 import { useSyncedVideos } from "./use-synced-videos";
 
 /** 2–4 items side by side: media with synchronized playback, then their parameters, differences lit. */
-export function CompareView({ ids, onClose }: { ids: string[]; onClose: () => void }) {
+export function CompareView({
+  ids,
+  onClose,
+  onCollect,
+}: {
+  ids: string[];
+  onClose: () => void;
+  /** "Add to collection" for the compared items. */
+  onCollect?: (ids: string[]) => void;
+}) {
+  const source = useItemSource();
   const results = useQueries({
     queries: ids.map((id) => ({
-      queryKey: ["gallery", "item", id, "compare"],
-      queryFn: () => fetchGalleryItem(id, {}),
+      queryKey: ["gallery", "item", id, "compare", sourceKey(source)],
+      queryFn: () => fetchGalleryItem(id, {}, { collectionId: source.collectionId }),
     })),
   });
   const items = results.map((r) => r.data);
@@ -58,6 +69,11 @@ export function CompareView({ ids, onClose }: { ids: string[]; onClose: () => vo
           ✕ Close
         </Button>
         <h2 className="text-sm font-semibold">Compare {ids.length} items</h2>
+        {onCollect && (
+          <Button size="sm" variant="ghost" onClick={() => onCollect(ids)} data-testid="compare-collect">
+            + Collection
+          </Button>
+        )}
         <div className="ml-auto flex items-center gap-2">
           <Button size="sm" onClick={sync.toggle} data-testid="compare-play">
             {sync.playing ? "❚❚ Pause all" : "▶ Play all"}

@@ -3,12 +3,14 @@
 import { useRef } from "react";
 import { ApprovalControl, CommentPanel, studioReviewApi, useReviewSession } from "@/components/review";
 import { Alert } from "@/components/ui/alert";
+import { ShareLinksButton } from "@/components/shares/share-links-button";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import type { GalleryFilters } from "@/lib/gallery/filters";
 import type { GalleryItemDetail } from "@/lib/gallery/types";
 import { DetailInfo } from "./detail-info";
 import { ItemBadges } from "./item-badges";
+import { useItemSource } from "./item-source";
 import { MediaViewer } from "./media-viewer";
 import { ReuseActions } from "./reuse-actions";
 import { ReviewPanel } from "./review-panel";
@@ -29,6 +31,7 @@ export function DetailDialog({
   onNavigate,
   onClose,
   onDelete,
+  onCollect,
 }: {
   id: string;
   /** A comment to open on (`?comment=`): the video seeks to its moment and shows its shape. */
@@ -40,6 +43,8 @@ export function DetailDialog({
   onNavigate: (id: string) => void;
   onClose: () => void;
   onDelete: (item: GalleryItemDetail) => void;
+  /** "Add to collection" for this item (also the A key). */
+  onCollect?: (id: string) => void;
 }) {
   const container = useRef<HTMLDivElement>(null);
   useModal(container, { restoreFocus: false });
@@ -47,10 +52,13 @@ export function DetailDialog({
   const item = query.data?.id === id ? query.data : undefined;
   const prevId = item?.prevId ?? null;
   const nextId = item?.nextId ?? null;
+  const source = useItemSource();
+  // Opened inside a collection (its page's item source, or the prop): new threads are written there.
+  const reviewCollectionId = collectionId ?? source.collectionId ?? null;
   const review = useReviewSession({
     api: studioReviewApi,
     taskId: id,
-    collectionId,
+    collectionId: reviewCollectionId,
     focusCommentId: commentId,
   });
 
@@ -104,6 +112,12 @@ export function DetailDialog({
             <ItemBadges item={item} showCompleted />
           </div>
         )}
+        {onCollect && (
+          <Button size="sm" variant="ghost" onClick={() => onCollect(id)} data-testid="detail-collect">
+            + Collection (A)
+          </Button>
+        )}
+        {item && !source.foreign && <ShareLinksButton taskId={item.id} />}
         <span className="ml-auto hidden text-xs text-zinc-500 md:block">
           ← → browse · 1–5 rate · ? keys · Esc close
         </span>
@@ -127,9 +141,11 @@ export function DetailDialog({
             <MediaViewer item={item} review={review} />
           </div>
           <aside className="w-full shrink-0 space-y-6 overflow-y-auto border-zinc-800 p-5 lg:w-[28rem] lg:border-l">
-            <ReuseActions item={item} onDelete={() => onDelete(item)} />
-            <ReviewPanel key={item.id} item={item} />
-            {collectionId && (
+            {source.extra?.(item)}
+            {!source.foreign && <ReuseActions item={item} onDelete={() => onDelete(item)} />}
+            {!source.foreign && <ReviewPanel key={item.id} item={item} />}
+            {/* The collection page's item source brings its own approval control (source.extra). */}
+            {collectionId && !source.extra && (
               <ApprovalControl api={studioReviewApi} collectionId={collectionId} taskId={item.id} />
             )}
             <CommentPanel key={`comments-${item.id}`} session={review} />

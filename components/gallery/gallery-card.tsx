@@ -4,6 +4,7 @@ import clsx from "clsx";
 import { memo, useEffect, useRef, useState, type MouseEvent } from "react";
 import type { GalleryItem } from "@/lib/gallery/types";
 import { ItemBadges } from "./item-badges";
+import { useItemSource } from "./item-source";
 import { formatClock, formatShortDate } from "./format";
 
 type Props = {
@@ -19,6 +20,8 @@ type Props = {
 };
 
 const HOVER_DELAY_MS = 180;
+/** A tile dragged within a collection carries its item id under this type. */
+export const DRAG_TYPE = "application/x-studio-item";
 
 /** One tile: poster, hover preview of videos, status badges, prompt and review marks. */
 export const GalleryCard = memo(function GalleryCard({
@@ -31,6 +34,8 @@ export const GalleryCard = memo(function GalleryCard({
   onToggle,
   onFocusIndex,
 }: Props) {
+  // Inside a collection: its marks on the tile, and dragging a tile onto another moves it there.
+  const { decorate, reorder } = useItemSource();
   const media = item.media.find((m) => m.role === "result") ?? item.media[0];
   const stored = media?.status === "stored";
   const isVideo = media
@@ -60,6 +65,18 @@ export const GalleryCard = memo(function GalleryCard({
         focused && "outline outline-2 outline-offset-2 outline-amber-300",
       )}
       onFocus={() => onFocusIndex(index)}
+      draggable={reorder ? true : undefined}
+      onDragStart={reorder ? (event) => event.dataTransfer.setData(DRAG_TYPE, item.id) : undefined}
+      onDragOver={reorder ? (event) => event.preventDefault() : undefined}
+      onDrop={
+        reorder
+          ? (event) => {
+              const moved = event.dataTransfer.getData(DRAG_TYPE);
+              event.preventDefault();
+              if (moved && moved !== item.id) reorder(moved, { before: item.id });
+            }
+          : undefined
+      }
       onMouseEnter={() => {
         if (isVideo && stored) timer.current = setTimeout(() => setPreview(true), HOVER_DELAY_MS);
       }}
@@ -138,6 +155,7 @@ export const GalleryCard = memo(function GalleryCard({
           <span className="truncate">{item.model}</span>
           <span aria-hidden>·</span>
           <span className="shrink-0">{formatShortDate(item.submittedAt)}</span>
+          {decorate?.(item)}
           <span className="ml-auto flex shrink-0 items-center gap-1.5">
             {item.rating ? (
               <span className="text-amber-300" aria-label={`Rated ${item.rating} of 5`}>

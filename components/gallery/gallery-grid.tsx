@@ -89,6 +89,10 @@ export function GalleryGrid({
   const focusedId = focusedIndex === null ? null : (items[focusedIndex]?.id ?? null);
   useEffect(() => {
     if (focusedIndex === null || !keysActive || width === 0 || ownsKeys(document.activeElement)) return;
+    // Focus the user gave a tile (a click, Tab) is where it should be: scrolling now would move the
+    // tile from under a pressed pointer and the click would never reach it.
+    const given = document.activeElement;
+    if (given?.closest(`[data-index="${focusedIndex}"]`) && ref.current?.contains(given)) return;
     virtualizer.scrollToIndex(Math.floor(focusedIndex / columns), { align: "auto" });
     let frame = 0;
     let tries = 0;

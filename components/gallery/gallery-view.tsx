@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { lazy, Suspense, useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -22,13 +22,29 @@ const CompareView = lazy(() => import("./compare-view").then((module) => ({ defa
 const DetailDialog = lazy(() =>
   import("./detail-dialog").then((module) => ({ default: module.DetailDialog })),
 );
+const AddToCollectionDialog = lazy(() =>
+  import("@/components/collections/add-to-collection-dialog").then((module) => ({
+    default: module.AddToCollectionDialog,
+  })),
+);
+
+type Props = {
+  /** Replaces the gallery's title row (a collection's page puts its own header there). */
+  header?: ReactNode;
+  /** What an empty, unfiltered grid says instead of the gallery's "No results yet". */
+  empty?: ReactNode;
+  /** More actions on the selection in the bulk bar (a collection: remove from it). */
+  bulkExtra?: (ids: string[], clear: () => void) => ReactNode;
+  /** Other URL keys of the page that the gallery's URL changes keep (item-source.tsx: `approval`). */
+  urlKeys?: readonly string[];
+};
 
 /**
  * The gallery page: filters, the virtualized grid, bulk actions, the detail/compare views, and the
  * culling keys over the grid and the item view.
  */
-export function GalleryView() {
-  const url = useGalleryUrl();
+export function GalleryView({ header, empty, bulkExtra, urlKeys }: Props = {}) {
+  const url = useGalleryUrl(urlKeys);
   const list = useGalleryInfiniteQuery(url.filters);
   // A selection made under other filters is dropped: bulk actions only reach items on screen.
   const selection = useSelection(list.items, filtersToSearchParams(url.filters).toString());
@@ -45,6 +61,8 @@ export function GalleryView() {
   const detail = useGalleryItemQuery(url.item, url.filters).data;
   const openItem = detail?.id === url.item ? detail : null;
   const [columns, setColumns] = useState(1);
+  // The items "add to collection" was asked for (bulk bar, the A key, detail view, compare).
+  const [collecting, setCollecting] = useState<string[] | null>(null);
   const culling = useCulling({
     items: list.items,
     columns,
@@ -57,6 +75,7 @@ export function GalleryView() {
     onShow: url.showItem,
     onClose: closeItem,
     onToggleSelect: (index) => selection.toggle(index, false),
+    onCollect: setCollecting,
   });
   const { stopAsking } = culling;
   const onItemDeleted = useCallback(
@@ -72,9 +91,11 @@ export function GalleryView() {
     <>
       <div className="mx-auto max-w-screen-2xl space-y-5 px-4 pb-28 pt-6" inert={covered}>
         <div className="flex items-baseline justify-between gap-4">
-          <h1 className="text-xl font-semibold tracking-tight">Gallery</h1>
-          <p className="text-sm text-zinc-500">
-            Every task the studio has run, newest first — including failed and expired ones.{" "}
+          {header ?? <h1 className="text-xl font-semibold tracking-tight">Gallery</h1>}
+          <p className="shrink-0 text-sm text-zinc-500">
+            {header
+              ? null
+              : "Every task the studio has run, newest first — including failed and expired ones. "}
             <button
               type="button"
               onClick={culling.openHelp}
@@ -110,6 +131,8 @@ export function GalleryView() {
                   Clear filters
                 </Button>
               </>
+            ) : empty ? (
+              empty
             ) : (
               <>
                 <p className="text-zinc-300">No results yet.</p>
@@ -143,6 +166,8 @@ export function GalleryView() {
             onClear={clear}
             onDeleted={clear}
             onCompare={url.openCompare}
+            onCollect={setCollecting}
+            extra={bulkExtra?.([...selection.selected], clear)}
           />
         </Suspense>
         <p className="sr-only" aria-live="polite" data-testid="keys-status">
@@ -159,16 +184,22 @@ export function GalleryView() {
             onNavigate={url.showItem}
             onClose={url.closeItem}
             onDelete={culling.askDelete}
+            onCollect={(id) => setCollecting([id])}
           />
         </Suspense>
       )}
       {comparing && (
         <Suspense fallback={null}>
-          <CompareView ids={url.compare} onClose={url.closeCompare} />
+          <CompareView ids={url.compare} onClose={url.closeCompare} onCollect={setCollecting} />
         </Suspense>
       )}
       <DeleteItemDialog item={culling.asking} onCancel={stopAsking} onDeleted={onItemDeleted} />
       <KeysHelpDialog open={culling.help} onClose={culling.closeHelp} />
+      {collecting && (
+        <Suspense fallback={null}>
+          <AddToCollectionDialog ids={collecting} onClose={() => setCollecting(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

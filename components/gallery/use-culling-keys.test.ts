@@ -25,6 +25,9 @@ describe("cullingAction", () => {
     expect(press("Delete")).toEqual({ type: "delete" });
     expect(press("Backspace")).toEqual({ type: "delete" });
     expect(press("?")).toEqual({ type: "help" });
+    expect(press("A")).toEqual({ type: "collect" });
+    expect(press("[")).toEqual({ type: "reorder", step: -1 });
+    expect(press("]")).toEqual({ type: "reorder", step: 1 });
   });
 
   it("ignores other keys and any key with Ctrl, ⌘ or Alt", () => {

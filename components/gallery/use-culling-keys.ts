@@ -6,7 +6,11 @@ import { useEffect, useRef } from "react";
 export type CullingAction =
   | { type: "move"; by: "prev" | "next" | "up" | "down" }
   | { type: "rate"; rating: number | null }
-  | { type: "favorite" | "tags" | "open" | "compare" | "delete" | "help" | "close" };
+  | { type: "favorite" | "tags" | "open" | "compare" | "delete" | "help" | "close" }
+  /** Add the marked items (or the current one) to a collection. */
+  | { type: "collect" }
+  /** Inside a collection the viewer may edit: move the current item one place earlier or later. */
+  | { type: "reorder"; step: -1 | 1 };
 
 /** The keys, as the help dialog lists them. */
 export const CULLING_KEYS: readonly [keys: string, what: string][] = [
@@ -18,6 +22,8 @@ export const CULLING_KEYS: readonly [keys: string, what: string][] = [
   ["T", "Edit tags"],
   ["Space or Enter", "Open the item"],
   ["C", "Mark / unmark for compare"],
+  ["A", "Add the marked items (or this one) to a collection"],
+  ["[ ]", "In a collection: move the item earlier / later"],
   ["Delete or ⌫", "Delete (asks first)"],
   ["Esc", "Leave a field, close the item"],
   ["?", "These keys"],
@@ -70,6 +76,12 @@ export function cullingAction(event: KeyLike): CullingAction | null {
       return activatesControl(event.target) ? null : { type: "open" };
     case "c":
       return { type: "compare" };
+    case "a":
+      return { type: "collect" };
+    case "[":
+      return { type: "reorder", step: -1 };
+    case "]":
+      return { type: "reorder", step: 1 };
     case "Delete":
     case "Backspace": // the Mac's "delete" key
       return { type: "delete" };

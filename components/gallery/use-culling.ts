@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { GalleryItem } from "@/lib/gallery/types";
+import { useItemSource } from "./item-source";
 import { TAG_INPUT_ID } from "./tag-editor";
 import { useCullingKeys, type CullingAction } from "./use-culling-keys";
 import { useReviewMutation } from "./use-gallery-queries";
@@ -22,6 +23,8 @@ type Options = {
   onShow: (id: string) => void;
   onClose: () => void;
   onToggleSelect: (index: number) => void;
+  /** A: add these items to a collection (the picker opens). */
+  onCollect?: (ids: string[]) => void;
 };
 
 type Focus = { id: string; index: number };
@@ -54,8 +57,10 @@ export function useCulling({
   onShow,
   onClose,
   onToggleSelect,
+  onCollect,
 }: Options) {
   const review = useReviewMutation();
+  const { reorder, foreign } = useItemSource();
   // By id, so new items arriving at the top never move the focus to another item; the index is the
   // fallback once the item is gone (deleted: the next one takes its place). Mirrored in a ref so
   // keys pressed faster than React renders (a held J) each move from the previous one.
@@ -100,6 +105,9 @@ export function useCulling({
 
   /** The review actions, the same on a tile and on the open item. */
   const act = (item: Reviewed, action: CullingAction): boolean => {
+    // Another user's items (a collection shared with the viewer): their owner rates and deletes.
+    if (foreign && (action.type === "rate" || action.type === "favorite" || action.type === "delete"))
+      return false;
     if (action.type === "rate") {
       review.mutate({ id: item.id, patch: { rating: action.rating } });
       setAnnouncement(`${name(item)}: ${action.rating ? `rated ${action.rating} of 5` : "rating cleared"}`);
@@ -117,7 +125,9 @@ export function useCulling({
         }`,
       );
     } else if (action.type === "delete") setAsking(item);
-    else return false;
+    else if (action.type === "collect" && onCollect) {
+      onCollect(!open && selected.size > 0 ? [...selected] : [item.id]);
+    } else return false;
     return true;
   };
 
@@ -150,6 +160,16 @@ export function useCulling({
     }
     const item = current === null ? null : items[current];
     if (!item) return false;
+    if (action.type === "reorder") {
+      if (!reorder) return false;
+      const to = current! + action.step;
+      if (to < 0 || to >= items.length) return false;
+      // The focus follows the item to its new place (the grid reorders at once).
+      reorder(item.id, { step: action.step });
+      setFocus({ id: item.id, index: to });
+      setAnnouncement(`${name(item)}: moved to place ${to + 1}`);
+      return true;
+    }
     if (action.type === "open" || action.type === "tags") {
       tagsPending.current = action.type === "tags";
       onOpen(item.id);

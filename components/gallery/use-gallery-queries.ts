@@ -23,14 +23,17 @@ import {
   postBulk,
   type BulkRequest,
 } from "./api";
+import { sourceKey, useItemSource, type ItemSource } from "./item-source";
 
 const PAGE_SIZE = 60;
 const keys = {
   lists: ["gallery", "list"] as const,
-  list: (filters: GalleryFilters) => ["gallery", "list", apiSearchParams(filters).toString()] as const,
+  // The source (item-source.tsx) last: a collection's lists and items are patched with the gallery's.
+  list: (filters: GalleryFilters, source: ItemSource) =>
+    ["gallery", "list", apiSearchParams(filters).toString(), sourceKey(source)] as const,
   items: ["gallery", "item"] as const,
-  item: (id: string, filters: GalleryFilters) =>
-    ["gallery", "item", id, apiSearchParams(filters).toString()] as const,
+  item: (id: string, filters: GalleryFilters, source: ItemSource) =>
+    ["gallery", "item", id, apiSearchParams(filters).toString(), sourceKey(source)] as const,
   facets: ["gallery", "facets"] as const,
 };
 
@@ -53,9 +56,10 @@ function listRefetchInterval(data: InfiniteData<GalleryPage> | undefined, update
 
 /** The grid's pages, loaded by cursor as the user scrolls. */
 export function useGalleryInfiniteQuery(filters: GalleryFilters) {
+  const source = useItemSource();
   const query = useInfiniteQuery({
-    queryKey: keys.list(filters),
-    queryFn: ({ pageParam }) => fetchGalleryPage(filters, pageParam, PAGE_SIZE),
+    queryKey: keys.list(filters, source),
+    queryFn: ({ pageParam }) => fetchGalleryPage(filters, pageParam, PAGE_SIZE, source),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: GalleryPage) => last.nextCursor ?? undefined,
     refetchInterval: (q) => listRefetchInterval(q.state.data, q.state.dataUpdateCount),
@@ -67,9 +71,10 @@ export function useGalleryInfiniteQuery(filters: GalleryFilters) {
 
 /** One item for the detail view; keeps polling while the task or its downloads are still running. */
 export function useGalleryItemQuery(id: string | null, filters: GalleryFilters) {
+  const source = useItemSource();
   return useQuery({
-    queryKey: keys.item(id ?? "", filters),
-    queryFn: () => fetchGalleryItem(id!, filters),
+    queryKey: keys.item(id ?? "", filters, source),
+    queryFn: () => fetchGalleryItem(id!, filters, source),
     enabled: Boolean(id),
     refetchInterval: (q) => (q.state.data && running(q.state.data) ? 5_000 : false),
   });

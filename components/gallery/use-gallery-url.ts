@@ -9,6 +9,8 @@ import {
   type GalleryFilters,
 } from "@/lib/gallery/filters";
 
+const NO_KEYS: readonly string[] = [];
+
 // Native history calls keep Next's router in sync (useSearchParams updates) without a server
 // round trip per keystroke or arrow press.
 function write(params: URLSearchParams, mode: "push" | "replace") {
@@ -18,8 +20,11 @@ function write(params: URLSearchParams, mode: "push" | "replace") {
   else window.history.replaceState(null, "", url);
 }
 
-/** The gallery's URL state: filters (bookmarkable), the open item and the compared items. */
-export function useGalleryUrl() {
+/**
+ * The gallery's URL state: filters (bookmarkable), the open item and the compared items. `keep`:
+ * other keys of the page that every change leaves as they are (a collection's `approval`).
+ */
+export function useGalleryUrl(keep: readonly string[] = NO_KEYS) {
   const searchParams = useSearchParams();
   const filters = useMemo(() => filtersFromUrl(new URLSearchParams(searchParams.toString())), [searchParams]);
   const item = searchParams.get("item");
@@ -42,6 +47,10 @@ export function useGalleryUrl() {
           if (value) next.set(key, value);
         }
       }
+      for (const key of keep) {
+        const value = current.get(key);
+        if (value) next.set(key, value);
+      }
       const itemValue = changes.item === undefined ? current.get("item") : changes.item;
       if (itemValue) next.set("item", itemValue);
       const compareValue =
@@ -49,7 +58,7 @@ export function useGalleryUrl() {
       if (compareValue) next.set("compare", compareValue);
       return next;
     },
-    [searchParams],
+    [searchParams, keep],
   );
 
   return {

@@ -1,5 +1,6 @@
 import "server-only";
 import { StudioError } from "../errors";
+import { isSharePagePath } from "../shares/paths";
 import type { AuthContext } from "./context";
 import { sessionUser } from "./sessions";
 
@@ -15,6 +16,8 @@ export type PageDecision = { redirect: string | null; setCookies: string[] };
  */
 export async function pageDecision(ctx: AuthContext, url: URL, headers: Headers): Promise<PageDecision> {
   const path = url.pathname.replace(/\/+$/, "") || "/";
+  // A share link's page is for people without an account: the link itself is the credential.
+  if (isSharePagePath(path)) return { redirect: null, setCookies: [] };
   if ((await ctx.db.user.count()) === 0)
     return { redirect: path === "/setup" ? null : "/setup", setCookies: [] };
   if (path === "/setup") return { redirect: "/login", setCookies: [] };

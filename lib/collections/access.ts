@@ -1,6 +1,7 @@
-import { canSee, type Viewer } from "../auth/scope";
+import { canSee, ownedBy, type Viewer } from "../auth/scope";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
+import type { Prisma } from "../generated/prisma/client";
 
 /**
  * What a signed-in user may do with a collection and the items in it (issue 21,
@@ -97,4 +98,17 @@ function forbiddenAction(power: CollectionPower, action: CollectionAction): Stud
     "forbidden",
     `A ${power} of this collection may not ${action}; ask its owner for more.`,
   );
+}
+
+/**
+ * A Prisma `where` on Task for what the viewer may see: their own (lib/auth/scope.ts) or an item of a
+ * collection shared with them. Media and thumbnails go through it, so a member's grid shows the
+ * files and loses them the moment the share is revoked.
+ */
+export function visibleTaskWhere(viewer: Viewer): Prisma.TaskWhereInput {
+  const own = ownedBy(viewer);
+  if (!("userId" in own)) return {};
+  return {
+    OR: [own, { collectionItems: { some: { collection: { members: { some: { userId: viewer.id } } } } } }],
+  };
 }

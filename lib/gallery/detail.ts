@@ -67,9 +67,34 @@ export async function getGalleryItem(
   now = new Date(),
   secrets: UpstreamSecrets = upstreamSecrets(),
 ): Promise<GalleryItemDetail> {
-  const row = await db.task.findFirst({ where: { id, ...ownedBy(viewer) }, select: detailSelect });
+  return galleryItemDetail(db, viewer, id, {
+    scope: ownedBy(viewer),
+    neighbours: () => neighbours(db, viewer, id, filters),
+    now,
+    secrets,
+  });
+}
+
+/**
+ * The detail of an item chosen by `scope` (a Task `where` the caller decided) with neighbours from
+ * `neighbours`: the gallery's (its order, the viewer's items) or a collection's
+ * (lib/collections/item-detail.ts: its order, its items).
+ */
+export async function galleryItemDetail(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  options: {
+    scope: Prisma.TaskWhereInput;
+    neighbours: () => Promise<{ prevId: string | null; nextId: string | null }>;
+    now?: Date;
+    secrets?: UpstreamSecrets;
+  },
+): Promise<GalleryItemDetail> {
+  const { now = new Date(), secrets = upstreamSecrets() } = options;
+  const row = await db.task.findFirst({ where: { AND: [{ id }, options.scope] }, select: detailSelect });
   if (!row) throw new StudioError("not_found", itemNotFound(id));
-  const { prevId, nextId } = await neighbours(db, viewer, id, filters);
+  const { prevId, nextId } = await options.neighbours();
 
   const media: GalleryMediaDetail[] = sortMedia(row.media).map((m) => ({
     ...toGalleryMedia(m),

@@ -1,4 +1,5 @@
-import { ownedBy, type Viewer } from "../auth/scope";
+import type { Viewer } from "../auth/scope";
+import { visibleTaskWhere } from "../collections/access";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
 import { mediaFileResponse } from "../storage/files";
@@ -15,7 +16,7 @@ export async function galleryDownloadResponse(
   mediaId?: string,
 ): Promise<Response> {
   const task = await db.task.findFirst({
-    where: { id: taskId, ...ownedBy(viewer) },
+    where: { AND: [{ id: taskId }, visibleTaskWhere(viewer)] },
     select: {
       id: true,
       model: true,

@@ -37,14 +37,18 @@ export function submittedAtText(dialect: SqlDialect): Prisma.Sql {
 /**
  * Every filter as one SQL condition on `Task t` (ANDed), in the order SQLite can use the indexes
  * on Task, always within what the viewer may see (lib/auth/scope.ts; `user` narrows an admin's view).
+ * `scope` replaces that ownership condition where the caller has already decided what the viewer
+ * sees — a collection's items page joins the collection after checking the viewer's power over it
+ * (lib/collections/item-page.ts), and a member sees the owner's items there.
  */
 export function filterCondition(
   dialect: SqlDialect,
   viewer: Viewer,
   filters: GalleryFilters,
   searchPlan?: SearchPlan,
+  scope: Prisma.Sql = ownedBySql(viewer, filters.user),
 ): Prisma.Sql {
-  const parts: Prisma.Sql[] = [ownedBySql(viewer, filters.user)];
+  const parts: Prisma.Sql[] = [scope];
 
   if (filters.type) parts.push(Prisma.sql`t."kind" = ${filters.type}`);
   if (filters.batch) parts.push(Prisma.sql`t."batchId" = ${filters.batch}`);

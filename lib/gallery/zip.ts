@@ -1,8 +1,10 @@
 import { downloadZip, predictLength } from "client-zip";
 import { z } from "zod";
-import { ownedBy, type Viewer } from "../auth/scope";
+import type { Viewer } from "../auth/scope";
+import { visibleTaskWhere } from "../collections/access";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
+import type { Prisma } from "../generated/prisma/client";
 import { readJson } from "../http/respond";
 import { openMediaFile, statMediaFile } from "../storage/files";
 import { downloadFileName, uniqueNames } from "../storage/file-names";
@@ -54,13 +56,35 @@ type Entry = { name: string; size: number; lastModified: Date; key: string };
  * rather than silently left out. Items the viewer may not see are "not found", like deleted ones.
  */
 export async function galleryZipResponse(db: Db, viewer: Viewer, ids: string[]): Promise<Response> {
+  // The viewer's items, and those of collections shared with them (they see those files already).
+  return tasksZipResponse(db, visibleTaskWhere(viewer), ids, {});
+}
+
+export type TasksZipOptions = {
+  /** Names the archive: `model-studio_<label>_<date>.zip` (default: the item count). */
+  label?: string;
+  /** Adds params.json: each item's model, prompt and request, in archive order. */
+  params?: boolean;
+};
+
+/**
+ * The gallery zip over items chosen by `scope` (a Task `where` the caller decided: the viewer's own
+ * items for the gallery, a collection's items for a collection), in the order of `ids`.
+ */
+export async function tasksZipResponse(
+  db: Db,
+  scope: Prisma.TaskWhereInput,
+  ids: string[],
+  options: TasksZipOptions,
+): Promise<Response> {
   const wanted = [...new Set(ids)];
   const rows = await db.task.findMany({
-    where: { id: { in: wanted }, ...ownedBy(viewer) },
+    where: { AND: [{ id: { in: wanted } }, scope] },
     select: {
       id: true,
       model: true,
       prompt: true,
+      request: true,
       submittedAt: true,
       media: { select: { id: true, role: true, status: true, path: true, contentType: true } },
     },
@@ -98,10 +122,14 @@ export async function galleryZipResponse(db: Db, viewer: Viewer, ids: string[]):
   const note = missing.length
     ? { name: unique("MISSING.txt"), input: `Not included in this archive:\n${missing.join("\n")}\n` }
     : null;
+  const params = options.params
+    ? { name: unique("params.json"), input: paramsJson(wanted.flatMap((id) => byId.get(id) ?? [])) }
+    : null;
+  const extras = [note, params].flatMap((e) => e ?? []);
 
   const length = predictLength([
     ...entries.map((e) => ({ name: e.name, size: e.size })),
-    ...(note ? [{ name: note.name, input: note.input }] : []),
+    ...extras.map((e) => ({ name: e.name, input: e.input })),
   ]);
   async function* files() {
     for (const e of entries) {
@@ -110,18 +138,16 @@ export async function galleryZipResponse(db: Db, viewer: Viewer, ids: string[]):
         throw new Error(`The stored file of ${e.name} disappeared while the archive was being made.`);
       yield { name: e.name, lastModified: e.lastModified, size: e.size, input };
     }
-    if (note) yield { ...note, lastModified: new Date() };
+    for (const extra of extras) yield { ...extra, lastModified: new Date() };
   }
   const zip = downloadZip(files(), { length });
 
   const stamp = new Date().toISOString().slice(0, 10);
   const count = wanted.length;
+  const label = options.label ?? `${count}-item${count === 1 ? "" : "s"}`;
   const headers = new Headers(zip.headers);
   headers.set("Content-Type", "application/zip");
-  headers.set(
-    "Content-Disposition",
-    `attachment; filename="model-studio_${count}-item${count === 1 ? "" : "s"}_${stamp}.zip"`,
-  );
+  headers.set("Content-Disposition", `attachment; filename="model-studio_${label}_${stamp}.zip"`);
   headers.set("Cache-Control", "no-store");
   return new Response(zip.body, { status: 200, headers });
 }
@@ -133,4 +159,25 @@ async function statFile(key: string): Promise<{ key: string; size: number; mtime
   } catch {
     return null;
   }
+}
+
+/** What made each item: enough to make it again (the request as sent, parsed when it is JSON). */
+function paramsJson(
+  rows: { id: string; model: string; prompt: string; request: string; submittedAt: Date }[],
+) {
+  const parse = (text: string): unknown => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  };
+  const items = rows.map((r) => ({
+    id: r.id,
+    model: r.model,
+    prompt: r.prompt,
+    submittedAt: r.submittedAt.toISOString(),
+    request: parse(r.request),
+  }));
+  return `${JSON.stringify({ items }, null, 2)}\n`;
 }

@@ -1,5 +1,6 @@
 import "server-only";
-import { ownedBy, type Viewer } from "../auth/scope";
+import type { Viewer } from "../auth/scope";
+import { visibleTaskWhere } from "../collections/access";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
 import { downloadFileName } from "../storage/file-names";
@@ -9,7 +10,8 @@ import { thumbnailFileFor } from "../storage/thumbnails";
 /**
  * A stored result file (Range, ETag, HEAD). `download` adds an attachment name that says what the
  * file is. Files that are not stored (yet, or ever) answer 404 saying why. A file of an item the
- * viewer may not see answers the same 404 as one that does not exist.
+ * viewer may not see answers the same 404 as one that does not exist; an item of a collection shared
+ * with the viewer is one they may see (lib/collections/access.ts).
  */
 export async function mediaResponse(
   db: Db,
@@ -19,7 +21,7 @@ export async function mediaResponse(
   options: { download?: boolean } = {},
 ): Promise<Response> {
   const media = await db.media.findFirst({
-    where: { id: mediaId, task: ownedBy(viewer) },
+    where: { id: mediaId, task: visibleTaskWhere(viewer) },
     include: { task: { select: { id: true, model: true, prompt: true, submittedAt: true } } },
   });
   if (!media) throw new StudioError("not_found", `Media ${mediaId} does not exist.`);
@@ -37,7 +39,7 @@ export async function thumbnailResponse(
   request: Request,
   mediaId: string,
 ): Promise<Response> {
-  const visible = await db.media.count({ where: { id: mediaId, task: ownedBy(viewer) } });
+  const visible = await db.media.count({ where: { id: mediaId, task: visibleTaskWhere(viewer) } });
   if (!visible) throw new StudioError("not_found", `Media ${mediaId} does not exist.`);
   return mediaFileResponse(request, await thumbnailFileFor(db, mediaId), "image/webp");
 }

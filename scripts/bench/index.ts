@@ -1,11 +1,13 @@
 // `npm run bench`: every benchmark in turn, each in its own process so one's warm caches and
-// open handles cannot flatter another. `npm run bench -- tracker` (or gallery, chat-proxy, thin-read, media-check, body-memory,
+// open handles cannot flatter another. `npm run bench -- tracker` (or gallery, collection, chat-proxy, thin-read, media-check, body-memory,
 // tracker-postgresql, tracker-postgresql-x2) runs one.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 
 const benches: Record<string, string[]> = {
   gallery: ["gallery.ts", "--http"],
+  // Issue 21: a 1,000-item collection's first page, both databases.
+  collection: ["collection.ts"],
   "chat-proxy": ["chat-proxy.ts"],
   tracker: ["tracker.ts"],
   // Issue 12: the built studio's tracker on PostgreSQL, as one instance and as two on one database.

@@ -1,0 +1,112 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/field";
+import { Spinner } from "@/components/ui/spinner";
+import { MAX_NAME_LENGTH } from "@/lib/collections/labels";
+import { ApprovalProgress } from "./approval-progress";
+import { useCollectionsQuery, useCreateCollection } from "./use-collection-queries";
+
+/** The collections page: the viewer's own and those shared with them, with a form for a new one. */
+export function CollectionList() {
+  const list = useCollectionsQuery();
+  const create = useCreateCollection();
+  const router = useRouter();
+  const [name, setName] = useState("");
+
+  return (
+    <div className="mx-auto max-w-screen-2xl space-y-5 px-4 pb-16 pt-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-4">
+        <h1 className="text-xl font-semibold tracking-tight">Collections</h1>
+        <form
+          className="flex items-center gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!name.trim()) return;
+            create.mutate({ name }, { onSuccess: (c) => router.push(`/collections/${c.id}`) });
+          }}
+        >
+          <input
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            placeholder="New collection name"
+            aria-label="New collection name"
+            maxLength={MAX_NAME_LENGTH}
+            className={`${inputClass} w-64`}
+          />
+          <Button type="submit" variant="primary" disabled={!name.trim() || create.isPending}>
+            New collection
+          </Button>
+        </form>
+      </div>
+      {create.error && (
+        <Alert tone="danger" title="Not created" live>
+          {create.error.message}
+        </Alert>
+      )}
+      {list.isError ? (
+        <Alert tone="danger" title="The collections could not be loaded" live>
+          {list.error.message}
+        </Alert>
+      ) : list.isPending ? (
+        <div className="flex h-64 items-center justify-center">
+          <Spinner label="Loading collections" />
+        </div>
+      ) : list.data.length === 0 ? (
+        <div className="flex h-64 flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-zinc-800 text-center">
+          <p className="text-zinc-300">No collections yet.</p>
+          <p className="text-sm text-zinc-500">
+            Select items in the{" "}
+            <Link href="/gallery" className="text-sky-300 hover:underline">
+              gallery
+            </Link>{" "}
+            and choose “Add to collection”, or press <kbd>A</kbd> on one.
+          </p>
+        </div>
+      ) : (
+        <ul
+          className="grid grid-cols-[repeat(auto-fill,minmax(240px,1fr))] gap-4"
+          data-testid="collection-list"
+        >
+          {list.data.map((c) => (
+            <li key={c.id}>
+              <Link
+                href={`/collections/${c.id}`}
+                data-testid="collection-card"
+                className="group block overflow-hidden rounded-lg border border-zinc-800 bg-zinc-900 hover:border-zinc-600"
+              >
+                <div className="aspect-[4/3] bg-zinc-950">
+                  {c.coverThumbnailUrl ? (
+                    // eslint-disable-next-line @next/next/no-img-element -- stored thumbnails are small webp
+                    <img src={c.coverThumbnailUrl} alt="" loading="lazy" className="size-full object-cover" />
+                  ) : (
+                    <div className="flex size-full items-center justify-center text-2xl text-zinc-700">▣</div>
+                  )}
+                </div>
+                <div className="space-y-2 p-3">
+                  <div className="flex items-center gap-2">
+                    <span className="truncate text-sm font-medium text-zinc-100">{c.name}</span>
+                    {c.power !== "owner" && (
+                      <Badge tone="info" className="ml-auto shrink-0">
+                        {c.power} · {c.ownerName ?? "shared"}
+                      </Badge>
+                    )}
+                  </div>
+                  <p className="text-xs text-zinc-500">
+                    {c.itemCount} item{c.itemCount === 1 ? "" : "s"}
+                  </p>
+                  <ApprovalProgress progress={c.progress} />
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

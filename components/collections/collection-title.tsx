@@ -1,0 +1,83 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/field";
+import type { CollectionSummary } from "@/lib/collections";
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "@/lib/collections/labels";
+import { useUpdateCollection } from "./use-collection-queries";
+
+/** The collection's name and description; editors rename and describe it in place. */
+export function CollectionTitle({
+  collection,
+  canEdit,
+}: {
+  collection: CollectionSummary;
+  canEdit: boolean;
+}) {
+  const update = useUpdateCollection(collection.id);
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(collection.name);
+  const [description, setDescription] = useState(collection.description);
+
+  if (editing) {
+    return (
+      <form
+        className="flex flex-wrap items-center gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          update.mutate({ name, description }, { onSuccess: () => setEditing(false) });
+        }}
+      >
+        <input
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          aria-label="Name"
+          maxLength={MAX_NAME_LENGTH}
+          className={`${inputClass} w-64`}
+        />
+        <input
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          aria-label="Description"
+          placeholder="Description"
+          maxLength={MAX_DESCRIPTION_LENGTH}
+          className={`${inputClass} min-w-0 flex-1`}
+        />
+        <Button type="submit" size="sm" variant="primary" disabled={update.isPending}>
+          Save
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
+          Cancel
+        </Button>
+        {update.error && <span className="text-sm text-red-300">{update.error.message}</span>}
+      </form>
+    );
+  }
+  return (
+    <div>
+      <p className="text-xs text-zinc-500">
+        <Link href="/collections" className="hover:underline">
+          Collections
+        </Link>
+        {collection.power !== "owner" &&
+          ` · shared by ${collection.ownerName ?? "an admin"} · you are ${collection.power}`}
+      </p>
+      <div className="flex items-baseline gap-3">
+        <h1 className="truncate text-xl font-semibold tracking-tight" data-testid="collection-name">
+          {collection.name}
+        </h1>
+        <span className="text-sm text-zinc-500" data-testid="collection-count">
+          {collection.itemCount} item{collection.itemCount === 1 ? "" : "s"}
+        </span>
+        {canEdit && (
+          <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
+            Rename
+          </Button>
+        )}
+      </div>
+      {collection.description && <p className="text-sm text-zinc-400">{collection.description}</p>}
+    </div>
+  );
+}
