@@ -3,7 +3,12 @@ import type { FetchPolicy } from "../net/safe-fetch";
 import { DISABLE_AFTER_FAILED_ATTEMPTS, disableAfterMs, retryDelayMs } from "./schedule";
 import { sendWebhook } from "./send";
 
-export type AttemptOptions = { policy: FetchPolicy; timeoutMs: number; retryScale: number; now: () => number };
+export type AttemptOptions = {
+  policy: FetchPolicy;
+  timeoutMs: number;
+  retryScale: number;
+  now: () => number;
+};
 
 /** A delivery this worker holds: `leaseUntil` is also its holder token (no two claims share it). */
 export type Claimed = { id: string; leaseUntil: Date };

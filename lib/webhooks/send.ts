@@ -1,7 +1,12 @@
 import { Webhook } from "standardwebhooks";
 import { safeFetch, type FetchPolicy } from "../net/safe-fetch";
 
-export type SendResult = { status: number | null; latencyMs: number; error: string | null; bodyExcerpt: string | null };
+export type SendResult = {
+  status: number | null;
+  latencyMs: number;
+  error: string | null;
+  bodyExcerpt: string | null;
+};
 
 const EXCERPT_BYTES = 1024;
 
