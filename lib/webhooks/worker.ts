@@ -51,6 +51,8 @@ export function startWebhookWorker(db: Db, options: WebhookWorkerOptions): Webho
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let ticking = false;
+  // A slot freed while a claim was running: look again right after it, not an idle period later.
+  let again = false;
   const log = options.log ?? console;
 
   const schedule = (ms: number) => {
@@ -61,8 +63,10 @@ export function startWebhookWorker(db: Db, options: WebhookWorkerOptions): Webho
   };
   const tick = async () => {
     timer = null;
-    if (ticking || stopped) return;
+    if (stopped) return;
+    if (ticking) return void (again = true);
     ticking = true;
+    again = false;
     let claimed: Claimed[] = [];
     try {
       const free = options.concurrency - inFlight.size;
@@ -85,7 +89,7 @@ export function startWebhookWorker(db: Db, options: WebhookWorkerOptions): Webho
     }
     // Full slots: the next look comes when one frees up; otherwise after idleMs (or now, if the
     // claim was full and more may be due).
-    if (inFlight.size < options.concurrency) schedule(claimed.length > 0 ? 0 : options.idleMs);
+    if (inFlight.size < options.concurrency) schedule(claimed.length > 0 || again ? 0 : options.idleMs);
   };
   schedule(0);
   return {
