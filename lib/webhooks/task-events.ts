@@ -50,9 +50,10 @@ export async function emitTaskSettled(tx: TaskEventWriter, taskId: string): Prom
 
 /**
  * batch.completed once no item is still to be sent or running: every item rejected, or sent with
- * its task settled. Judged when one of its tasks settles, so the last one to settle announces it.
+ * its task settled. Judged when one of its tasks settles and when an item is rejected, so the last
+ * one to finish announces it.
  */
-async function emitIfBatchCompleted(tx: TaskEventWriter, batchId: string, ownerId: string | null) {
+export async function emitIfBatchCompleted(tx: TaskEventWriter, batchId: string, ownerId: string | null) {
   const items = await tx.batchItem.findMany({ where: { batchId }, select: { state: true, taskId: true } });
   if (items.some((i) => i.state !== "rejected" && !(i.state === "sent" && i.taskId))) return;
   const taskIds = items.flatMap((i) => (i.taskId ? [i.taskId] : []));
