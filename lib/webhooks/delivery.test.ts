@@ -10,7 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "../auth/scope";
 import { createTempDb } from "../testing/temp-db";
 import { waitFor } from "../testing/wait-for";
-import { emitEvent } from "./emit";
+import { redeliver } from "./deliveries";
+import { emitEvent, emitTestEvent } from "./emit";
 import { createEndpoint } from "./endpoints";
 import { retryDelayMs } from "./schedule";
 import { startReceiver, type Receiver } from "./testing/receiver";
@@ -163,5 +164,30 @@ describe("webhook delivery worker", () => {
     );
     // A disabled endpoint gets no new events.
     expect(await emitEvent(temp.db, "task.stored", alice.id, { id: "task-5" })).toBe(0);
+  });
+
+  it("sends a test event, and redelivers a delivered one by hand with the same webhook-id", async () => {
+    receiver = await startReceiver();
+    const endpoint = await endpointFor(receiver.url);
+    const { id } = await emitTestEvent(temp.db, endpoint.id);
+    runWorker([receiver.url]);
+    const delivered = () => temp.db.webhookDelivery.findUniqueOrThrow({ where: { id } });
+    await waitFor(delivered, (d) => d.state === "delivered", { timeoutMs: 10_000, intervalMs: 50 });
+    await redeliver(temp.db, alice, id);
+    await waitFor(
+      async () => receiver!.received.length,
+      (n) => n === 2,
+      { timeoutMs: 10_000, intervalMs: 50 },
+    );
+    expect(receiver.received.map((r) => r.id)).toEqual([id, id]);
+    const hook = new Webhook(endpoint.secret);
+    expect(hook.verify(receiver.received[1].body, receiver.headersOf(receiver.received[1]))).toMatchObject({
+      type: "webhook.test",
+    });
+    const final = await waitFor(delivered, (d) => d.state === "delivered" && d.attempts === 2, {
+      timeoutMs: 10_000,
+      intervalMs: 50,
+    });
+    expect(final.attempts).toBe(2);
   });
 });
