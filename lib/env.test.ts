@@ -61,6 +61,7 @@ describe("parseEnv", () => {
       bodyLimits: { json: 24 * 1024 * 1024, task: 1024 * 1024, upload: 50 * 1024 * 1024 },
       sandboxRequestLog: false,
       sandboxTimeScale: 1,
+      webhookRetryScale: 1,
       trackerPollIntervalMs: null,
       development: false,
       auth: {

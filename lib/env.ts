@@ -255,6 +255,16 @@ const envSchema = z
         .max(1, { error: "must be a number greater than 0 and at most 1" })
         .default(1),
     ),
+    // Tests and benches only: the webhook retry schedule (5 s … 14 h) and the auto-disable period
+    // (5 days) run this factor of their real length (lib/webhooks/schedule.ts).
+    WEBHOOK_RETRY_SCALE: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: "must be a number greater than 0 and at most 1" })
+        .gt(0, { error: "must be a number greater than 0 and at most 1" })
+        .max(1, { error: "must be a number greater than 0 and at most 1" })
+        .default(1),
+    ),
     TRACKER_POLL_INTERVAL_MS: z.preprocess(
       emptyToUndefined,
       z.coerce
@@ -410,6 +420,8 @@ export type Env = {
   sandboxRequestLog: boolean;
   /** Tests only: the built-in sandbox's tasks run this share of the spec's durations (1 = real). */
   sandboxTimeScale: number;
+  /** The webhook retry schedule's and auto-disable period's factor (tests: far below 1). */
+  webhookRetryScale: number;
   /** Tests only: the tracker's poll interval in ms; null = the spec's 5–8 s (lib/tasks/deps.ts). */
   trackerPollIntervalMs: number | null;
   /** `next dev` (NODE_ENV=development): React needs eval there, and only there. */
@@ -513,6 +525,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     bodyLimits: { json: e.BODY_LIMIT_BYTES, task: e.TASK_BODY_LIMIT_BYTES, upload: e.UPLOAD_LIMIT_BYTES },
     sandboxRequestLog: e.SANDBOX_REQUEST_LOG === "1",
     sandboxTimeScale: e.SANDBOX_TIME_SCALE,
+    webhookRetryScale: e.WEBHOOK_RETRY_SCALE,
     trackerPollIntervalMs: e.TRACKER_POLL_INTERVAL_MS ?? null,
     development: e.NODE_ENV === "development",
     batchIntervalMs: e.BATCH_INTERVAL_MS,

@@ -58,6 +58,8 @@ beforeAll(async () => {
     "admin/users/[id]": await import("@/app/api/admin/users/[id]/route"),
     "admin/users/[id]/password": await import("@/app/api/admin/users/[id]/password/route"),
     "health/tracker": await import("@/app/api/health/tracker/route"),
+    webhooks: await import("@/app/api/webhooks/route"),
+    "webhooks/[id]": await import("@/app/api/webhooks/[id]/route"),
   } as unknown as Record<string, Record<string, Handler>>;
 });
 
@@ -288,5 +290,28 @@ describe("tracker health", () => {
     const asAdmin = await call(admin, "health/tracker", "GET");
     expect(asAdmin.status).toBe(200);
     expect(asAdmin.body).toMatchObject({ runningTasks: 0, pendingDownloads: 0, behind: false });
+  });
+});
+
+describe("webhook endpoints (issue 23): a session's, never a token's", () => {
+  it("refuses an admin's token, lets the session create one (secret once), and hides it from another member", async () => {
+    const body = { url: "https://hooks.example.com/studio", events: ["task.stored"] };
+    const byToken = await call(adminToken, "webhooks", "POST", { json: body });
+    expect(byToken.status).toBe(403);
+    expect(errorOf(byToken.body).message).toMatch(/signed-in session/);
+    expect((await call(adminToken, "webhooks", "GET")).status).toBe(403);
+    expect(await temp.db.webhookEndpoint.count()).toBe(0);
+
+    const created = await call(admin, "webhooks", "POST", { json: body });
+    expect(created.status).toBe(201);
+    expect(created.body.secret).toMatch(/^whsec_/);
+    const id = String(created.body.id);
+    const read = await call(admin, "webhooks/[id]", "GET", { params: { id } });
+    expect(read.status).toBe(200);
+    expect(read.body.secret).toBeUndefined();
+    // A fresh member (earlier tests reset mia's sessions).
+    const bo = await person("bo@example.com", "member");
+    const byMember = await call(bo, "webhooks/[id]", "GET", { params: { id } });
+    expect(byMember.status).toBe(404);
   });
 });

@@ -36,12 +36,12 @@ const PUBLIC = new Set([
 ]);
 
 /**
- * Account management — passwords, users, roles, disabling, tokens — is for a signed-in session
+ * Account management — passwords, users, roles, disabling, tokens, webhook endpoints — is for a signed-in session
  * only: an API token must not mint credentials or lock its owner out (docs/decisions/accounts.md).
  * Every route under these folders must be built with `credential: "session"`, and no other route
  * is, so a new account route cannot forget it.
  */
-const SESSION_ONLY_FOLDERS = ["account/", "admin/users/"];
+const SESSION_ONLY_FOLDERS = ["account/", "admin/users/", "webhooks/"];
 const SESSION_ONLY_EXPECTED = [
   "GET account/tokens/route.ts",
   "POST account/tokens/route.ts",
@@ -53,6 +53,16 @@ const SESSION_ONLY_EXPECTED = [
   "DELETE admin/users/[id]/route.ts",
   "POST admin/users/[id]/password/route.ts",
   "PUT admin/users/[id]/budget/route.ts",
+  // Webhook endpoints are standing channels for every event, with secrets (docs/decisions/webhooks.md).
+  "GET webhooks/route.ts",
+  "POST webhooks/route.ts",
+  "GET webhooks/[id]/route.ts",
+  "PATCH webhooks/[id]/route.ts",
+  "DELETE webhooks/[id]/route.ts",
+  "POST webhooks/[id]/rotate/route.ts",
+  "POST webhooks/[id]/test/route.ts",
+  "GET webhooks/[id]/deliveries/route.ts",
+  "POST webhooks/deliveries/[id]/redeliver/route.ts",
 ];
 
 const apiDir = import.meta.dirname;

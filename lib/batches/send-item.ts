@@ -2,6 +2,7 @@ import type { TaskDeps } from "../tasks/deps";
 import { submitTask } from "../tasks/submit-task";
 import { readmitItem } from "./readmit-item";
 import { sendVerdict } from "./send-verdict";
+import { emitIfBatchCompleted } from "../webhooks/task-events";
 
 export type BatchBackoff = { firstMs: number; maxMs: number };
 
@@ -100,5 +101,6 @@ export async function sendBatchItem(
     where: { id: item.id, state: "sending" },
     data: { state: update.state, ...update.data },
   });
+  if (update.state === "rejected") await emitIfBatchCompleted(deps.db, item.batchId, batch?.userId ?? null);
   return { itemId: item.id, state: update.state };
 }

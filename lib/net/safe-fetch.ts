@@ -29,10 +29,15 @@ export type FetchPolicy = {
   maxRedirects?: number;
 };
 
-/** The options safe fetches take: plain GET/HEAD reads, never a body or credentials. */
+/**
+ * The options safe fetches take: plain GET/HEAD reads, never credentials. A POST (webhook
+ * deliveries) carries a body and is never redirected: a 3xx is answered as it is, so the body is
+ * not sent on to a second host.
+ */
 export type SafeFetchInit = {
-  method?: "GET" | "HEAD";
+  method?: "GET" | "HEAD" | "POST";
   headers?: Record<string, string>;
+  body?: string;
   signal?: AbortSignal;
 };
 
@@ -76,6 +81,7 @@ export async function safeFetch(
       response = await undiciFetch(current.href, {
         method: init.method ?? "GET",
         headers: init.headers,
+        body: init.body,
         signal: init.signal,
         redirect: "manual",
         dispatcher: trusted ? trustedAgent() : guardedAgent(policy.resolve ?? systemResolve),
@@ -90,7 +96,7 @@ export async function safeFetch(
     const location = REDIRECTS.has(response.status) ? response.headers.get("location") : null;
     // undici's Response has the global one's WHATWG interface (Node's own fetch is undici), and
     // its body is a web ReadableStream.
-    if (!location) return response as unknown as Response;
+    if (!location || init.method === "POST") return response as unknown as Response;
     await response.body?.cancel().catch(() => undefined);
     if (hop >= maxRedirects) {
       throw new RefusedUrlError(`${start.host} redirected more than ${maxRedirects} times; gave up.`);

@@ -1,4 +1,5 @@
 import type { Db } from "../db";
+import { emitTaskSettled, type TaskEventWriter } from "../webhooks/task-events";
 
 /** Task.mediaState: where a task's downloads stand, as one word for lists and filters. */
 export type MediaState = "none" | "pending" | "stored" | "partial" | "expired" | "failed";
@@ -20,7 +21,7 @@ export function computeMediaState(media: readonly MediaLike[]): MediaState {
   return judged.some((m) => m.status === "expired") ? "expired" : "failed";
 }
 
-type TaskWriter = Pick<Db, "task">;
+type TaskWriter = TaskEventWriter;
 
 /**
  * Writes a task's mediaState and, with it, settledAt: the instant the studio was done with the task
@@ -35,10 +36,12 @@ export async function writeMediaState(
   now: Date,
 ): Promise<void> {
   await db.task.update({ where: { id: taskId }, data: { mediaState } });
-  await db.task.updateMany({
+  const settled = await db.task.updateMany({
     where: mediaState === "pending" ? { id: taskId } : { id: taskId, settledAt: null },
     data: { settledAt: mediaState === "pending" ? null : now },
   });
+  // Settled just now (in the caller's transaction): the webhooks' outbox gets task.stored & co.
+  if (mediaState !== "pending" && settled.count > 0) await emitTaskSettled(db, taskId);
 }
 
 /**

@@ -7,6 +7,7 @@ import { queryTask, type UpstreamTaskJson } from "../upstream/task-client";
 import { jitter, type TaskDeps } from "./deps";
 import { extendNotFoundStreak, isNotFoundStatus, notFoundColumns } from "./not-found-streak";
 import { writeRunningTaskUpdates } from "./bulk-task-update";
+import { emitTaskFinished, emitTaskSettled } from "../webhooks/task-events";
 import { planTaskUpdate, recordUpstreamTaskIn, type TaskUpdate } from "./record-upstream-task";
 import { shareRecovery, shareThrottle } from "./shared-gate";
 
@@ -120,6 +121,7 @@ async function recordPollFailureIn(
         ...notFoundColumns(streak),
       },
     });
+    await emitTaskFinished(tx, id).then(() => emitTaskSettled(tx, id));
     return;
   }
   const base = deps.polling.intervalMs[0] * 2 ** Math.min(failures, 10);

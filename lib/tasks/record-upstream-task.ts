@@ -7,6 +7,7 @@ import { signedExpiry } from "../upstream/url-expiry";
 import { jitter, type TaskDeps } from "./deps";
 import { computeMediaState, writeMediaState } from "./media-state";
 import { RESULT_URL_GRACE_MS } from "./result-url-grace";
+import { emitTaskFinished } from "../webhooks/task-events";
 
 /**
  * Stores what the upstream just said about a task: its state, numbers and error, the raw object,
@@ -54,6 +55,7 @@ export async function recordUpstreamTaskIn(
       });
     }
   }
+  if (terminal && !isTerminal(task.status)) await emitTaskFinished(tx, task.id);
   if (terminal) {
     const media = await tx.media.findMany({
       where: { taskId: task.id },

@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark in turn, each in its own process so one's warm caches and
-// open handles cannot flatter another. `npm run bench -- tracker` (or gallery, collection, chat-proxy, thin-read, media-check, body-memory,
+// open handles cannot flatter another. `npm run bench -- tracker` (or gallery, collection, chat-proxy, thin-read, media-check, body-memory, webhooks,
 // tracker-postgresql, tracker-postgresql-x2) runs one.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -18,6 +18,9 @@ const benches: Record<string, string[]> = {
   "media-check": ["--conditions=react-server", "media-check.ts"],
   // Issue 18: 40 strangers' 100 MB bodies against the built studio; RSS growth and health latency.
   "body-memory": ["body-memory.ts"],
+  // Issue 23: webhook delivery latency after task.stored, and 1,000 events to a 100 ms receiver.
+  webhooks: ["--conditions=react-server", "webhooks.ts"],
+  "webhooks-postgresql": ["--conditions=react-server", "webhooks.ts", "--db", "postgresql"],
 };
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in benches));

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import Link from "next/link";
 import { PasswordForm } from "@/components/account/password-form";
 import { TokensPanel } from "@/components/account/tokens-panel";
 import { currentUser } from "@/components/auth/current-user";
@@ -39,6 +40,16 @@ export default async function AccountPage() {
           written for the upstream works with the studio&apos;s address and a token instead of the key.
         </p>
         <TokensPanel mirrorUrl={`${base}/api/v2/model-center/tasks`} />
+      </section>
+      <section className="space-y-3">
+        <h2 className="text-sm font-semibold text-zinc-300">Webhooks</h2>
+        <p className="text-sm text-zinc-400">
+          Signed events to your own URLs when tasks finish or are stored and batches complete:{" "}
+          <Link href="/account/webhooks" className="text-sky-400 hover:underline">
+            manage webhooks
+          </Link>
+          .
+        </p>
       </section>
     </div>
   );
