@@ -11,6 +11,7 @@ import { queryClaimedTask } from "./poll-outcome";
 import { PollWriter } from "./poll-writer";
 import { syncGate } from "./shared-gate";
 import { WorkPool } from "./work-pool";
+import { settleUnjudgedTasks } from "./settle-sweep";
 import { RUNNING_STATUSES } from "./status";
 
 export type TrackerOptions = {
@@ -24,6 +25,8 @@ export type TrackerOptions = {
   idleMs: number;
   /** Wait before the first pass (the built-in sandbox upstream is this server, still starting). */
   startDelayMs: number;
+  /** How often tasks a database outage left unjudged are judged again (settle-sweep.ts). */
+  sweepMs: number;
 };
 
 const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
@@ -35,6 +38,7 @@ const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
   downloadBudgetBytes: 512 * 1024 ** 2,
   idleMs: 250,
   startDelayMs: 0,
+  sweepMs: 30_000,
 };
 
 /** A poll more overdue than this means some task's gap exceeds the spec's 10 s: "behind". */
@@ -193,7 +197,24 @@ export function startTracker(deps: TaskDeps = taskDeps(), options: Partial<Track
       if (stopped) return;
       polls.start();
       downloads.start();
+      sweep = setInterval(() => void settle(), o.sweepMs);
+      sweep.unref();
     });
+
+  let sweep: NodeJS.Timeout | undefined;
+  let sweeping = false;
+  const settle = async () => {
+    if (sweeping) return;
+    sweeping = true;
+    try {
+      const judged = await settleUnjudgedTasks(deps.db, new Date(deps.now()));
+      if (judged) deps.log.info(`[tracker] judged the downloads of ${judged} task(s) an outage left unsettled.`);
+    } catch {
+      // The database is still down: the next sweep tries again (claims already log the fault).
+    } finally {
+      sweeping = false;
+    }
+  };
 
   return {
     idle: async () => {
@@ -204,6 +225,7 @@ export function startTracker(deps: TaskDeps = taskDeps(), options: Partial<Track
     stop: async () => {
       stopped = true;
       await started;
+      clearInterval(sweep);
       await Promise.all([polls.stop(), downloads.stop()]);
       await writer.drain();
     },
@@ -255,6 +277,7 @@ async function resume(deps: TaskDeps): Promise<void> {
     where: { status: { in: [...RUNNING_STATUSES] }, nextPollAt: { gt: now } },
     data: { nextPollAt: now },
   });
+  await settleUnjudgedTasks(deps.db, now);
   const unfinished = await deps.db.task.count({ where: { status: { in: [...RUNNING_STATUSES] } } });
   const pending = await deps.db.media.count({ where: { status: { in: ["pending", "downloading"] } } });
   if (unfinished || pending || tasks.count) {
