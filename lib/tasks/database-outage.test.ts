@@ -49,7 +49,9 @@ beforeAll(async () => {
   double = await startTaskServiceDouble({
     apiKey: API_KEY,
     latencyMs: 10,
-    urlLifetimeMs: 120_000,
+    // Shorter than a download's lease, as in production (120 s against 3 min): a download left
+    // "downloading" by the outage until its lease runs out finds its URL expired.
+    urlLifetimeMs: 8_000,
     fileBytes: 300_000,
     // Each file takes ~0.6 s to arrive: some are in flight whenever the fault begins.
     bytesPerSecond: 500_000,
@@ -69,7 +71,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const { db } = await import("../db");
-  await Promise.allSettled([db().$disconnect(), direct?.$disconnect(), ...clients.map((c) => c.$disconnect())]);
+  // A pool may still wait on a connection the stall held: do not let it hold the run.
+  const disconnects = [db(), direct, ...clients].map((c) => c?.$disconnect());
+  await Promise.race([Promise.allSettled(disconnects), sleep(5_000)]);
   await proxy?.close();
   await double?.close();
   await drop?.();
@@ -78,7 +82,7 @@ afterAll(async () => {
 });
 
 /** One studio instance's tracker on the database through the proxy, with leases of seconds. */
-async function instance(db?: Db): Promise<Tracker> {
+async function instance(db?: Db, downloadLeaseMs = 20_000): Promise<Tracker> {
   const own = db ?? (await import("../db")).db();
   const deps: TaskDeps = taskDeps({
     db: own,
@@ -92,7 +96,7 @@ async function instance(db?: Db): Promise<Tracker> {
       error: (...args: unknown[]) => void logs.push(args.map(String).join(" ")),
     },
     polling: { minIntervalMs: 300, intervalMs: [300, 500], leaseMs: 2_000, maxBackoffMs: 1_000 },
-    downloads: { leaseMs: 2_000, backoffMs: 200, idleTimeoutMs: 3_000 },
+    downloads: { leaseMs: downloadLeaseMs, backoffMs: 200, idleTimeoutMs: 3_000 },
   });
   return startTracker(deps, { pollWorkers: 8, downloadWorkers: 6, idleMs: 50, sweepMs: 500 });
 }
@@ -106,12 +110,25 @@ async function seed(prefix: string, count: number, durationMs: (i: number) => nu
   return ids;
 }
 
+async function until(check: () => boolean, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await sleep(10);
+  }
+}
+
 /** A request during the fault: answered within the bounded wait, 503 naming the database. */
 async function askDuringFault() {
   const started = Date.now();
   const response = await listRoute(new Request("http://studio.test/api/tasks"));
   const body = (await response.json()) as { error?: { code: string; dependency: string; message: string } };
-  return { tookMs: Date.now() - started, status: response.status, retryAfter: response.headers.get("retry-after"), body };
+  return {
+    tookMs: Date.now() - started,
+    status: response.status,
+    retryAfter: response.headers.get("retry-after"),
+    body,
+  };
 }
 
 async function faultFor(mode: FaultMode, ms: number) {
@@ -195,4 +212,25 @@ describe("PostgreSQL outage under running tasks (through a TCP fault proxy)", ()
       await Promise.all(trackers.map((t) => t.stop()));
     }
   }, 60_000);
+
+  it("a file stored while its row could not be written is adopted on the next claim, not fetched again", async () => {
+    // The download gives up waiting for the database after its lease (1.5 s); the fault lasts 5 s,
+    // and the URL expires 3 s after the task completed: only adoption can store the result.
+    const tracker = await instance(undefined, 1_500);
+    try {
+      const [id] = await seed("adopt", 1, () => 300);
+      await until(() => double.fileTransfers.some((t) => t.id === id), 10_000);
+      // Mid-transfer: the bytes keep flowing (the upstream is fine), the row write that follows fails.
+      await sleep(300);
+      proxy.set("refuse");
+      await sleep(5_000);
+      proxy.set("pass");
+      await settled([id], 20_000);
+      await expectNothingLost([id]);
+      expect(double.fileTransfers.filter((t) => t.id === id)).toHaveLength(1);
+      expect(logs.some((line) => line.includes(`tasks/${id}/`) && line.includes("adopted"))).toBe(true);
+    } finally {
+      await tracker.stop();
+    }
+  }, 40_000);
 });

@@ -73,7 +73,8 @@ export async function downloadClaimedMedia(
   try {
     // Only a retry can find a file of its own already stored; a first attempt costs no lookups.
     const adopted = media.attempts > 1 ? await findStoredDownload(relBase, media.sourceUrl) : null;
-    if (adopted) deps.log.info(`[downloads] media ${mediaId}: adopted ${adopted.rel}, stored by an earlier attempt.`);
+    if (adopted)
+      deps.log.info(`[downloads] media ${mediaId}: adopted ${adopted.rel}, stored by an earlier attempt.`);
     const { rel, file } = adopted ?? (await fetchToStore(media.sourceUrl, relBase, deps, options.budget));
     written = rel;
     // The file is in the store: its row must follow, even if the database is down for a while.

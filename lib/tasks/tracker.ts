@@ -208,7 +208,8 @@ export function startTracker(deps: TaskDeps = taskDeps(), options: Partial<Track
     sweeping = true;
     try {
       const judged = await settleUnjudgedTasks(deps.db, new Date(deps.now()));
-      if (judged) deps.log.info(`[tracker] judged the downloads of ${judged} task(s) an outage left unsettled.`);
+      if (judged)
+        deps.log.info(`[tracker] judged the downloads of ${judged} task(s) an outage left unsettled.`);
     } catch {
       // The database is still down: the next sweep tries again (claims already log the fault).
     } finally {
