@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { createRequire } from "node:module";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +5,7 @@ import { createDb, type Db } from "./db-client";
 import { postgresWholeScripts, sqliteShadowScripts } from "./db-adapter-patches";
 import { errorResponse } from "./http/respond";
 import { setEnv } from "./testing/env-vars";
+import { holdSqliteLock } from "./testing/sqlite-lock-holder";
 import { createPgPool } from "./postgres-url";
 import { createTempDb } from "./testing/temp-db";
 import { postgresTestSettings } from "./testing/postgres-test-server";
@@ -99,7 +98,6 @@ else describe("SQLite: the shadow database's migrations", sqliteSuite);
 describe("SQLite: a write lock held by another process does not freeze the process", () => {
   let locked: ReturnType<typeof createTempDb>;
   let db: Db;
-  let holder: ChildProcess | undefined;
   beforeAll(() => {
     locked = createTempDb({ dialect: "sqlite" });
     const restore = setEnv({ DATABASE_LOCK_WAIT_MS: "1500" });
@@ -107,27 +105,11 @@ describe("SQLite: a write lock held by another process does not freeze the proce
     restore();
   });
   afterAll(async () => {
-    holder?.kill();
     await db.$disconnect();
     await locked.cleanup();
   });
 
-  /** A second process that takes the write lock (BEGIN IMMEDIATE) and keeps it for `ms`. */
-  async function holdLock(ms: number): Promise<{ released: Promise<void> }> {
-    const driver = createRequire(import.meta.url).resolve("better-sqlite3");
-    const script = [
-      `const db = new (require(${JSON.stringify(driver)}))(${JSON.stringify(locked.file)});`,
-      `db.exec("BEGIN IMMEDIATE"); process.stdout.write("held");`,
-      `setTimeout(() => { db.exec("ROLLBACK"); db.close(); }, ${ms});`,
-    ].join("\n");
-    holder = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
-    const child = holder;
-    await new Promise<void>((resolve, reject) => {
-      child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("held") && resolve());
-      child.on("error", reject);
-    });
-    return { released: new Promise<void>((resolve) => child.on("exit", () => resolve())) };
-  }
+  const holdLock = (ms: number) => holdSqliteLock(locked.file, ms);
 
   /** The longest the event loop went without running a 10 ms timer, while `work` runs. */
   async function loopStall<T>(work: Promise<T>): Promise<{ value: T; stallMs: number }> {

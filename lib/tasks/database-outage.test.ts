@@ -15,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type Db } from "../db-client";
 import { startFaultProxy, type FaultMode, type FaultProxy } from "../testing/fault-proxy";
 import { setEnv } from "../testing/env-vars";
+import { holdSqliteLock } from "../testing/sqlite-lock-holder";
+import { createTempDb } from "../testing/temp-db";
 import { createMigratedPostgresDb, testPostgresAdminUrl } from "../testing/postgres-test-server";
 import { startTaskServiceDouble, type TaskServiceDouble } from "../upstream/testing/task-service-double";
 import { taskDeps, type TaskDeps } from "./deps";
@@ -233,4 +235,32 @@ describe("PostgreSQL outage under running tasks (through a TCP fault proxy)", ()
       await tracker.stop();
     }
   }, 40_000);
+});
+
+describe("SQLite locked by another process under running tasks", () => {
+  it("a 4 s lock (past DATABASE_LOCK_WAIT_MS) loses nothing: every task completes with its files stored once", async () => {
+    const sqlite = createTempDb({ dialect: "sqlite" });
+    const restore = setEnv({ DATABASE_LOCK_WAIT_MS: "1000" });
+    const db = createDb(sqlite.url);
+    restore();
+    const saved = direct;
+    direct = db;
+    const tracker = await instance(db);
+    try {
+      const ids = await seed("lock", 20, (i) => 500 + i * 150);
+      await sleep(1_500);
+      const { released } = await holdSqliteLock(sqlite.file, 4_000);
+      // Reads go on while the lock is held (WAL), without waiting for it.
+      const started = Date.now();
+      await db.task.count();
+      expect(Date.now() - started).toBeLessThan(1_000);
+      await released;
+      await settled(ids, 30_000);
+      await expectNothingLost(ids);
+    } finally {
+      await tracker.stop();
+      direct = saved;
+      await sqlite.cleanup();
+    }
+  }, 60_000);
 });
