@@ -31,7 +31,7 @@ async function measure(rel: string): Promise<WrittenFile | null> {
   const head: Uint8Array[] = [];
   let headBytes = 0;
   let size = 0;
-  for await (const chunk of body as AsyncIterable<Uint8Array>) {
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
     hash.update(chunk);
     size += chunk.byteLength;
     if (headBytes < SNIFF_BYTES) {
