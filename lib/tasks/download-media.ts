@@ -1,4 +1,5 @@
 import { isStudioError } from "../errors";
+import { dependencyFault } from "../health/dependency-fault";
 import type { Media } from "../generated/prisma/client";
 import { RefusedUrlError, safeFetch } from "../net/safe-fetch";
 import { extensionFor } from "../storage/file-names";
@@ -191,6 +192,16 @@ async function fetchToStore(
       if (error instanceof DownloadError) throw error;
       if (isStudioError(error) && error.code === "payload_too_large")
         throw new DownloadError(error.message, "final");
+      // The store's own trouble, in words that name it but never its address or path (the log
+      // has the driver's words): the bytes were fine, the next attempt fetches them again.
+      const fault = dependencyFault(error);
+      if (fault?.dependency === "media store") {
+        deps.log.warn(`[downloads] storing ${rel} failed, the media store is unavailable: ${fault.detail}`);
+        throw new DownloadError(
+          `The media store is unavailable (${fault.kind}), so the file could not be stored; the download is tried again.`,
+          "retry",
+        );
+      }
       const reason = controller.signal.aborted ? "the download stalled" : (error as Error)?.message;
       throw new DownloadError(`The download broke off: ${reason}.`, "retry");
     }
