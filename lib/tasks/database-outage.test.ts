@@ -53,7 +53,7 @@ beforeAll(async () => {
     latencyMs: 10,
     // Shorter than a download's lease, as in production (120 s against 3 min): a download left
     // "downloading" by the outage until its lease runs out finds its URL expired.
-    urlLifetimeMs: 8_000,
+    urlLifetimeMs: 15_000,
     fileBytes: 300_000,
     // Each file takes ~0.6 s to arrive: some are in flight whenever the fault begins.
     bytesPerSecond: 500_000,
@@ -149,7 +149,10 @@ async function settled(ids: string[], timeoutMs: number) {
       where: { id: { in: ids }, OR: [{ status: { not: "completed" } }, { mediaState: { not: "stored" } }] },
     });
     if (open === 0) return;
-    if (Date.now() > deadline) throw new Error(`${open} of ${ids.length} tasks not settled`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `${open} of ${ids.length} tasks not settled; last log lines:\n${logs.slice(-8).join("\n")}`,
+      );
     await sleep(200);
   }
 }
