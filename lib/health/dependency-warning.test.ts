@@ -12,7 +12,7 @@ import { dependencyWarning } from "./dependency-warning";
 
 let temp: ReturnType<typeof createTempDb>;
 beforeAll(() => {
-  temp = createTempDb({ dialect: "sqlite" });
+  temp = createTempDb();
 });
 afterAll(async () => {
   await temp.cleanup();

@@ -42,10 +42,13 @@ export function processFaultWatch(): FaultWatch {
     recheckMs: 2_000,
     answers: async (dependency) => {
       // Loaded when first needed: the error mapper must not open the database on import.
-      const [{ db }, { env }] = await Promise.all([import("../db"), import("../env")]);
+      const [{ openedDb }, { env }] = await Promise.all([import("../db"), import("../env")]);
+      const db = openedDb();
+      // A fault from a client that is not the process's (a script, a test): nothing to watch.
+      if (dependency === "database" && !db) return true;
       const config = env();
       return dependencyAnswers(dependency, {
-        db: db(),
+        db: db!,
         mediaStore: config.mediaStore,
         mediaDir: config.mediaDir,
         mediaMinFreeBytes: config.mediaMinFreeBytes,
