@@ -11,6 +11,7 @@ import { queryClaimedTask } from "./poll-outcome";
 import { PollWriter } from "./poll-writer";
 import { syncGate } from "./shared-gate";
 import { WorkPool } from "./work-pool";
+import { sweepOrphanDownloads } from "./orphan-sweep";
 import { settleUnjudgedTasks } from "./settle-sweep";
 import { RUNNING_STATUSES } from "./status";
 
@@ -199,6 +200,18 @@ export function startTracker(deps: TaskDeps = taskDeps(), options: Partial<Track
       downloads.start();
       sweep = setInterval(() => void settle(), o.sweepMs);
       sweep.unref();
+      // Files an outage or a crash left without their row, once per start, beside the pools;
+      // young ones may be getting their row right now.
+      void sweepOrphanDownloads(deps, Math.max(10 * 60_000, 2 * deps.downloads.leaseMs))
+        .then(({ removed, adopted }) => {
+          if (removed || adopted)
+            deps.log.info(`[tracker] stored files without a row: ${adopted} adopted, ${removed} removed.`);
+        })
+        .catch((error: unknown) =>
+          deps.log.warn(
+            `[tracker] sweeping stored files without a row failed: ${(error as Error)?.message ?? error}`,
+          ),
+        );
     });
 
   let sweep: NodeJS.Timeout | undefined;
