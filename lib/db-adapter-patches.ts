@@ -63,7 +63,7 @@ export function isSqliteBusy(error: unknown): boolean {
  * stopped for up to 10 s. Here the connection's own busy wait is short (the caller opens it with a
  * timeout of a few ms) and the wait for the lock happens between attempts, on timers, so the
  * event loop keeps serving: a statement refused with SQLITE_BUSY is run again with backoff
- * (10 ms doubling to 250 ms) for at most `boundMs`, then the busy error is thrown (the request
+ * (5 ms doubling to 50 ms: two processes taking turns must not sleep while the lock is free) for at most `boundMs`, then the busy error is thrown (the request
  * answers 503 dependency_unavailable). A statement that got SQLITE_BUSY changed nothing, so
  * running it again is safe. A transaction takes the write lock at its start (BEGIN IMMEDIATE, waited
  * for the same way): inside it no statement can meet the lock any more, which a retry in the middle
@@ -104,7 +104,7 @@ export function sqliteLockWaitOffLoop(adapter: SqliteAdapter, boundMs: number): 
 
 async function whileLocked<T>(work: () => Promise<T>, boundMs: number): Promise<T> {
   const deadline = Date.now() + boundMs;
-  for (let delay = 10; ; delay = Math.min(delay * 2, 250)) {
+  for (let delay = 5; ; delay = Math.min(delay * 2, 50)) {
     try {
       return await work();
     } catch (error) {

@@ -45,11 +45,11 @@ function withDialect<T extends object>(client: T, dialect: SqlDialect): T {
 /** How long the WAL switch at start waits for another writer before SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 10_000;
 /**
- * The busy wait inside one better-sqlite3 call, which blocks the event loop: kept to a few ms, the
+ * The busy wait inside one better-sqlite3 call, which blocks the event loop: kept to 10 ms, the
  * rest of the wait for a lock (DATABASE_LOCK_WAIT_MS) happens on timers between attempts
  * (sqliteLockWaitOffLoop in lib/db-adapter-patches.ts).
  */
-const BLOCKING_BUSY_MS = 20;
+const BLOCKING_BUSY_MS = 10;
 
 export function createDb(databaseUrl: string): PrismaClient {
   if (isPostgresUrl(databaseUrl)) {

@@ -53,7 +53,7 @@ beforeAll(async () => {
     latencyMs: 10,
     // Shorter than a download's lease, as in production (120 s against 3 min): a download left
     // "downloading" by the outage until its lease runs out finds its URL expired.
-    urlLifetimeMs: 15_000,
+    urlLifetimeMs: 25_000,
     fileBytes: 300_000,
     // Each file takes ~0.6 s to arrive: some are in flight whenever the fault begins.
     bytesPerSecond: 500_000,
@@ -84,7 +84,7 @@ afterAll(async () => {
 });
 
 /** One studio instance's tracker on the database through the proxy, with leases of seconds. */
-async function instance(db?: Db, downloadLeaseMs = 20_000): Promise<Tracker> {
+async function instance(db?: Db, downloadLeaseMs = 30_000): Promise<Tracker> {
   const own = db ?? (await import("../db")).db();
   const deps: TaskDeps = taskDeps({
     db: own,
