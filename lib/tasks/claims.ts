@@ -100,6 +100,19 @@ export async function claimDownloads(db: Db, claim: DownloadClaim): Promise<Medi
   return media.sort(mostUrgentFirst);
 }
 
+/**
+ * A claim whose answer never arrived (the connection dropped after the server ran it) leaves its
+ * rows "downloading" under a lease nobody works on, for a whole lease — past a short-lived URL.
+ * Each claim's lease end is its token (ms, with the jitter the tracker adds): once the database
+ * answers again, rows still held under that exact token go back to "pending", their attempt
+ * uncounted. Returns how many came back.
+ */
+export async function releaseLostDownloadClaim(db: Db, lease: Date, now: Date): Promise<number> {
+  return db.$executeRaw`UPDATE "Media" SET "status" = 'pending', "leaseUntil" = NULL,
+      "attempts" = CASE WHEN "attempts" > 0 THEN "attempts" - 1 ELSE 0 END, "nextAttemptAt" = ${now}
+    WHERE "status" = 'downloading' AND "leaseUntil" = ${lease}`;
+}
+
 /** Keeps a download's claim while its bytes flow; false when the row is no longer this worker's. */
 export async function renewDownloadLease(db: Db, mediaId: string, until: number): Promise<boolean> {
   const { count } = await db.media.updateMany({

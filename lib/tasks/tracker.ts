@@ -4,7 +4,8 @@ import type { Media } from "../generated/prisma/client";
 import { removeStaleTempFiles } from "../storage/files";
 import { signedExpiry } from "../upstream/url-expiry";
 import { ByteBudget } from "./byte-budget";
-import { claimDownloads, claimDuePolls, type PolledTask } from "./claims";
+import { claimDownloads, claimDuePolls, releaseLostDownloadClaim, type PolledTask } from "./claims";
+import { isDatabaseFault } from "./database-retry";
 import { taskDeps, type TaskDeps } from "./deps";
 import { downloadClaimedMedia } from "./download-media";
 import { queryClaimedTask } from "./poll-outcome";
@@ -143,14 +144,36 @@ export function startTracker(deps: TaskDeps = taskDeps(), options: Partial<Track
     gatherMs: 5,
     onError: logClaimError,
     claim: async (limit) => {
+      await releaseLostClaims();
       const now = deps.now();
-      const media = await claimDownloads(deps.db, { now, limit, leaseMs: deps.downloads.leaseMs });
+      // The jitter makes each claim's lease end its own, so a lost claim can be told apart.
+      const leaseMs = deps.downloads.leaseMs + Math.floor(Math.random() * 1_000);
+      let media: Media[];
+      try {
+        media = await claimDownloads(deps.db, { now, limit, leaseMs });
+      } catch (error) {
+        if (isDatabaseFault(error)) lostClaims.push(new Date(now + leaseMs));
+        throw error;
+      }
       downloadWaitMs = media.reduce((most, m) => Math.max(most, now - m.nextAttemptAt.getTime()), 0);
       noteDownloadLag(now, media);
       return media;
     },
     run: (media) => downloadClaimedMedia(media, deps, { budget }),
   });
+
+  // Lease ends of download claims that failed on the way back (releaseLostDownloadClaim).
+  let lostClaims: Date[] = [];
+  async function releaseLostClaims() {
+    const now = deps.now();
+    lostClaims = lostClaims.filter((lease) => lease.getTime() > now);
+    for (const lease of [...lostClaims]) {
+      const released = await releaseLostDownloadClaim(deps.db, lease, new Date(now));
+      lostClaims = lostClaims.filter((l) => l !== lease);
+      if (released)
+        deps.log.info(`[tracker] ${released} download(s) of a claim lost in an outage are due again.`);
+    }
+  }
 
   function notePollLag(now: number) {
     const behind = pollOverdueMs > BEHIND_POLL_OVERDUE_MS;
