@@ -4,7 +4,7 @@ import type { Media } from "../generated/prisma/client";
 import { removeStaleTempFiles } from "../storage/files";
 import { signedExpiry } from "../upstream/url-expiry";
 import { ByteBudget } from "./byte-budget";
-import { claimDownloads, claimDuePolls, releaseLostDownloadClaim, type PolledTask } from "./claims";
+import { claimDownloads, claimDuePolls, releaseLostClaim, type LostClaim, type PolledTask } from "./claims";
 import { isDatabaseFault } from "./database-retry";
 import { taskDeps, type TaskDeps } from "./deps";
 import { downloadClaimedMedia } from "./download-media";
@@ -103,16 +103,24 @@ export function startTracker(deps: TaskDeps = taskDeps(), options: Partial<Track
     onError: logClaimError,
     claim: async (free) => {
       const now = deps.now();
+      await releaseLostClaims();
       // Once per claim, not per poll: another process may have been told to slow down.
       await syncGate(deps.db, deps.gate, now);
       const limit = Math.min(free, deps.gate.allowed(o.pollWorkers, now) - polls.busy);
       if (limit <= 0) return [];
-      const tasks = await claimDuePolls(deps.db, {
-        now,
-        limit,
-        leaseMs: deps.polling.leaseMs,
-        minIntervalMs: deps.polling.minIntervalMs,
-      });
+      const leaseMs = deps.polling.leaseMs + Math.floor(Math.random() * 1_000);
+      let tasks: PolledTask[];
+      try {
+        tasks = await claimDuePolls(deps.db, {
+          now,
+          limit,
+          leaseMs,
+          minIntervalMs: deps.polling.minIntervalMs,
+        });
+      } catch (error) {
+        if (isDatabaseFault(error)) lostClaims.push({ kind: "poll", lease: new Date(now + leaseMs) });
+        throw error;
+      }
       pollOverdueMs = tasks.length ? Math.max(0, now - tasks[0].nextPollAt.getTime()) : 0;
       notePollLag(now);
       return tasks;
@@ -152,7 +160,7 @@ export function startTracker(deps: TaskDeps = taskDeps(), options: Partial<Track
       try {
         media = await claimDownloads(deps.db, { now, limit, leaseMs });
       } catch (error) {
-        if (isDatabaseFault(error)) lostClaims.push(new Date(now + leaseMs));
+        if (isDatabaseFault(error)) lostClaims.push({ kind: "download", lease: new Date(now + leaseMs) });
         throw error;
       }
       downloadWaitMs = media.reduce((most, m) => Math.max(most, now - m.nextAttemptAt.getTime()), 0);
@@ -162,16 +170,16 @@ export function startTracker(deps: TaskDeps = taskDeps(), options: Partial<Track
     run: (media) => downloadClaimedMedia(media, deps, { budget }),
   });
 
-  // Lease ends of download claims that failed on the way back (releaseLostDownloadClaim).
-  let lostClaims: Date[] = [];
+  // Lease ends of claims that failed on the way back (releaseLostClaim in claims.ts).
+  let lostClaims: LostClaim[] = [];
   async function releaseLostClaims() {
     const now = deps.now();
-    lostClaims = lostClaims.filter((lease) => lease.getTime() > now);
-    for (const lease of [...lostClaims]) {
-      const released = await releaseLostDownloadClaim(deps.db, lease, new Date(now));
-      lostClaims = lostClaims.filter((l) => l !== lease);
+    lostClaims = lostClaims.filter((claim) => claim.lease.getTime() > now);
+    for (const claim of [...lostClaims]) {
+      const released = await releaseLostClaim(deps.db, claim, new Date(now));
+      lostClaims = lostClaims.filter((c) => c !== claim);
       if (released)
-        deps.log.info(`[tracker] ${released} download(s) of a claim lost in an outage are due again.`);
+        deps.log.info(`[tracker] ${released} ${claim.kind}(s) of a claim lost in an outage are due again.`);
     }
   }
 
