@@ -47,3 +47,69 @@ export function postgresWholeScripts(factory: PrismaPg): PrismaPg {
   factory.connectToShadowDb = async () => wholeScripts(await connectToShadowDb());
   return factory;
 }
+
+type SqliteAdapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
+type RawClient = { prepare(sql: string): { run(): unknown } };
+
+/** SQLITE_BUSY from better-sqlite3 itself, or as the adapter's DriverAdapterError carries it. */
+export function isSqliteBusy(error: unknown): boolean {
+  const e = error as { code?: unknown; cause?: { originalCode?: unknown } } | null;
+  return /^SQLITE_BUSY/.test(String(e?.code ?? e?.cause?.originalCode ?? ""));
+}
+
+/**
+ * better-sqlite3 waits for a lock another process holds (a backup, the admin CLI) inside its
+ * synchronous call: with a 10 s busy timeout the whole process — health, static pages, reads —
+ * stopped for up to 10 s. Here the connection's own busy wait is short (the caller opens it with a
+ * timeout of a few ms) and the wait for the lock happens between attempts, on timers, so the
+ * event loop keeps serving: a statement refused with SQLITE_BUSY is run again with backoff
+ * (5 ms doubling to 50 ms: two processes taking turns must not sleep while the lock is free) for at most `boundMs`, then the busy error is thrown (the request
+ * answers 503 dependency_unavailable). A statement that got SQLITE_BUSY changed nothing, so
+ * running it again is safe. A transaction takes the write lock at its start (BEGIN IMMEDIATE, waited
+ * for the same way): inside it no statement can meet the lock any more, which a retry in the middle
+ * of a transaction could not repair.
+ */
+export function sqliteLockWaitOffLoop(adapter: SqliteAdapter, boundMs: number): SqliteAdapter {
+  const client = (adapter as unknown as { client: RawClient }).client;
+  const queryRaw = adapter.queryRaw.bind(adapter);
+  const executeRaw = adapter.executeRaw.bind(adapter);
+  adapter.queryRaw = (query) => whileLocked(() => queryRaw(query), boundMs);
+  adapter.executeRaw = (query) => whileLocked(() => executeRaw(query), boundMs);
+  // One transaction at a time on the one connection, as the adapter's own startTransaction does.
+  let queue: Promise<void> = Promise.resolve();
+  adapter.startTransaction = async () => {
+    let release = () => undefined as void;
+    const turn = queue;
+    queue = new Promise<void>((resolve) => (release = resolve));
+    await turn;
+    try {
+      await whileLocked(async () => client.prepare("BEGIN IMMEDIATE").run(), boundMs);
+    } catch (error) {
+      release();
+      (adapter as unknown as { onError(e: unknown): never }).onError(error);
+    }
+    // Prisma sends COMMIT / ROLLBACK itself (usePhantomQuery: false); these only end the turn.
+    return {
+      provider: adapter.provider,
+      adapterName: adapter.adapterName,
+      options: { usePhantomQuery: false },
+      queryRaw,
+      executeRaw,
+      commit: async () => release(),
+      rollback: async () => release(),
+    };
+  };
+  return adapter;
+}
+
+async function whileLocked<T>(work: () => Promise<T>, boundMs: number): Promise<T> {
+  const deadline = Date.now() + boundMs;
+  for (let delay = 5; ; delay = Math.min(delay * 2, 50)) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isSqliteBusy(error) || Date.now() >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(delay, deadline - Date.now())));
+    }
+  }
+}

@@ -5,7 +5,8 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "./generated/prisma-pg/client";
 import { createPgPool, isPostgresUrl, pgTimeouts, poolSettings } from "./postgres-url";
-import { sqliteFileFromUrl } from "./sqlite-url";
+import { sqliteLockWaitOffLoop } from "./db-adapter-patches";
+import { sqliteFileFromUrl, sqliteLockWaitMs } from "./sqlite-url";
 
 /**
  * Opening a database by URL. Kept apart from lib/db.ts (the server's one client, `server-only`) so
@@ -41,8 +42,14 @@ function withDialect<T extends object>(client: T, dialect: SqlDialect): T {
   return client;
 }
 
-/** How long a connection waits for another writer (tracker, request, seeding) before SQLITE_BUSY. */
+/** How long the WAL switch at start waits for another writer before SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 10_000;
+/**
+ * The busy wait inside one better-sqlite3 call, which blocks the event loop: kept to 10 ms, the
+ * rest of the wait for a lock (DATABASE_LOCK_WAIT_MS) happens on timers between attempts
+ * (sqliteLockWaitOffLoop in lib/db-adapter-patches.ts).
+ */
+const BLOCKING_BUSY_MS = 10;
 
 export function createDb(databaseUrl: string): PrismaClient {
   if (isPostgresUrl(databaseUrl)) {
@@ -54,7 +61,7 @@ export function createDb(databaseUrl: string): PrismaClient {
   }
   const file = sqliteFileFromUrl(databaseUrl);
   enableWriteAheadLog(file);
-  const adapter = new TunedSQLite3({ url: file, timeout: BUSY_TIMEOUT_MS });
+  const adapter = new TunedSQLite3({ url: file, timeout: BLOCKING_BUSY_MS }, sqliteLockWaitMs());
   return withDialect(new PrismaClient({ adapter }), "sqlite");
 }
 
@@ -68,10 +75,17 @@ const CONNECTION_PRAGMAS = ["PRAGMA cache_size = -65536", "PRAGMA mmap_size = 26
 
 /** better-sqlite3's adapter, with this studio's settings on each connection it opens. */
 class TunedSQLite3 extends PrismaBetterSQLite3 {
+  constructor(
+    config: ConstructorParameters<typeof PrismaBetterSQLite3>[0],
+    private readonly lockWaitMs: number,
+  ) {
+    super(config);
+  }
+
   override async connect() {
     const adapter = await super.connect();
     await adapter.executeScript(CONNECTION_PRAGMAS);
-    return adapter;
+    return sqliteLockWaitOffLoop(adapter, this.lockWaitMs);
   }
 }
 

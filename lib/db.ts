@@ -11,3 +11,8 @@ export function db(): Db {
   globalForDb.studioDb ??= createDb(env().databaseUrl);
   return globalForDb.studioDb;
 }
+
+/** The process's client if it was opened already (a health recheck must not open one). */
+export function openedDb(): Db | undefined {
+  return globalForDb.studioDb;
+}

@@ -169,6 +169,8 @@ const envSchema = z
     // Bounds on waits for PostgreSQL (lib/postgres-url.ts reads them where the pool is made).
     DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(15_000, 100, 3_600_000),
     DATABASE_CONNECT_TIMEOUT_MS: wholeNumber(5_000, 100, 3_600_000),
+    // SQLite: the longest wait for another process's write lock (lib/sqlite-url.ts reads it too).
+    DATABASE_LOCK_WAIT_MS: wholeNumber(5_000, 100, 3_600_000),
     MEDIA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data/media")),
     // /api/health calls the local media store degraded below this much free disk (lib/health).
     MEDIA_MIN_FREE_BYTES: byteSize(1024 ** 3),

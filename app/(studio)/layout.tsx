@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { ActivityCenter } from "@/components/activity/activity-center";
 import { AppNav } from "@/components/app-nav";
 import { UserMenu } from "@/components/auth/user-menu";
+import { DependencyWarningBadge } from "@/components/dependency-warning-badge";
 import { TrackerHealthBadge } from "@/components/tracker-health-badge";
 import { Providers } from "@/components/providers";
 import { env } from "@/lib/env";
@@ -26,6 +27,7 @@ export default function StudioLayout({ children }: { children: ReactNode }) {
           </span>
           <AppNav />
           <TrackerHealthBadge />
+          <DependencyWarningBadge />
           <div className="ml-auto flex items-center gap-3">
             <ActivityCenter />
             {sandbox && (

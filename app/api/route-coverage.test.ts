@@ -14,6 +14,7 @@ const NOT_STUDIO_ROUTES = new Set(["sandbox/[...path]/route.ts"]);
 
 const PUBLIC = new Set([
   "GET health/route.ts",
+  "GET health/ready/route.ts",
   "POST auth/login/route.ts",
   "POST auth/logout/route.ts",
   "GET auth/session/route.ts",

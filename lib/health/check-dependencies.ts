@@ -47,6 +47,15 @@ export async function checkDependencies(
   return { ok: database.status !== "down" && media.status !== "down", dependencies };
 }
 
+/** Whether one dependency answers now (the fault watch's recheck), within the probe's time limit. */
+export async function dependencyAnswers(
+  name: "database" | "media store",
+  sources: HealthSources,
+): Promise<boolean> {
+  const probe = name === "database" ? probeDatabase(sources.db) : probeMediaStore(sources);
+  return (await withTimeout(probe, name)).status !== "down";
+}
+
 async function probeDatabase(db: Db): Promise<Probe> {
   try {
     await db.$queryRaw`SELECT 1`;

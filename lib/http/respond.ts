@@ -2,6 +2,7 @@ import { ZodError } from "zod";
 import { env } from "../env";
 import { StudioError, formatPath, isStudioError } from "../errors";
 import { dependencyFault, unavailableError } from "../health/dependency-fault";
+import { processFaultWatch } from "../health/process-health";
 import { readJsonBody } from "./json-body";
 import { publicErrorBody } from "../upstream/public-text";
 
@@ -11,7 +12,8 @@ export function errorResponse(error: unknown): Response {
   // address and the driver's words only in the log.
   const fault = isStudioError(error) ? null : dependencyFault(error);
   if (fault) {
-    console.error(`[faults] ${fault.dependency} unavailable: ${fault.detail}`);
+    // Logged when an outage begins and when it ends, not once per request (fault-watch.ts).
+    processFaultWatch().fault(fault);
     return errorResponse(unavailableError(fault));
   }
   if (isStudioError(error)) {

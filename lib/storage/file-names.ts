@@ -17,6 +17,9 @@ const EXTENSIONS: Record<string, string> = {
   "image/tiff": "tiff",
 };
 
+/** Every extension extensionFor gives a known type (adoption looks for a stored download by them). */
+export const KNOWN_EXTENSIONS: readonly string[] = Object.values(EXTENSIONS);
+
 export function extensionFor(contentType: string | null, path: string | null): string {
   const known = contentType ? EXTENSIONS[contentType.split(";")[0].trim().toLowerCase()] : undefined;
   if (known) return known;

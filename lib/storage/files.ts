@@ -62,6 +62,11 @@ export function withLocalMediaFile<T>(
   return mediaStore().withLocalFile(key, maxBytes, work);
 }
 
+/** Every finished file under a key prefix, with its modification time (sweeps). */
+export function listMediaFiles(prefix: string): AsyncIterable<{ key: string; lastModified: Date }> {
+  return mediaStore().list(prefix);
+}
+
 /**
  * Deletes what crashed writes left under a key prefix (temp files in MEDIA_DIR, unfinished
  * multipart uploads in a bucket); writes in progress are younger than `olderThanMs`.

@@ -95,6 +95,18 @@ export class LocalMediaStore implements MediaStore {
     return work(this.resolve(key));
   }
 
+  async *list(prefix: string): AsyncIterable<{ key: string; lastModified: Date }> {
+    const root = this.root();
+    const dir = this.resolve(prefix);
+    const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (!entry.isFile() || entry.name.startsWith(".") || entry.name.endsWith(".part")) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const stat = await fs.stat(file).catch(() => undefined);
+      if (stat) yield { key: path.relative(root, file).split(path.sep).join("/"), lastModified: stat.mtime };
+    }
+  }
+
   /**
    * Deletes temp files a crashed process left under a folder (writes in progress in this process
    * are younger than `olderThanMs`). Final files are never touched. Returns how many went.

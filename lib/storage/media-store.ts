@@ -56,6 +56,8 @@ export interface MediaStore {
    * the file itself for MEDIA_DIR, a temp copy (at most maxBytes) removed afterwards for S3.
    */
   withLocalFile<T>(key: string, maxBytes: number, work: (file: string) => Promise<T>): Promise<T>;
+  /** Every finished file under a key prefix (no temp files), with its modification time. */
+  list(prefix: string): AsyncIterable<{ key: string; lastModified: Date }>;
   /** Removes what crashed writes under a key prefix left (temp files, unfinished uploads). */
   removeStale(prefix: string, olderThanMs: number): Promise<number>;
   /** A URL the browser may GET for a short while; only stores configured to redirect have one. */

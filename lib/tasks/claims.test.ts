@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type Db } from "../db-client";
-import { claimDownloads, claimDuePolls } from "./claims";
+import { claimDownloads, claimDuePolls, releaseLostClaim } from "./claims";
 import { seedTask, taskTestbed } from "./testing/task-fixtures";
 
 /**
@@ -181,5 +181,43 @@ describe("download claims", () => {
     expect(media.every((m) => m.status === "downloading")).toBe(true);
     expect(media.find((m) => m.sourceUrl === "u-orphaned")?.attempts).toBe(2);
     expect(await claimDownloads(bed.db, { now: T0, limit: 10, leaseMs: 180_000 })).toEqual([]);
+  });
+
+  it("a claim whose answer was lost is released by its lease end, and no other claim's rows", async () => {
+    await reset();
+    await seedTask(bed.db, { id: "lost", status: "completed", mediaState: "pending" });
+    for (const url of ["u-1", "u-2", "u-3"])
+      await bed.db.media.create({
+        data: {
+          taskId: "lost",
+          role: "result",
+          fields: "result_url",
+          sourceUrl: url,
+          nextAttemptAt: new Date(T0 - 1),
+        },
+      });
+    // Two claims (two processes); the first one's answer never reached its process.
+    const lost = await claimDownloads(bed.db, { now: T0, limit: 2, leaseMs: 180_123 });
+    const kept = await claimDownloads(bed.db, { now: T0, limit: 2, leaseMs: 180_456 });
+    expect([lost.length, kept.length]).toEqual([2, 1]);
+
+    const lease = new Date(T0 + 180_123);
+    const released = await releaseLostClaim(bed.db, { kind: "download", lease }, new Date(T0 + 5_000));
+    expect(released).toBe(2);
+    const rows = await bed.db.media.findMany({ where: { taskId: "lost" }, orderBy: { sourceUrl: "asc" } });
+    const byUrl = Object.fromEntries(rows.map((m) => [m.sourceUrl, m]));
+    for (const m of lost)
+      expect(byUrl[m.sourceUrl]).toMatchObject({ status: "pending", leaseUntil: null, attempts: 0 });
+    expect(byUrl[kept[0].sourceUrl]).toMatchObject({ status: "downloading", attempts: 1 });
+    // A lost poll claim: its tasks are free to be polled again (after the minimum interval).
+    await seedTask(bed.db, { id: "lost-poll", status: "processing", nextPollAt: new Date(T0 - 1) });
+    const polled = await claimDuePolls(bed.db, { now: T0, limit: 5, leaseMs: 60_789, minIntervalMs: 5_000 });
+    expect(polled.map((t) => t.id)).toEqual(["lost-poll"]);
+    const pollLease = new Date(T0 + 60_789);
+    expect(await releaseLostClaim(bed.db, { kind: "poll", lease: pollLease }, new Date(T0 + 5_000))).toBe(1);
+    expect((await claim(bed.db, T0 + 5_000, 5)).map((t) => t.id)).toEqual(["lost-poll"]);
+    // Due again at once: the next claim takes them.
+    const again = await claimDownloads(bed.db, { now: T0 + 5_000, limit: 10, leaseMs: 180_000 });
+    expect(again.map((m) => m.sourceUrl).sort()).toEqual(lost.map((m) => m.sourceUrl).sort());
   });
 });

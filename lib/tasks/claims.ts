@@ -100,6 +100,23 @@ export async function claimDownloads(db: Db, claim: DownloadClaim): Promise<Medi
   return media.sort(mostUrgentFirst);
 }
 
+export type LostClaim = { kind: "poll" | "download"; lease: Date };
+
+/**
+ * A claim whose answer never arrived (the connection dropped after the server ran it) leaves its
+ * rows under a lease nobody works on for a whole lease: a download past its short-lived URL, a
+ * poll late. Each claim's lease end is its token (ms, with the jitter the tracker adds): once the
+ * database answers again, rows still held under that exact token are due again — a download back
+ * to "pending" with its attempt uncounted, a task free to be polled. Returns how many.
+ */
+export async function releaseLostClaim(db: Db, claim: LostClaim, now: Date): Promise<number> {
+  if (claim.kind === "poll")
+    return db.$executeRaw`UPDATE "Task" SET "pollLeaseUntil" = NULL WHERE "pollLeaseUntil" = ${claim.lease}`;
+  return db.$executeRaw`UPDATE "Media" SET "status" = 'pending', "leaseUntil" = NULL,
+      "attempts" = CASE WHEN "attempts" > 0 THEN "attempts" - 1 ELSE 0 END, "nextAttemptAt" = ${now}
+    WHERE "status" = 'downloading' AND "leaseUntil" = ${claim.lease}`;
+}
+
 /** Keeps a download's claim while its bytes flow; false when the row is no longer this worker's. */
 export async function renewDownloadLease(db: Db, mediaId: string, until: number): Promise<boolean> {
   const { count } = await db.media.updateMany({

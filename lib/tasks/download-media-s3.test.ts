@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createThumbnail } from "../storage/thumbnails";
 import { startS3Server, type S3TestServer } from "../storage/testing/s3-server";
 import { setEnv } from "../testing/env-vars";
+import { startFaultProxy, type FaultProxy } from "../testing/fault-proxy";
 import { startFakeUpstream, type CannedAnswer, type FakeUpstream } from "../upstream/testing/fake-upstream";
 import { downloadMedia } from "./download-media";
 import { seedTask, taskTestbed } from "./testing/task-fixtures";
@@ -17,6 +18,7 @@ import { seedTask, taskTestbed } from "./testing/task-fixtures";
 const sha = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 let s3: S3TestServer;
+let s3Proxy: FaultProxy;
 let host: FakeUpstream;
 let bed: ReturnType<typeof taskTestbed>;
 let restoreEnv: () => void;
@@ -25,7 +27,14 @@ let seq = 0;
 
 beforeAll(async () => {
   s3 = await startS3Server();
-  restoreEnv = setEnv({ ...s3.env, S3_KEY_PREFIX: "studio" });
+  // The studio reaches the bucket through a proxy that a test can make refuse (an S3 outage).
+  const endpoint = new URL(s3.env.S3_ENDPOINT);
+  s3Proxy = await startFaultProxy({ host: endpoint.hostname, port: Number(endpoint.port) });
+  restoreEnv = setEnv({
+    ...s3.env,
+    S3_ENDPOINT: s3Proxy.via(s3.env.S3_ENDPOINT).replace(/\/$/, ""),
+    S3_KEY_PREFIX: "studio",
+  });
   host = await startFakeUpstream(
     ({ path }) => files[path.split("?")[0]] ?? { status: 404, text: "no such file" },
   );
@@ -36,6 +45,7 @@ afterAll(async () => {
   restoreEnv();
   await host.close();
   await bed.cleanup();
+  await s3Proxy.close();
   await s3.close();
 });
 
@@ -156,4 +166,34 @@ describe("downloadMedia into S3", () => {
     // Memory is under test, not speed: 288 MB through an in-process S3 server took over 30 s when
     // other test processes shared the two cores.
   }, 120_000);
+
+  it("names the media store, not its address, when the bucket cannot be reached; stores the file once it is back", async () => {
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#3355cc" } })
+      .png()
+      .toBuffer();
+    files["/r/outage.png"] = {
+      stream: () => Readable.from([png]),
+      headers: { "content-type": "image/png" },
+    };
+    const { id, mediaId } = await completedTask("/r/outage.png");
+    s3Proxy.set("refuse");
+    try {
+      await downloadMedia(mediaId, bed.deps);
+    } finally {
+      s3Proxy.set("pass");
+    }
+    const failed = await bed.db.media.findUniqueOrThrow({ where: { id: mediaId } });
+    expect(failed).toMatchObject({ status: "pending", path: null });
+    expect(failed.error).toBe(
+      "The media store is unavailable (it could not be reached), so the file could not be stored; the download is tried again.",
+    );
+    expect(bed.logs.some((l) => l.text.includes("the media store is unavailable"))).toBe(true);
+
+    bed.advance(60_000);
+    await bed.db.media.update({ where: { id: mediaId }, data: { nextAttemptAt: new Date(bed.now()) } });
+    expect(await downloadMedia(mediaId, bed.deps)).toBe(true);
+    const stored = await bed.db.media.findUniqueOrThrow({ where: { id: mediaId } });
+    expect(stored).toMatchObject({ status: "stored", sha256: sha(png), error: null });
+    expect(Buffer.compare((await s3.objectBytes(`studio/tasks/${id}/${mediaId}.png`))!, png)).toBe(0);
+  });
 });

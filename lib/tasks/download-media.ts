@@ -1,4 +1,5 @@
 import { isStudioError } from "../errors";
+import { dependencyFault } from "../health/dependency-fault";
 import type { Media } from "../generated/prisma/client";
 import { RefusedUrlError, safeFetch } from "../net/safe-fetch";
 import { extensionFor } from "../storage/file-names";
@@ -8,6 +9,8 @@ import { baseType, isMediaType } from "../storage/sniff-type";
 import type { ByteBudget } from "./byte-budget";
 import { renewDownloadLease } from "./claims";
 import { jitter, taskDeps, type TaskDeps } from "./deps";
+import { findStoredDownload } from "./adopt-stored-file";
+import { isDatabaseFault, whileDatabaseDown } from "./database-retry";
 import { refusedDownloadError } from "./media-error";
 import { updateMediaState } from "./media-state";
 
@@ -64,44 +67,70 @@ export async function downloadClaimedMedia(
 
   let stored = false;
   let written: string | undefined;
+  const relBase = `tasks/${safeSegment(media.taskId)}/${media.id}`;
+  // Bound on waiting out a database outage with a file in hand: past it the lease runs out and
+  // the next claim adopts the file (adopt-stored-file.ts).
+  const outageBoundMs = deps.downloads.leaseMs;
   try {
-    const { rel, file } = await fetchToStore(
-      media.sourceUrl,
-      `tasks/${safeSegment(media.taskId)}/${media.id}`,
-      deps,
-      options.budget,
-    );
+    // Only a retry can find a file of its own already stored; a first attempt costs no lookups.
+    const adopted = media.attempts > 1 ? await findStoredDownload(relBase, media.sourceUrl) : null;
+    if (adopted)
+      deps.log.info(`[downloads] media ${mediaId}: adopted ${adopted.rel}, stored by an earlier attempt.`);
+    const { rel, file } = adopted ?? (await fetchToStore(media.sourceUrl, relBase, deps, options.budget));
     written = rel;
-    const storedPath = await reuseIdenticalFile(deps, media.taskId, media.id, rel, file.sha256);
+    // The file is in the store: its row must follow, even if the database is down for a while.
+    const storedPath = await whileDatabaseDown(async () => {
+      const storedPath = await reuseIdenticalFile(deps, media.taskId, media.id, rel, file.sha256);
+      await db.media.update({
+        where: { id: mediaId },
+        data: {
+          status: "stored",
+          path: storedPath,
+          contentType: file.contentType,
+          size: file.size,
+          sha256: file.sha256,
+          storedAt: new Date(deps.now()),
+          error: null,
+          leaseUntil: null,
+        },
+      });
+      return storedPath;
+    }, outageBoundMs);
     if (storedPath !== rel) written = undefined;
-    await db.media.update({
-      where: { id: mediaId },
-      data: {
-        status: "stored",
-        path: storedPath,
-        contentType: file.contentType,
-        size: file.size,
-        sha256: file.sha256,
-        storedAt: new Date(deps.now()),
-        error: null,
-        leaseUntil: null,
-      },
-    });
     stored = true;
   } catch (error) {
     clearInterval(renew);
-    // The task was deleted (gallery) while its file was downloading: nothing owns that file now,
-    // and the deletion could not remove what did not exist yet.
-    if (!(await db.media.findUnique({ where: { id: mediaId }, select: { id: true } }))) {
-      if (written) await removeOrphan(written, deps);
-      deps.log.info(`[downloads] media ${mediaId}: its task was deleted during the download; dropped.`);
+    try {
+      // The task was deleted (gallery) while its file was downloading: nothing owns that file now,
+      // and the deletion could not remove what did not exist yet.
+      if (!(await db.media.findUnique({ where: { id: mediaId }, select: { id: true } }))) {
+        if (written) await removeOrphan(written, deps);
+        deps.log.info(`[downloads] media ${mediaId}: its task was deleted during the download; dropped.`);
+        return;
+      }
+      if (isDatabaseFault(error)) throw error;
+      await recordFailure(deps, mediaId, media.attempts, media.sourceUrl, error);
+    } catch (fault) {
+      if (!isDatabaseFault(fault)) throw fault;
+      // Nothing to record while the database is down: the row keeps its lease, which runs out,
+      // and the next claim adopts the stored file or downloads again.
+      deps.log.warn(
+        `[downloads] media ${mediaId}: the database is unavailable; ${
+          written ? "its stored file is adopted" : "it is retried"
+        } once the lease runs out.`,
+      );
       return;
     }
-    await recordFailure(deps, mediaId, media.attempts, media.sourceUrl, error);
   } finally {
     clearInterval(renew);
   }
-  await updateMediaState(db, media.taskId, new Date(deps.now()));
+  try {
+    await whileDatabaseDown(() => updateMediaState(db, media.taskId, new Date(deps.now())), outageBoundMs);
+  } catch (error) {
+    if (!isDatabaseFault(error)) throw error;
+    // The tracker's sweep judges the task again once the database answers (settle-sweep.ts).
+    deps.log.warn(`[downloads] task ${media.taskId}: its media state waits for the database.`);
+  }
   if (stored) {
     // Gallery code: whatever it throws (even synchronously) must not undo a stored download.
     await Promise.resolve()
@@ -163,6 +192,16 @@ async function fetchToStore(
       if (error instanceof DownloadError) throw error;
       if (isStudioError(error) && error.code === "payload_too_large")
         throw new DownloadError(error.message, "final");
+      // The store's own trouble, in words that name it but never its address or path (the log
+      // has the driver's words): the bytes were fine, the next attempt fetches them again.
+      const fault = dependencyFault(error);
+      if (fault?.dependency === "media store") {
+        deps.log.warn(`[downloads] storing ${rel} failed, the media store is unavailable: ${fault.detail}`);
+        throw new DownloadError(
+          `The media store is unavailable (${fault.kind}), so the file could not be stored; the download is tried again.`,
+          "retry",
+        );
+      }
       const reason = controller.signal.aborted ? "the download stalled" : (error as Error)?.message;
       throw new DownloadError(`The download broke off: ${reason}.`, "retry");
     }

@@ -4,13 +4,16 @@ import type { Media } from "../generated/prisma/client";
 import { removeStaleTempFiles } from "../storage/files";
 import { signedExpiry } from "../upstream/url-expiry";
 import { ByteBudget } from "./byte-budget";
-import { claimDownloads, claimDuePolls, type PolledTask } from "./claims";
+import { claimDownloads, claimDuePolls, releaseLostClaim, type LostClaim, type PolledTask } from "./claims";
+import { isDatabaseFault } from "./database-retry";
 import { taskDeps, type TaskDeps } from "./deps";
 import { downloadClaimedMedia } from "./download-media";
 import { queryClaimedTask } from "./poll-outcome";
 import { PollWriter } from "./poll-writer";
 import { syncGate } from "./shared-gate";
 import { WorkPool } from "./work-pool";
+import { sweepOrphanDownloads } from "./orphan-sweep";
+import { settleUnjudgedTasks } from "./settle-sweep";
 import { RUNNING_STATUSES } from "./status";
 
 export type TrackerOptions = {
@@ -24,6 +27,8 @@ export type TrackerOptions = {
   idleMs: number;
   /** Wait before the first pass (the built-in sandbox upstream is this server, still starting). */
   startDelayMs: number;
+  /** How often tasks a database outage left unjudged are judged again (settle-sweep.ts). */
+  sweepMs: number;
 };
 
 const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
@@ -35,6 +40,7 @@ const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
   downloadBudgetBytes: 512 * 1024 ** 2,
   idleMs: 250,
   startDelayMs: 0,
+  sweepMs: 30_000,
 };
 
 /** A poll more overdue than this means some task's gap exceeds the spec's 10 s: "behind". */
@@ -97,16 +103,24 @@ export function startTracker(deps: TaskDeps = taskDeps(), options: Partial<Track
     onError: logClaimError,
     claim: async (free) => {
       const now = deps.now();
+      await releaseLostClaims();
       // Once per claim, not per poll: another process may have been told to slow down.
       await syncGate(deps.db, deps.gate, now);
       const limit = Math.min(free, deps.gate.allowed(o.pollWorkers, now) - polls.busy);
       if (limit <= 0) return [];
-      const tasks = await claimDuePolls(deps.db, {
-        now,
-        limit,
-        leaseMs: deps.polling.leaseMs,
-        minIntervalMs: deps.polling.minIntervalMs,
-      });
+      const leaseMs = deps.polling.leaseMs + Math.floor(Math.random() * 1_000);
+      let tasks: PolledTask[];
+      try {
+        tasks = await claimDuePolls(deps.db, {
+          now,
+          limit,
+          leaseMs,
+          minIntervalMs: deps.polling.minIntervalMs,
+        });
+      } catch (error) {
+        if (isDatabaseFault(error)) lostClaims.push({ kind: "poll", lease: new Date(now + leaseMs) });
+        throw error;
+      }
       pollOverdueMs = tasks.length ? Math.max(0, now - tasks[0].nextPollAt.getTime()) : 0;
       notePollLag(now);
       return tasks;
@@ -138,14 +152,36 @@ export function startTracker(deps: TaskDeps = taskDeps(), options: Partial<Track
     gatherMs: 5,
     onError: logClaimError,
     claim: async (limit) => {
+      await releaseLostClaims();
       const now = deps.now();
-      const media = await claimDownloads(deps.db, { now, limit, leaseMs: deps.downloads.leaseMs });
+      // The jitter makes each claim's lease end its own, so a lost claim can be told apart.
+      const leaseMs = deps.downloads.leaseMs + Math.floor(Math.random() * 1_000);
+      let media: Media[];
+      try {
+        media = await claimDownloads(deps.db, { now, limit, leaseMs });
+      } catch (error) {
+        if (isDatabaseFault(error)) lostClaims.push({ kind: "download", lease: new Date(now + leaseMs) });
+        throw error;
+      }
       downloadWaitMs = media.reduce((most, m) => Math.max(most, now - m.nextAttemptAt.getTime()), 0);
       noteDownloadLag(now, media);
       return media;
     },
     run: (media) => downloadClaimedMedia(media, deps, { budget }),
   });
+
+  // Lease ends of claims that failed on the way back (releaseLostClaim in claims.ts).
+  let lostClaims: LostClaim[] = [];
+  async function releaseLostClaims() {
+    const now = deps.now();
+    lostClaims = lostClaims.filter((claim) => claim.lease.getTime() > now);
+    for (const claim of [...lostClaims]) {
+      const released = await releaseLostClaim(deps.db, claim, new Date(now));
+      lostClaims = lostClaims.filter((c) => c !== claim);
+      if (released)
+        deps.log.info(`[tracker] ${released} ${claim.kind}(s) of a claim lost in an outage are due again.`);
+    }
+  }
 
   function notePollLag(now: number) {
     const behind = pollOverdueMs > BEHIND_POLL_OVERDUE_MS;
@@ -193,7 +229,37 @@ export function startTracker(deps: TaskDeps = taskDeps(), options: Partial<Track
       if (stopped) return;
       polls.start();
       downloads.start();
+      sweep = setInterval(() => void settle(), o.sweepMs);
+      sweep.unref();
+      // Files an outage or a crash left without their row, once per start, beside the pools;
+      // young ones may be getting their row right now.
+      void sweepOrphanDownloads(deps, Math.max(10 * 60_000, 2 * deps.downloads.leaseMs))
+        .then(({ removed, adopted }) => {
+          if (removed || adopted)
+            deps.log.info(`[tracker] stored files without a row: ${adopted} adopted, ${removed} removed.`);
+        })
+        .catch((error: unknown) =>
+          deps.log.warn(
+            `[tracker] sweeping stored files without a row failed: ${(error as Error)?.message ?? error}`,
+          ),
+        );
     });
+
+  let sweep: NodeJS.Timeout | undefined;
+  let sweeping = false;
+  const settle = async () => {
+    if (sweeping) return;
+    sweeping = true;
+    try {
+      const judged = await settleUnjudgedTasks(deps.db, new Date(deps.now()));
+      if (judged)
+        deps.log.info(`[tracker] judged the downloads of ${judged} task(s) an outage left unsettled.`);
+    } catch {
+      // The database is still down: the next sweep tries again (claims already log the fault).
+    } finally {
+      sweeping = false;
+    }
+  };
 
   return {
     idle: async () => {
@@ -204,6 +270,7 @@ export function startTracker(deps: TaskDeps = taskDeps(), options: Partial<Track
     stop: async () => {
       stopped = true;
       await started;
+      clearInterval(sweep);
       await Promise.all([polls.stop(), downloads.stop()]);
       await writer.drain();
     },
@@ -255,6 +322,7 @@ async function resume(deps: TaskDeps): Promise<void> {
     where: { status: { in: [...RUNNING_STATUSES] }, nextPollAt: { gt: now } },
     data: { nextPollAt: now },
   });
+  await settleUnjudgedTasks(deps.db, now);
   const unfinished = await deps.db.task.count({ where: { status: { in: [...RUNNING_STATUSES] } } });
   const pending = await deps.db.media.count({ where: { status: { in: ["pending", "downloading"] } } });
   if (unfinished || pending || tasks.count) {

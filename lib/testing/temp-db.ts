@@ -25,9 +25,10 @@ export type TempDb = {
  * or — when the suite runs with STUDIO_TEST_DB=postgresql (scripts/test.sh runs it both ways) — a
  * fresh PostgreSQL database cloned from the run's migrated template. Returns a client and a cleanup.
  */
-export function createTempDb(): TempDb {
+export function createTempDb(options: { dialect?: "sqlite" } = {}): TempDb {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-test-"));
-  const postgres = postgresTestSettings();
+  // A SQLite file in either run, for tests of what only SQLite does (its file locks).
+  const postgres = options.dialect === "sqlite" ? null : postgresTestSettings();
   if (postgres) return createPostgresDb(dir, postgres);
   const file = path.join(dir, "test.db");
   const sqlite = new Database(file);

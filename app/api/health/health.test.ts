@@ -14,6 +14,7 @@ type Handler = (request: Request, context: { params: Promise<Record<string, stri
 let temp: ReturnType<typeof createTempDb>;
 let restoreEnv: () => void;
 let health: Handler;
+let ready: Handler;
 
 beforeAll(async () => {
   temp = createTempDb();
@@ -26,6 +27,7 @@ beforeAll(async () => {
     AUTH_SECRET: "health-test-secret-health-test-secret-01",
   });
   health = (await import("./route")).GET as Handler;
+  ready = (await import("./ready/route")).GET as Handler;
 });
 
 afterAll(async () => {
@@ -60,4 +62,27 @@ it("answers 200 ok with each dependency on a healthy studio, then 503 while the 
     },
   });
   expect(text).not.toContain(temp.dir);
+});
+
+const getReady = () =>
+  ready(new Request("http://127.0.0.1:3000/api/health/ready"), { params: Promise.resolve({}) });
+
+it("/api/health/ready answers 503 naming the media store while it is down, then 200 once it is back", async () => {
+  // The media folder is still a file (the test above): not ready, and the answer says which.
+  await new Promise((resolve) => setTimeout(resolve, 1_050));
+  const down = await getReady();
+  expect(down.status).toBe(503);
+  expect(down.headers.get("retry-after")).toBe("5");
+  expect(await down.json()).toEqual({
+    ready: false,
+    down: ["media store"],
+    message: "Not ready: the media store is unavailable.",
+  });
+
+  fs.rmSync(path.join(temp.dir, "media"));
+  fs.mkdirSync(path.join(temp.dir, "media"));
+  await new Promise((resolve) => setTimeout(resolve, 1_050));
+  const up = await getReady();
+  expect(up.status).toBe(200);
+  expect(await up.json()).toEqual({ ready: true });
 });
