@@ -8,6 +8,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTempDb } from "../testing/temp-db";
+import { continueFrameFor } from "./continue-frame";
 import { extractLastFrame, lastFrameOf } from "./last-frame";
 import { makeClip } from "./testing/clips";
 
@@ -149,5 +150,23 @@ describe("lastFrameOf", () => {
     await expect(lastFrameOf(temp.db, "lf-missing", { origin: "http://x" })).rejects.toThrow(
       /does not exist/,
     );
+  });
+});
+
+describe("continueFrameFor (the gallery's Continue from here)", () => {
+  it("gives the owner the frame and anyone else the gallery's 404", async () => {
+    const [ann, bob] = await Promise.all(
+      ["ann", "bob"].map((name) => temp.db.user.create({ data: { name, email: `${name}@example.test` } })),
+    );
+    const taskId = await taskWithVideo();
+    await temp.db.task.update({ where: { id: taskId }, data: { userId: ann.id } });
+    const viewer = (id: string) => ({ id, role: "member", via: "session" }) as const;
+    const frame = await continueFrameFor(temp.db, viewer(ann.id), taskId, "http://127.0.0.1:3000");
+    expect(frame).toMatchObject({ width: 160, height: 90 });
+    await expect(
+      continueFrameFor(temp.db, viewer(bob.id), taskId, "http://127.0.0.1:3000"),
+    ).rejects.toMatchObject({
+      status: 404,
+    });
   });
 });
