@@ -62,7 +62,9 @@ export function Studio({ notices, v1Models }: { notices: NoticeContext; v1Models
   const asked = requestedId ? getModel(requestedId) : undefined;
   // Continuing: a model that takes no first frame gives way to the first one that does.
   const requested =
-    continuing && asked && !groups.some((g) => g.models.includes(asked)) ? groups[0]?.models[0] : asked;
+    continuing && asked && !groups.some((g) => g.models.some((m) => m.id === asked.id))
+      ? groups[0]?.models[0]
+      : asked;
   const model = requested ?? (url.model ? undefined : continuing ? groups[0]?.models[0] : firstAvailable());
   const unknownId = url.model && !requested ? url.model : null;
 
