@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setEnv } from "../testing/env-vars";
 import { assembleFilm, probeClips } from "./assemble";
 import { chooseOutput } from "./choose-output";
+import { runFfmpeg } from "./ffmpeg";
 import { probeVideo } from "./probe";
 import { countFrames, makeClip } from "./testing/clips";
 import { childFfmpegs, videoTempDirs } from "./testing/leftovers";
@@ -26,6 +27,7 @@ beforeAll(async () => {
     makeClip(stored("takes/big.mp4"), { width: 640, height: 360, fps: 30, seconds: 4, audio: true }),
   ]);
   fs.writeFileSync(stored("takes/text.mp4"), "this is not a video");
+  await runFfmpeg(["-f", "lavfi", "-i", "sine=d=1", "-c:a", "aac", stored("takes/sound.m4a")]);
 });
 afterAll(() => {
   restoreEnv();
@@ -78,11 +80,37 @@ describe("assembleFilm", () => {
     await expect(assembleFilm({ clips: bad, output, destinationKey: "films/bad.mp4" })).rejects.toThrow(
       /Take 2 \(takes\/text.mp4\) cannot be read as a video/,
     );
+    const silent = [{ path: "takes/sound.m4a", trimIn: 0, trimOut: null, muted: false }];
+    await expect(assembleFilm({ clips: silent, output, destinationKey: "films/bad.mp4" })).rejects.toThrow(
+      /Take 1 \(takes\/sound.m4a\) has no video stream to join/,
+    );
     const late = [{ ...clips[0], trimIn: 3 }];
     await expect(assembleFilm({ clips: late, output, destinationKey: "films/bad.mp4" })).rejects.toThrow(
       /trim in 3 s is outside the take/,
     );
     expect(fs.existsSync(stored("films/bad.mp4"))).toBe(false);
+  });
+
+  it("keeps a take's sound, and makes silence for a muted one", async () => {
+    const output = { width: 160, height: 90, fps: 25 };
+    const loudest = async (muted: boolean) => {
+      const key = `films/sound-${muted}.mp4`;
+      await assembleFilm({ clips: [{ ...clips[0], muted }], output, destinationKey: key });
+      const { stderr } = await runFfmpeg([
+        "-i",
+        stored(key),
+        "-map",
+        "0:a:0",
+        "-af",
+        "volumedetect",
+        "-f",
+        "null",
+        "-",
+      ]);
+      return Number(/max_volume: (-?[\d.]+) dB/.exec(stderr)?.[1]);
+    };
+    expect(await loudest(false)).toBeGreaterThan(-30);
+    expect(await loudest(true)).toBeLessThan(-80);
   });
 
   it("refuses a film over ASSEMBLY_MAX_DURATION_SECONDS before encoding", async () => {
