@@ -45,6 +45,7 @@ describe("presentTask", () => {
     updatedAt: at,
     batchId: null,
     batchItemId: null,
+    sequenceShotId: null,
     userId: null,
     v1Family: null,
     pollLeaseUntil: null,

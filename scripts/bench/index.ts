@@ -1,6 +1,5 @@
 // `npm run bench`: every benchmark in turn, each in its own process so one's warm caches and
-// open handles cannot flatter another. `npm run bench -- tracker` (or gallery, collection, chat-proxy, thin-read, media-check, body-memory, webhooks,
-// tracker-postgresql, tracker-postgresql-x2) runs one.
+// open handles cannot flatter another. `npm run bench -- <name>` (a key of `benches` below) runs one.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 
@@ -21,6 +20,9 @@ const benches: Record<string, string[]> = {
   // Issue 23: webhook delivery latency after task.stored, and 1,000 events to a 100 ms receiver.
   webhooks: ["--conditions=react-server", "webhooks.ts"],
   "webhooks-postgresql": ["--conditions=react-server", "webhooks.ts", "--db", "postgresql"],
+
+  // Issue 22: a film of 10 takes of 10 s at 720p against plain ffmpeg concat; the studio's RSS meanwhile.
+  assembly: ["assembly.ts"],
 };
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in benches));
