@@ -118,10 +118,14 @@ describe("routes outside the proxy", () => {
       "/api/llm/v1/models/gemini-2.5-flash:generateContent",
       "/api/uploadsx",
       "/api/assetsx",
+      "/api/v1/family-a/videos",
+      "/api/v1/family-a/videos/task-1",
+      "/api/v1/family-a/videos/task-1/content",
+      "/api/v1/family-a/videosx",
     ];
     for (const path of paths)
       expect({ path, proxied: proxied(path) }).toEqual({ path, proxied: !isBodyRoute(path) });
-    expect(paths.filter(isBodyRoute).length).toBe(5);
+    expect(paths.filter(isBodyRoute).length).toBe(6);
   });
 
   it.each(["/api/uploads", "/api/chat/attachments", "/api/assets/upload", "/api/assets"])(
