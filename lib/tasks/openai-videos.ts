@@ -72,7 +72,7 @@ export function inputReferenceRefused(model: ModelDef | undefined, modelId: stri
 /** The task as OpenAI's video object, keeping the studio's own fields (`studio`, result URLs). */
 export function presentOpenAiVideo(task: TaskWithMedia, origin: string): OpenAiVideo {
   const shown = presentTask(task, origin);
-  const status: OpenAiVideoStatus = task.status === "processing" ? "in_progress" : shown.status;
+  const status: OpenAiVideoStatus = shown.status === "processing" ? "in_progress" : shown.status;
   const request = shown.studio.request;
   const done = status === "completed" || status === "failed";
   return {
