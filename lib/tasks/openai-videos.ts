@@ -34,7 +34,14 @@ const SIZE = /^(\d{2,5})x(\d{2,5})$/;
  */
 export function bodyFromVideoForm(fields: Record<string, string>, model: ModelDef | undefined) {
   const body: Record<string, unknown> = {};
+  // OpenAI's `input_reference: { image_url }`, as the SDK flattens an object into a form.
+  const imageUrl = fields["input_reference[image_url]"];
+  if (imageUrl !== undefined) {
+    if (!takesReferenceImages(model)) throw inputReferenceRefused(model, fields.model ?? "");
+    body.reference_images = [imageUrl];
+  }
   for (const [name, value] of Object.entries(fields)) {
+    if (name.startsWith("input_reference[")) continue;
     const param = model?.params.find((p) => p.name === name);
     body[name] = param?.type === "integer" && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
   }

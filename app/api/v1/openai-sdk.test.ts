@@ -170,6 +170,13 @@ describe("the openai SDK against /api/v1/{family}", () => {
     const stored = fs.readFileSync(path.join(temp.dir, "media", media.path!));
     expect(Buffer.compare(Buffer.from(await content.arrayBuffer()), stored)).toBe(0);
 
+    // Range, as the gallery's file serving answers it.
+    const range = await fetch(`${baseURL}/videos/${created.id}/content`, {
+      headers: { Authorization: `Bearer ${tokens.ada}`, Range: "bytes=0-9" },
+    });
+    expect(range.status).toBe(206);
+    expect(Buffer.compare(Buffer.from(await range.arrayBuffer()), stored.subarray(0, 10))).toBe(0);
+
     const thumbnail = await openai.videos.downloadContent(created.id, { variant: "thumbnail" });
     expect(thumbnail.headers.get("content-type")).toBe("image/webp");
     await expect(openai.videos.downloadContent(created.id, { variant: "spritesheet" })).rejects.toMatchObject(
@@ -194,6 +201,11 @@ describe("the openai SDK against /api/v1/{family}", () => {
       input_reference: await toFile(png, "reference.png", { type: "image/png" }),
     });
     expect(created.status).toBe("queued");
+    // Nothing to download before it completed: a clear 409, not the upstream's URL.
+    await expect(openai.videos.downloadContent(created.id)).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/no content yet/),
+    });
     const sent = creates().at(-1)!;
     expect(sent.path).toBe("/v1/family-c/videos");
     const body = sent.body as { reference_images: string[]; aspect_ratio: string; resolution: string };
@@ -215,6 +227,15 @@ describe("the openai SDK against /api/v1/{family}", () => {
       input_reference: await toFile(png, "reference.png", { type: "image/png" }),
     });
     await expect(withFile).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/input_reference/),
+    });
+    const withUrl = client("ada").videos.create({
+      model: "family-a-standard" as never,
+      prompt: "x",
+      input_reference: { image_url: "https://example.com/frame.png" },
+    });
+    await expect(withUrl).rejects.toMatchObject({
       status: 400,
       message: expect.stringMatching(/input_reference/),
     });
