@@ -15,7 +15,9 @@ import { sharePageToken } from "@/lib/shares/paths";
  */
 export const config = {
   // Must name the same paths as lib/http/body-routes.ts BODY_ROUTES (body-routes.test.ts checks).
-  matcher: ["/((?!api/uploads$|api/chat/attachments$|api/assets$|api/assets/upload$|api/llm/.).*)"],
+  matcher: [
+    "/((?!api/uploads$|api/chat/attachments$|api/assets$|api/assets/upload$|api/llm/.|api/v1/[^/]+/videos$).*)",
+  ],
 };
 
 export async function proxy(request: NextRequest) {

@@ -18,7 +18,9 @@ export type Resolution = {
 /**
  * Who a request acts for. With accounts off, always the local admin (any Authorization header is
  * ignored, as before accounts). With accounts on: an `Authorization: Bearer mst_…` token when the
- * header is present — and then only that — otherwise the session cookie.
+ * header is present — and then only that — otherwise the session cookie. The same token in
+ * `x-goog-api-key` counts too: it is where the official `@google/genai` SDK puts its apiKey, so that
+ * SDK works against /api/llm unchanged (issue 23); the upstream's key is refused there as well.
  */
 export async function resolveUser(ctx: AuthContext, headers: Headers): Promise<Resolution> {
   if (!ctx.config.enabled) return { user: LOCAL_USER, problem: null, setCookies: [] };
@@ -26,6 +28,9 @@ export async function resolveUser(ctx: AuthContext, headers: Headers): Promise<R
     const authorization = headers.get("authorization");
     if (authorization !== null)
       return { user: await bearerUser(ctx, authorization), problem: null, setCookies: [] };
+    const googKey = headers.get("x-goog-api-key");
+    if (googKey !== null)
+      return { user: await bearerUser(ctx, `Bearer ${googKey.trim()}`), problem: null, setCookies: [] };
     const { user, setCookies } = await sessionUser(ctx, headers);
     if (user) return { user, problem: null, setCookies };
     return { user: null, problem: await missingCredential(ctx), setCookies };

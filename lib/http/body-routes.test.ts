@@ -43,6 +43,7 @@ beforeAll(async () => {
     "/api/chat/attachments": (await import("@/app/api/chat/attachments/route")).POST,
     "/api/assets/upload": (await import("@/app/api/assets/upload/route")).POST,
     "/api/assets": (await import("@/app/api/assets/route")).POST,
+    "/api/v1/family-a/videos": (await import("@/app/api/v1/[family]/videos/route")).POST,
   };
 });
 afterAll(async () => {
@@ -81,7 +82,8 @@ async function post(path: string, headers: Record<string, string>, cookie?: Head
     body: stream,
     duplex: "half",
   } as RequestInit);
-  const response = await routes[path](request, { params: Promise.resolve({}) });
+  const params: Record<string, string> = path.startsWith("/api/v1/") ? { family: "family-a" } : {};
+  const response = await routes[path](request, { params: Promise.resolve(params) });
   return {
     status: response.status,
     json: await response.json(),
@@ -118,31 +120,38 @@ describe("routes outside the proxy", () => {
       "/api/llm/v1/models/gemini-2.5-flash:generateContent",
       "/api/uploadsx",
       "/api/assetsx",
+      "/api/v1/family-a/videos",
+      "/api/v1/family-a/videos/task-1",
+      "/api/v1/family-a/videos/task-1/content",
+      "/api/v1/family-a/videosx",
     ];
     for (const path of paths)
       expect({ path, proxied: proxied(path) }).toEqual({ path, proxied: !isBodyRoute(path) });
-    expect(paths.filter(isBodyRoute).length).toBe(5);
+    expect(paths.filter(isBodyRoute).length).toBe(6);
   });
 
-  it.each(["/api/uploads", "/api/chat/attachments", "/api/assets/upload", "/api/assets"])(
-    "%s refuses a foreign Host, a foreign Origin and a stranger before reading the body",
-    async (path) => {
-      const host = await post(path, { Host: "evil.example" }, member);
-      expect(host.status).toBe(421);
-      expect(host.json.error.code).toBe("host_not_allowed");
-      const origin = await post(path, { Origin: "https://evil.example" }, member);
-      expect(origin.status).toBe(403);
-      expect(origin.json.error.code).toBe("cross_origin");
-      const stranger = await post(path, {});
-      expect(stranger.status).toBe(401);
-      for (const refused of [host, origin, stranger]) {
-        // A ReadableStream asks its source for one chunk ahead; nothing past that was read.
-        expect(refused.pulled).toBeLessThanOrEqual(64 * 1024);
-        expect(refused.headers.get("X-Content-Type-Options")).toBe("nosniff");
-        expect(refused.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
-      }
-    },
-  );
+  it.each([
+    "/api/uploads",
+    "/api/chat/attachments",
+    "/api/assets/upload",
+    "/api/assets",
+    "/api/v1/family-a/videos",
+  ])("%s refuses a foreign Host, a foreign Origin and a stranger before reading the body", async (path) => {
+    const host = await post(path, { Host: "evil.example" }, member);
+    expect(host.status).toBe(421);
+    expect(host.json.error.code).toBe("host_not_allowed");
+    const origin = await post(path, { Origin: "https://evil.example" }, member);
+    expect(origin.status).toBe(403);
+    expect(origin.json.error.code).toBe("cross_origin");
+    const stranger = await post(path, {});
+    expect(stranger.status).toBe(401);
+    for (const refused of [host, origin, stranger]) {
+      // A ReadableStream asks its source for one chunk ahead; nothing past that was read.
+      expect(refused.pulled).toBeLessThanOrEqual(64 * 1024);
+      expect(refused.headers.get("X-Content-Type-Options")).toBe("nosniff");
+      expect(refused.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
+    }
+  });
 
   it("stops reading a member's 100 MB multipart upload at the limit, spooling it to disk", async () => {
     const before = process.memoryUsage().rss;

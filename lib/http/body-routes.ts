@@ -15,6 +15,8 @@ export const BODY_ROUTES: readonly RegExp[] = [
   /^\/api\/assets$/,
   /^\/api\/assets\/upload$/,
   /^\/api\/llm\/.+$/,
+  // The v1 create takes OpenAI's multipart form with an `input_reference` file (an upload's size).
+  /^\/api\/v1\/[^/]+\/videos$/,
 ];
 
 export function isBodyRoute(pathname: string): boolean {
