@@ -12,6 +12,7 @@ describe("presentTask", () => {
   const at = new Date("2026-11-21T10:00:00.000Z");
   const task: TaskWithMedia = {
     id: "t1",
+    sequenceShotId: null,
     model: "sd_2.5_ORelay",
     kind: "video",
     status: "completed",
@@ -79,6 +80,7 @@ describe("presentTask", () => {
     const shown = presentTask(task, "https://studio.example", secrets);
     expect(shown).toEqual({
       id: "t1",
+      sequenceShotId: null,
       object: "video",
       model: "sd_2.5_ORelay",
       status: "completed",
