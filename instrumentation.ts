@@ -1,7 +1,8 @@
 /**
  * Next.js calls register() once per server process: the background tracker starts here, so tasks
  * are tracked and their media stored with no browser open, and resumed after every restart; so
- * does the batch runner, which sends planned batch items and settles sends a restart interrupted.
+ * does the batch runner, which sends planned batch items and settles sends a restart interrupted,
+ * and the sequence runner and assembly worker (lib/sequences).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -19,4 +20,9 @@ export async function register() {
   ensureTrackerStarted();
   const { ensureBatchRunnerStarted } = await import("./lib/batches/runner");
   ensureBatchRunnerStarted(config.batchIntervalMs);
+  // Sequence runs and assembly jobs live in the database under leases: a restart resumes them.
+  const { ensureSequenceRunnerStarted } = await import("./lib/sequences/runner");
+  ensureSequenceRunnerStarted();
+  const { ensureAssemblyWorkerStarted } = await import("./lib/sequences/assembly-worker");
+  ensureAssemblyWorkerStarted();
 }
