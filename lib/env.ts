@@ -299,6 +299,8 @@ const envSchema = z
     /** Credits a task of a model with no completed task yet counts against a budget (lib/spend/price-model.ts). */
     ESTIMATE_DEFAULT_VIDEO_CREDITS: creditsSetting(10),
     ESTIMATE_DEFAULT_IMAGE_CREDITS: creditsSetting(2),
+    /** Longest film a sequence assembly may make, in seconds (lib/video/assemble.ts). */
+    ASSEMBLY_MAX_DURATION_SECONDS: wholeNumber(600, 1, 14_400),
     /** Text calls (chat answers and the text API mirror) per user per minute; 0 = no limit. */
     TEXT_RATE_PER_MINUTE: wholeNumber(60, 0, 10_000, "must be a whole number from 0 to 10000 (0 = no limit)"),
     /** Credits per million input/output text tokens (lib/spend/text-prices.ts); unset = 0. */
@@ -416,6 +418,8 @@ export type Env = {
   development: boolean;
   /** Least time between two sends of the batch runner (the upstream's rate, not one batch's). */
   batchIntervalMs: number;
+  /** Longest film an assembly may make (ASSEMBLY_MAX_DURATION_SECONDS). */
+  assemblyMaxDurationSec: number;
   /** Accounts (lib/auth). */
   auth: AuthConfig;
   /** Task submits and batch creations allowed per user per minute; 0 = unlimited. */
@@ -516,6 +520,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     trackerPollIntervalMs: e.TRACKER_POLL_INTERVAL_MS ?? null,
     development: e.NODE_ENV === "development",
     batchIntervalMs: e.BATCH_INTERVAL_MS,
+    assemblyMaxDurationSec: e.ASSEMBLY_MAX_DURATION_SECONDS,
     submitRatePerMinute: e.SUBMIT_RATE_PER_MINUTE,
     estimateDefaults: { video: e.ESTIMATE_DEFAULT_VIDEO_CREDITS, image: e.ESTIMATE_DEFAULT_IMAGE_CREDITS },
     textRatePerMinute: e.TEXT_RATE_PER_MINUTE,
