@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { claimRows, leaseFree } from "../coordination/claim-rows";
 import { Prisma } from "../generated/prisma/client";
 import { taskDeps, type TaskDeps } from "../tasks/deps";
+import { chooseOutput } from "../video/choose-output";
 import type { Edit } from "./assembly";
 import { videoPort, type VideoPort } from "./video-port";
 
@@ -52,16 +53,15 @@ export async function runNextAssembly(
       edit.shots.map(async (shot, i) => {
         const media = await deps.db.media.findFirst({
           where: { taskId: shot.taskId, role: "result", status: "stored" },
-          select: { path: true, durationSec: true },
+          select: { path: true },
         });
-        if (!media?.path) throw new Error(`shot ${i + 1}: its picked take's video is not stored any more`);
-        const trimOut = shot.trimOut ?? media.durationSec ?? 0;
-        return { path: media.path, trimIn: shot.trimIn, trimOut, muted: shot.muted };
+        if (!media?.path) throw new Error(`Shot ${i + 1}: its picked take's video is not stored any more`);
+        return { path: media.path, trimIn: shot.trimIn, trimOut: shot.trimOut, muted: shot.muted };
       }),
     );
     const taskId = `seq_${randomUUID().replaceAll("-", "")}`;
     const destinationKey = `sequences/${taskId}.mp4`;
-    const output = { width: 0, height: 0, fps: 0, ...edit.output };
+    const output = await outputFor(edit, clips, video, abort.signal);
     let writing = Promise.resolve();
     const onProgress = (fraction: number) => {
       writing = writing.then(async () => {
@@ -125,6 +125,22 @@ export async function runNextAssembly(
     await finish({ state: "failed", error: (error as Error).message });
     return "failed";
   }
+}
+
+/** The user's settings; what they left unset is chosen from the takes (lib/video/choose-output.ts). */
+async function outputFor(edit: Edit, clips: { path: string }[], video: VideoPort, signal: AbortSignal) {
+  const set = Object.fromEntries(Object.entries(edit.output).filter(([, v]) => v !== undefined));
+  const { width, height, fps } = edit.output;
+  if (width && height && fps) return { crossfadeSeconds: 0, ...set, width, height, fps };
+  return {
+    ...chooseOutput(
+      await video.probeClips(
+        clips.map((c) => c.path),
+        signal,
+      ),
+    ),
+    ...set,
+  };
 }
 
 export type AssemblyWorker = { stop(): Promise<void> };

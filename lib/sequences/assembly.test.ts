@@ -8,7 +8,7 @@ import { cancelAssembly, getAssembly, requestAssembly } from "./assembly";
 import { runNextAssembly } from "./assembly-worker";
 import { createSequence } from "./sequences";
 import { pickTake, updateShot } from "./shots";
-import { fallbackVideoPort, type AssembleFilm, type VideoPort } from "./video-port";
+import { studioVideoPort, type AssembleFilm, type VideoPort } from "./video-port";
 
 let bed: ReturnType<typeof taskTestbed>;
 beforeAll(() => {
@@ -34,10 +34,13 @@ function filmWriter(hooks: { onStart?: (job: Parameters<AssembleFilm>[0]) => Pro
     const file = path.join(bed.mediaDir(), job.destinationKey);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, bytes);
-    const durationSec = job.clips.reduce((sum, c) => sum + c.trimOut - c.trimIn, 0);
+    const durationSec = job.clips.reduce((sum, c) => sum + (c.trimOut ?? 5) - c.trimIn, 0);
     return { size: bytes.length, sha256: "x", durationSec };
   };
-  return { jobs, video: { ...fallbackVideoPort, assembleFilm } satisfies VideoPort };
+  // The takes' files are not real videos here: their probe says 640×360 at 24 fps.
+  const probeClips: VideoPort["probeClips"] = async (keys) =>
+    keys.map(() => ({ width: 640, height: 360, fps: 24 }));
+  return { jobs, video: { ...studioVideoPort, assembleFilm, probeClips } satisfies VideoPort };
 }
 
 async function sequenceWithPickedTakes(name: string) {
@@ -91,9 +94,15 @@ describe("assembly jobs", () => {
     expect(await runNextAssembly(bed.deps, video)).toBe("done");
     expect(jobs[0].clips).toEqual([
       { path: `takes/take_${shots[0].id}.mp4`, trimIn: 1, trimOut: 3.5, muted: true },
-      { path: `takes/take_${shots[1].id}.mp4`, trimIn: 0, trimOut: 5, muted: false },
+      { path: `takes/take_${shots[1].id}.mp4`, trimIn: 0, trimOut: null, muted: false },
     ]);
-    expect(jobs[0].output.crossfadeSeconds).toBe(0.5);
+    expect(jobs[0].output).toEqual({
+      width: 640,
+      height: 360,
+      fps: 24,
+      pixelFormat: "yuv420p",
+      crossfadeSeconds: 0.5,
+    });
 
     const done = await getAssembly(bed.db, LOCAL_USER, id, assembly.id);
     expect(done).toMatchObject({ state: "done", progress: 1 });

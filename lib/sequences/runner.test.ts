@@ -7,7 +7,7 @@ import { runSequence } from "./run";
 import { startSequenceRunner, type SequenceRunner } from "./runner";
 import { createSequence } from "./sequences";
 import { pickTake } from "./shots";
-import { fallbackVideoPort, type VideoPort } from "./video-port";
+import { studioVideoPort, type VideoPort } from "./video-port";
 
 let bed: ReturnType<typeof taskTestbed>;
 let sandbox: SandboxServer;
@@ -18,7 +18,7 @@ const runners: SequenceRunner[] = [];
  * so what is under test is the runner: which take it continues from and what the upstream receives.
  */
 const video: VideoPort = {
-  ...fallbackVideoPort,
+  ...studioVideoPort,
   lastFrameOf: async (_db, taskId) => ({
     path: `frames/${taskId}.png`,
     url: `https://frames.test/${taskId}.png`,
