@@ -8,6 +8,7 @@ const links = [
   { href: "/", label: "Studio" },
   { href: "/gallery", label: "Gallery" },
   { href: "/batches", label: "Batches" },
+  { href: "/sequences", label: "Sequences" },
   { href: "/chat", label: "Chat" },
   { href: "/assets", label: "Assets" },
   { href: "/spend", label: "Spend" },

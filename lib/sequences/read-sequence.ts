@@ -36,6 +36,10 @@ export async function getSequence(db: Db, viewer: Viewer, id: string) {
     take: 5,
     select: { id: true, state: true, progress: true, error: true, taskId: true, createdAt: true },
   });
+  const films = await db.media.findMany({
+    where: { taskId: { in: assemblies.flatMap((a) => (a.taskId ? [a.taskId] : [])) }, role: "result" },
+    select: { id: true, taskId: true },
+  });
   const unsent = shots.filter((s) => s.state !== "sent");
   return {
     id: sequence.id,
@@ -59,7 +63,8 @@ export async function getSequence(db: Db, viewer: Viewer, id: string) {
       error: shot.error,
       takeList: takes
         .filter((t) => t.sequenceShotId === shot.id)
-        .map(({ media, sequenceShotId: _, ...take }) => {
+        .map(({ media, id, status, progress, error, mediaState }) => {
+          const take = { id, status, progress, error, mediaState };
           const stored = media.find((m) => m.status === "stored");
           return {
             ...take,
@@ -68,6 +73,9 @@ export async function getSequence(db: Db, viewer: Viewer, id: string) {
           };
         }),
     })),
-    assemblies,
+    assemblies: assemblies.map((a) => {
+      const film = films.find((m) => m.taskId === a.taskId);
+      return { ...a, filmUrl: film ? mediaPath(film.id) : null };
+    }),
   };
 }
