@@ -80,7 +80,6 @@ describe("presentTask", () => {
     const shown = presentTask(task, "https://studio.example", secrets);
     expect(shown).toEqual({
       id: "t1",
-      sequenceShotId: null,
       object: "video",
       model: "sd_2.5_ORelay",
       status: "completed",
