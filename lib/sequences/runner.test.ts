@@ -147,4 +147,28 @@ describe("sequence runner against the sandbox upstream", () => {
     expect(postsWith(prompts[2])).toHaveLength(1);
     expect(await bed.db.task.count({ where: { sequenceShotId: first.id } })).toBe(2);
   });
+
+  it("admits each take again before sending it: a budget exhausted since the run started holds the shot", async () => {
+    const row = await bed.db.user.create({ data: { email: "held@example.com", name: "held" } });
+    const owner = { id: row.id, role: "member" as const, via: "session" as const };
+    const prompt = unique("held");
+    const { id } = await createSequence(
+      bed.db,
+      owner,
+      { name: "held", shots: [{ model: "sd_2.5_ORelay", body: { prompt, duration: 5 } }] },
+      video,
+    );
+    await runSequence(bed.db, owner, id, { limiter: null });
+    // The budget is set to nothing after the run was admitted as a whole.
+    await bed.db.budget.create({ data: { userId: row.id, daily: 0, monthly: null } });
+    run();
+    const [shot] = await waitFor(
+      () => shotsOf(id),
+      (s) => s[0].state === "failed",
+      { timeoutMs: 20_000, intervalMs: 25 },
+    );
+    expect(shot.error).toMatch(/^Held: Over your daily budget/);
+    expect(postsWith(prompt)).toHaveLength(0);
+    expect((await bed.db.sequence.findUniqueOrThrow({ where: { id } })).state).toBe("failed");
+  });
 });

@@ -43,6 +43,9 @@ beforeAll(async () => {
     shots: as(await import("@/app/api/sequences/[id]/shots/route")),
     shot: as(await import("@/app/api/sequences/[id]/shots/[shotId]/route")),
     assemblies: as(await import("@/app/api/sequences/[id]/assemblies/route")),
+    assembly: as(await import("@/app/api/sequences/[id]/assemblies/[assemblyId]/route")),
+    pick: as(await import("@/app/api/sequences/[id]/shots/[shotId]/pick/route")),
+    retry: as(await import("@/app/api/sequences/[id]/shots/[shotId]/retry/route")),
   };
 });
 
@@ -192,5 +195,50 @@ describe("/api/sequences", () => {
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toContain("Shot 1 has no picked take");
     expect((await call(bob, "assemblies", "POST", { id: body.id }, {})).status).toBe(404);
+  });
+
+  it("picks a stored take, queues an assembly, reads and cancels it; retries a shot; others get 404", async () => {
+    const { db } = await import("@/lib/db");
+    const { body } = await call(ada, "list", "POST", {}, { name: "Picked", shots: [shot("p")] });
+    const shotId = body.shots[0].id;
+    await db().task.create({
+      data: {
+        id: `take_${shotId}`,
+        model: "sd_2.5_ORelay",
+        kind: "video",
+        status: "completed",
+        mediaState: "stored",
+        prompt: "p",
+        request: "{}",
+        userId: ada.id,
+        sequenceShotId: shotId,
+      },
+    });
+    expect(
+      (await call(bob, "pick", "POST", { id: body.id, shotId }, { taskId: `take_${shotId}` })).status,
+    ).toBe(404);
+    expect(
+      (await call(ada, "pick", "POST", { id: body.id, shotId }, { taskId: "no-such-take" })).status,
+    ).toBe(404);
+    const picked = await call(ada, "pick", "POST", { id: body.id, shotId }, { taskId: `take_${shotId}` });
+    expect(picked.status).toBe(200);
+    expect(picked.body.shots[0].pickedTaskId).toBe(`take_${shotId}`);
+    expect(picked.body.shots[0].takeList.map((t: { id: string }) => t.id)).toEqual([`take_${shotId}`]);
+
+    const queued = await call(ada, "assemblies", "POST", { id: body.id }, { crossfadeSeconds: 0.25 });
+    expect(queued.status).toBe(202);
+    expect(queued.body.state).toBe("queued");
+    const params = { id: body.id, assemblyId: queued.body.id };
+    expect((await call(bob, "assembly", "GET", params)).status).toBe(404);
+    expect((await call(ada, "assembly", "GET", params)).body.state).toBe("queued");
+    expect((await call(ada, "assembly", "DELETE", params)).body.state).toBe("cancelled");
+    const badFade = await call(ada, "assemblies", "POST", { id: body.id }, { crossfadeSeconds: 5 });
+    expect(badFade.status).toBe(400);
+
+    const retried = await call(ada, "retry", "POST", { id: body.id, shotId });
+    expect(retried.status).toBe(202);
+    expect(retried.body.state).toBe("running");
+    expect(retried.body.shots[0]).toMatchObject({ state: "planned", pickedTaskId: null });
+    expect((await call(bob, "retry", "POST", { id: body.id, shotId })).status).toBe(404);
   });
 });
