@@ -2,8 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { startSandboxServer, type SandboxServer } from "../lib/sandbox";
 import { probeVideo } from "../lib/video/probe";
 import { sandboxRequests } from "./support/sandbox-log";
+import { prepareStudioRoot, startStudioProcess, type StudioProcess } from "./support/studio-process";
 
 const unique = (label: string) => `${label} ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
@@ -113,4 +115,72 @@ test("a 3-shot sequence, shots 2 and 3 chained: each continues from the picked t
   const probe = await probeVideo(file);
   expect(Math.abs(probe.durationSec - total)).toBeLessThanOrEqual(1 / probe.fps + 1e-6);
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
+});
+
+/**
+ * A restart during the run: a studio of its own (port E2E_PORT + 98, its own database) sending to a
+ * sandbox upstream that outlives it, killed after shot 2 is sent and started again.
+ */
+test.describe("a restart during the run", () => {
+  const port = Number(process.env.E2E_PORT ?? 3100) + 98;
+  const root = path.resolve(`data/e2e-sequence-restart-${port}`);
+  let sandbox: SandboxServer;
+  let studio: StudioProcess | undefined;
+
+  test.beforeAll(async () => {
+    process.env.SANDBOX_REQUEST_LOG = "1";
+    sandbox = await startSandboxServer({ port: 0 });
+  });
+  test.afterAll(async () => {
+    await studio?.crash();
+    await sandbox?.close();
+  });
+
+  test("resumes without resending a shot", async () => {
+    test.setTimeout(240_000);
+    prepareStudioRoot(root);
+    const start = () =>
+      startStudioProcess({
+        port,
+        root,
+        env: {
+          UPSTREAM_BASE_URL: sandbox.url,
+          UPSTREAM_LLM_BASE_URL: sandbox.url,
+          UPSTREAM_API_KEY: "sequence-restart-key",
+          SANDBOX_REQUEST_LOG: "1",
+          TRACKER_POLL_INTERVAL_MS: "1000",
+        },
+      });
+    const submitsOf = (prompt: string) =>
+      sandbox.log
+        .list()
+        .filter((e) => e.method === "POST" && (e.body as { prompt?: string }).prompt === prompt);
+
+    studio = await start();
+    const prompts = [
+      unique("[fast] restart one"),
+      unique("[fast] restart two"),
+      unique("[fast] restart three"),
+    ];
+    const shots = prompts.map((prompt, i) => ({ model: "sd_2.5_ORelay", body: { prompt }, chained: i > 0 }));
+    const created = await fetch(`${studio.url}/api/sequences`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "restart", autoPick: true, shots }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    expect((await fetch(`${studio.url}/api/sequences/${id}/run`, { method: "POST" })).status).toBe(202);
+
+    // Shot 2 sent (from shot 1's first stored take), shot 3 waiting for it: the studio dies.
+    await expect.poll(() => submitsOf(prompts[1]).length, { timeout: 90_000, intervals: [100] }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await studio.crash();
+
+    studio = await start();
+    const state = async () =>
+      ((await (await fetch(`${studio!.url}/api/sequences/${id}`)).json()) as { state: string }).state;
+    await expect.poll(state, { timeout: 120_000, intervals: [500] }).toBe("done");
+    for (const prompt of prompts) expect(submitsOf(prompt)).toHaveLength(1);
+  });
 });
