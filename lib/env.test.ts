@@ -73,6 +73,7 @@ describe("parseEnv", () => {
         setupCodeRequired: false,
       },
       batchIntervalMs: 500,
+      assemblyMaxDurationSec: 600,
       submitRatePerMinute: 30,
       estimateDefaults: { video: 10, image: 2 },
       textRatePerMinute: 60,

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { unmetLimit } from "@/lib/gallery/reference-limits";
+import { ContinueButton } from "./continue-button";
 import type { GalleryItemDetail, ReferenceTarget } from "@/lib/gallery/types";
 import { useReferenceOptionsQuery } from "./use-gallery-queries";
 
@@ -30,6 +31,7 @@ export function ReuseActions({ item, onDelete }: { item: GalleryItemDetail; onDe
         >
           Use as reference…
         </Button>
+        <ContinueButton item={item} />
         {primary && (
           <a href={primary.downloadUrl} className={linkClass} data-testid="detail-download">
             ⬇ Download

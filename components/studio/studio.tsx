@@ -14,6 +14,7 @@ import {
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { isSubmittable } from "./availability";
+import { applyFirstFrame, firstFrameGroups } from "./continue-frame";
 import { loadLastModel, saveLastModel } from "./drafts";
 import { NoticeConfigProvider } from "./field-notices";
 import { ModelHeader } from "./model-header";
@@ -49,18 +50,33 @@ export function Studio({ notices, v1Models }: { notices: NoticeContext; v1Models
   installV1Models(v1Models);
   const url = useStudioUrl();
   const hydrated = useHydrated();
-  const groups = useMemo(() => listModelGroups(), []);
+  const continuing = url.firstFrame;
+  const groups = useMemo(
+    () => (continuing ? firstFrameGroups(listModelGroups()) : listModelGroups()),
+    [continuing],
+  );
   const names = useMemo(() => listModelNames(), []);
   const prefill = usePrefill(url);
 
   const requestedId = url.model ?? (hydrated ? loadLastModel() : null);
-  const requested = requestedId ? getModel(requestedId) : undefined;
-  const model = requested ?? (url.model ? undefined : firstAvailable());
+  const asked = requestedId ? getModel(requestedId) : undefined;
+  // Continuing: a model that takes no first frame gives way to the first one that does.
+  const requested =
+    continuing && asked && !groups.some((g) => g.models.includes(asked)) ? groups[0]?.models[0] : asked;
+  const model = requested ?? (url.model ? undefined : continuing ? groups[0]?.models[0] : firstAvailable());
   const unknownId = url.model && !requested ? url.model : null;
 
-  const formKey = `${model?.id}:${prefill.nonce}`;
+  const formKey = `${model?.id}:${prefill.nonce}:${continuing}`;
   const form = useMemo(
-    () => (model && hydrated ? { values: startingValues(model), defaults: defaultFormValues(model) } : null),
+    () =>
+      model && hydrated
+        ? {
+            values: continuing
+              ? applyFirstFrame(model, startingValues(model), continuing)
+              : startingValues(model),
+            defaults: defaultFormValues(model),
+          }
+        : null,
     // formKey: a prefill rewrote the draft, so the form reopens from it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [model, hydrated, formKey],
@@ -70,8 +86,9 @@ export function Studio({ notices, v1Models }: { notices: NoticeContext; v1Models
   const { update } = url;
   const shownId = model?.id;
   useEffect(() => {
-    if (hydrated && !url.model && !url.remix && shownId) update({ model: shownId });
-  }, [hydrated, url.model, url.remix, shownId, update]);
+    const stale = !url.model || (continuing && url.model !== shownId);
+    if (hydrated && stale && !url.remix && shownId) update({ model: shownId });
+  }, [hydrated, url.model, url.remix, shownId, update, continuing]);
 
   function selectModel(id: string) {
     saveLastModel(id);
@@ -96,6 +113,19 @@ export function Studio({ notices, v1Models }: { notices: NoticeContext; v1Models
                 {findModelByName(unknownId)
                   ? "That is a published model name. The upstream resolves Model IDs only, so a name cannot be submitted: pick a model id from the list."
                   : "Pick a model from the list."}
+              </Alert>
+            )}
+            {continuing && (
+              <Alert tone="info" title="Continuing from a last frame" testId="continue-notice">
+                Only models that take a first frame are listed; the frame is in the form ({continuing}).
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => url.update({ firstFrame: null })}
+                  className="-mb-1 mt-1 block"
+                >
+                  Stop continuing
+                </Button>
               </Alert>
             )}
             {prefill.notice && (

@@ -5,7 +5,7 @@ import { useCallback } from "react";
 
 /**
  * The studio's state that belongs in the URL: the selected model and task (shareable, survives a
- * reload) and the one-shot prefill links from the gallery (`remix`, `ref` + `field`).
+ * reload) and the one-shot prefill links from the gallery (`remix`, `ref` + `field`), and `firstFrame`.
  */
 export function useStudioUrl() {
   const params = useSearchParams();
@@ -28,6 +28,8 @@ export function useStudioUrl() {
     remix: params.get("remix"),
     ref: params.get("ref"),
     field: params.get("field"),
+    /** "Continue from here": a last frame to start from; the picker lists first-frame models only. */
+    firstFrame: params.get("firstFrame"),
     update,
   };
 }

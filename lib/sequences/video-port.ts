@@ -5,7 +5,6 @@ import {
   withLastFrameRequested,
 } from "../catalog/first-frame";
 import type { Db } from "../db";
-import { env } from "../env";
 import { assembleFilm as assembleWithFfmpeg, probeClips } from "../video/assemble";
 import type { FilmOutput } from "../video/film-graph";
 import type { VideoProbe } from "../video/probe";
@@ -41,17 +40,9 @@ export type VideoPort = {
   ) => Promise<Pick<VideoProbe, "width" | "height" | "fps">[]>;
 };
 
-/**
- * The origin the upstream fetches a first frame from when no browser request is at hand (the
- * runner): PUBLIC_BASE_URL, else the studio's own port on loopback (the built-in sandbox).
- */
-function runnerOrigin(): string {
-  const e = env();
-  return e.publicBaseUrl ?? `http://127.0.0.1:${e.port}`;
-}
-
 export const studioVideoPort: VideoPort = {
-  lastFrameOf: (db, taskId) => lastFrameOf(db, taskId, { origin: runnerOrigin() }),
+  // Without a request, lib/video hands the upstream PUBLIC_BASE_URL or the studio's own HOST:PORT.
+  lastFrameOf: (db, taskId) => lastFrameOf(db, taskId, {}),
   firstFrameField,
   withFirstFrame,
   returnsLastFrame,

@@ -12,7 +12,6 @@ describe("presentTask", () => {
   const at = new Date("2026-11-21T10:00:00.000Z");
   const task: TaskWithMedia = {
     id: "t1",
-    sequenceShotId: null,
     model: "sd_2.5_ORelay",
     kind: "video",
     status: "completed",
@@ -46,6 +45,7 @@ describe("presentTask", () => {
     updatedAt: at,
     batchId: null,
     batchItemId: null,
+    sequenceShotId: null,
     userId: null,
     v1Family: null,
     pollLeaseUntil: null,

@@ -138,6 +138,8 @@ describe("lastFrameOf", () => {
     });
     const frame = await lastFrameOf(temp.db, taskId, { origin: "http://127.0.0.1:3000" });
     expect(frame).toMatchObject({ mediaId: media.id, source: "upstream", path: rel, width: 64, height: 36 });
+    // No page origin (a sequence runner): the studio's own HOST:PORT.
+    expect((await lastFrameOf(temp.db, taskId)).url).toBe(`http://127.0.0.1:3000/api/media/${media.id}`);
   });
 
   it("answers clearly when there is no stored video", async () => {

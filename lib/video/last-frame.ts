@@ -3,6 +3,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import type { Db } from "../db";
+import { env } from "../env";
 import { StudioError } from "../errors";
 import { referenceContext, studioFileReference } from "../gallery/reference-url";
 import { readMediaFile, removeMediaFile, withLocalMediaFile, writeMediaFile } from "../storage/files";
@@ -29,8 +30,11 @@ export type LastFrame = {
 };
 
 export type LastFrameOptions = {
-  /** The origin the upstream reaches the studio at when PUBLIC_BASE_URL is unset (lib/gallery/reference-url.ts). */
-  origin: string;
+  /**
+   * The origin the upstream reaches the studio at when PUBLIC_BASE_URL is unset (lib/gallery/
+   * reference-url.ts): the page's. A background runner has no page: the studio's own HOST:PORT.
+   */
+  origin?: string;
   signal?: AbortSignal;
 };
 
@@ -43,7 +47,11 @@ const inFlight = new Map<string, Promise<{ mediaId: string; path: string; source
  * once at full resolution as PNG and kept as a Media row of the task (sourceUrl "studio:last-frame").
  * The caller checks that the viewer may see the task.
  */
-export async function lastFrameOf(db: Db, taskId: string, options: LastFrameOptions): Promise<LastFrame> {
+export async function lastFrameOf(
+  db: Db,
+  taskId: string,
+  options: LastFrameOptions = {},
+): Promise<LastFrame> {
   let job = inFlight.get(taskId);
   if (!job) {
     job = findOrExtract(db, taskId, options.signal).finally(() => inFlight.delete(taskId));
@@ -59,8 +67,15 @@ export async function lastFrameOf(db: Db, taskId: string, options: LastFrameOpti
     const meta = await sharp(await readMediaFile(found.path)).metadata();
     [width, height] = [meta.width ?? 0, meta.height ?? 0];
   }
-  const reference = studioFileReference(mediaPath(found.mediaId), await referenceContext(options.origin));
+  const origin = options.origin ?? ownOrigin();
+  const reference = studioFileReference(mediaPath(found.mediaId), await referenceContext(origin));
   return { ...found, url: reference.url, width, height };
+}
+
+function ownOrigin(): string {
+  const { host, port } = env();
+  const name = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 async function findOrExtract(db: Db, taskId: string, signal?: AbortSignal) {

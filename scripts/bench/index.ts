@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark in turn, each in its own process so one's warm caches and
-// open handles cannot flatter another. `npm run bench -- tracker` (or gallery, chat-proxy, thin-read, media-check, body-memory,
+// open handles cannot flatter another. `npm run bench -- tracker` (or gallery, chat-proxy, thin-read, media-check, body-memory, assembly,
 // tracker-postgresql, tracker-postgresql-x2) runs one.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -16,6 +16,8 @@ const benches: Record<string, string[]> = {
   "media-check": ["--conditions=react-server", "media-check.ts"],
   // Issue 18: 40 strangers' 100 MB bodies against the built studio; RSS growth and health latency.
   "body-memory": ["body-memory.ts"],
+  // Issue 22: a film of 10 takes of 10 s at 720p against plain ffmpeg concat; the studio's RSS meanwhile.
+  assembly: ["assembly.ts"],
 };
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in benches));

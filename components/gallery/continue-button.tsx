@@ -1,0 +1,52 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { fetchJson } from "@/components/api-client";
+import { Button } from "@/components/ui/button";
+import type { GalleryItemDetail } from "@/lib/gallery/types";
+
+type LastFrame = { url: string; width: number; height: number };
+
+/**
+ * "Continue from here" on a stored video: asks the server for its last frame (the upstream's, or
+ * extracted once) and opens the studio with it as the first frame of a model that takes one.
+ */
+export function ContinueButton({ item }: { item: GalleryItemDetail }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const video = item.media.some(
+    (m) => m.role === "result" && m.status === "stored" && (m.contentType ?? "").startsWith("video/"),
+  );
+  if (!video) return null;
+
+  async function start() {
+    setBusy(true);
+    setError(null);
+    try {
+      const origin = new URLSearchParams({ origin: window.location.origin });
+      const frame = await fetchJson<LastFrame>(
+        `/api/gallery/items/${encodeURIComponent(item.id)}/last-frame?${origin}`,
+        { method: "POST" },
+      );
+      router.push(`/?${new URLSearchParams({ firstFrame: frame.url })}`);
+    } catch (cause) {
+      setError((cause as Error).message);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <Button size="sm" onClick={start} disabled={busy} data-testid="continue-from-here">
+        {busy ? "Taking the last frame…" : "▶ Continue from here"}
+      </Button>
+      {error && (
+        <p role="alert" className="w-full text-xs text-red-300">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
