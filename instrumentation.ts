@@ -1,8 +1,9 @@
 /**
  * Next.js calls register() once per server process: the background tracker starts here, so tasks
  * are tracked and their media stored with no browser open, and resumed after every restart; so
- * does the batch runner, which sends planned batch items and settles sends a restart interrupted, and the webhook
- * delivery worker, which sends the outbox's events (lib/webhooks).
+ * does the batch runner, which sends planned batch items and settles sends a restart interrupted, the webhook
+ * delivery worker, which sends the outbox's events (lib/webhooks), and the sequence runner and assembly
+ * worker (lib/sequences).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -22,4 +23,9 @@ export async function register() {
   ensureBatchRunnerStarted(config.batchIntervalMs);
   const { ensureWebhookWorkerStarted } = await import("./lib/webhooks/start");
   ensureWebhookWorkerStarted();
+  // Sequence runs and assembly jobs live in the database under leases: a restart resumes them.
+  const { ensureSequenceRunnerStarted } = await import("./lib/sequences/runner");
+  ensureSequenceRunnerStarted();
+  const { ensureAssemblyWorkerStarted } = await import("./lib/sequences/assembly-worker");
+  ensureAssemblyWorkerStarted();
 }

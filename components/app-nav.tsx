@@ -9,6 +9,7 @@ const links = [
   { href: "/gallery", label: "Gallery" },
   { href: "/collections", label: "Collections" },
   { href: "/batches", label: "Batches" },
+  { href: "/sequences", label: "Sequences" },
   { href: "/chat", label: "Chat" },
   { href: "/assets", label: "Assets" },
   { href: "/spend", label: "Spend" },

@@ -428,7 +428,7 @@ test("the gallery API names the parameter and the rule it rejects", async ({ req
   expect(body.error.code).toBe("invalid_request");
   expect(body.error.issues).toEqual(
     expect.arrayContaining([
-      { path: "type", message: "must be video or image" },
+      { path: "type", message: "must be video, image or sequence" },
       { path: "rating", message: "must be a whole number from 1 to 5" },
     ]),
   );

@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import type { GalleryItemDetail } from "@/lib/gallery/types";
 import { formatBytes } from "@/lib/format/bytes";
 import { formatDateTime, formatParam, formatSpan } from "./format";
+import { FilmProvenance } from "@/components/sequences/film-provenance";
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -45,8 +46,13 @@ export function DetailInfo({ item }: { item: GalleryItemDetail }) {
           {item.prompt || <span className="italic text-zinc-500">No prompt</span>}
         </p>
       </Section>
-      <Section title="Parameters as submitted" testId="detail-params">
-        {item.request ? (
+      <Section
+        title={item.kind === "sequence" ? "Made of (shots, takes, trims)" : "Parameters as submitted"}
+        testId="detail-params"
+      >
+        {item.kind === "sequence" && item.request ? (
+          <FilmProvenance request={item.request} />
+        ) : item.request ? (
           <dl className="divide-y divide-zinc-800/70">
             {params.map(([key, value]) => (
               <Row key={key} label={key}>

@@ -153,6 +153,7 @@ export function FilterBar({
           options={[
             { value: "video", label: "Videos" },
             { value: "image", label: "Images" },
+            { value: "sequence", label: "Films (sequences)" },
           ]}
           onChange={(v) => set("type", v as GalleryFilters["type"])}
         />

@@ -12,7 +12,7 @@ export const DEFAULT_PAGE_SIZE = 60;
 const MAX_PAGE_SIZE = 200;
 
 export type GalleryFilters = {
-  type?: "video" | "image";
+  type?: "video" | "image" | "sequence";
   model?: string;
   status?: StatusFilter;
   favorite?: boolean;
@@ -65,7 +65,7 @@ const date: Rule = (v) => {
  * URL without shipping zod to the browser; the API's schemas (filter-schema.ts) call these too.
  */
 const FILTER_RULES: Record<keyof GalleryFilters, Rule> = {
-  type: oneOf(["video", "image"], "must be video or image"),
+  type: oneOf(["video", "image", "sequence"], "must be video, image or sequence"),
   model: text(200),
   status: oneOf(STATUS_FILTERS, `must be one of ${STATUS_FILTERS.join(", ")}`),
   favorite: (v) =>

@@ -188,7 +188,7 @@ describe("gallery query parameters", () => {
     const issues = result.error!.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     expect(issues).toEqual(
       expect.arrayContaining([
-        "type: must be video or image",
+        "type: must be video, image or sequence",
         expect.stringMatching(/^rating: .*5/),
         expect.stringMatching(/^from: must be a date/),
       ]),

@@ -29,6 +29,8 @@ export type TaskOrigin = {
    */
   via?: string | null;
   media?: MediaCheck;
+  /** A take of a sequence's shot (lib/sequences): stored with the task row, in the same write. */
+  sequenceShotId?: string;
 } & Partial<BatchLink>;
 
 /**
@@ -112,6 +114,7 @@ async function sendAndStore(
         userId: origin?.userId ?? null,
         batchId: origin?.batchId,
         batchItemId: origin?.batchItemId,
+        sequenceShotId: origin?.sequenceShotId,
         v1Family: model.v1?.path ?? null,
       },
     });

@@ -1,0 +1,140 @@
+"use client";
+
+import { useState } from "react";
+import clsx from "clsx";
+import { Button } from "@/components/ui/button";
+import { ShotForm, shotModels } from "./shot-form";
+import type { Shot } from "./use-sequence";
+
+type Act = (path: string, method: string, body?: unknown) => void;
+
+/** One shot: its model and generated form, its takes in a row with Pick, Retry, move and remove. */
+export function ShotCard({
+  shot,
+  index,
+  count,
+  running,
+  pending,
+  act,
+}: {
+  shot: Shot;
+  index: number;
+  count: number;
+  running: boolean;
+  pending: boolean;
+  act: Act;
+}) {
+  const [modelId, setModelId] = useState(shot.model);
+  const path = `/shots/${encodeURIComponent(shot.id)}`;
+  return (
+    <li
+      data-testid="shot-card"
+      data-shot-id={shot.id}
+      className="space-y-3 rounded-xl border border-zinc-800 bg-zinc-900/40 p-4"
+    >
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 className="font-medium">Shot {index + 1}</h2>
+        <select
+          aria-label={`Model of shot ${index + 1}`}
+          value={modelId}
+          disabled={running}
+          onChange={(e) => setModelId(e.target.value)}
+          className="rounded border border-zinc-700 bg-zinc-950 px-2 py-1 text-sm"
+        >
+          {shotModels(false).map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name ?? m.id}
+            </option>
+          ))}
+        </select>
+        {shot.chained && <span className="text-xs text-sky-300">continues from shot {index}</span>}
+        <span className="text-xs text-zinc-400" data-testid="shot-state">
+          {shot.state}
+        </span>
+        <span className="ml-auto flex gap-1">
+          <Button
+            size="sm"
+            disabled={running || index === 0}
+            onClick={() => act(path, "PATCH", { index: index - 1 })}
+          >
+            ↑
+          </Button>
+          <Button
+            size="sm"
+            disabled={running || index === count - 1}
+            onClick={() => act(path, "PATCH", { index: index + 1 })}
+          >
+            ↓
+          </Button>
+          <Button
+            size="sm"
+            disabled={running || shot.state === "sending"}
+            onClick={() => act(`${path}/retry`, "POST")}
+          >
+            Retry shot
+          </Button>
+          <Button size="sm" variant="danger" disabled={running} onClick={() => act(path, "DELETE")}>
+            Remove
+          </Button>
+        </span>
+      </div>
+      {shot.error && <p className="text-sm text-amber-300">{shot.error}</p>}
+      <ShotForm
+        key={`${modelId}:${shot.body === undefined ? "" : JSON.stringify(shot.body)}`}
+        modelId={modelId}
+        body={modelId === shot.model ? shot.body : { prompt: shot.body.prompt }}
+        takes={shot.takes}
+        chained={shot.chained}
+        first={index === 0}
+        pending={pending || running}
+        onSave={(body) => act(path, "PATCH", body)}
+      />
+      {shot.takeList.length > 0 && (
+        <ul className="flex gap-3 overflow-x-auto" aria-label={`Takes of shot ${index + 1}`}>
+          {shot.takeList.map((take, t) => {
+            const picked = shot.pickedTaskId === take.id;
+            return (
+              <li
+                key={take.id}
+                data-testid="take"
+                data-task-id={take.id}
+                className={clsx(
+                  "w-48 shrink-0 space-y-1 rounded-lg border p-2",
+                  picked ? "border-sky-400" : "border-zinc-800",
+                )}
+              >
+                {take.url ? (
+                  <video
+                    src={take.url}
+                    muted
+                    controls
+                    preload="metadata"
+                    className="aspect-video w-full rounded"
+                  />
+                ) : (
+                  <div className="flex aspect-video items-center justify-center rounded bg-zinc-950 text-xs text-zinc-500">
+                    {take.status}
+                    {take.progress != null && take.status === "processing"
+                      ? ` ${Math.round(take.progress * 100)}%`
+                      : ""}
+                  </div>
+                )}
+                <div className="flex items-center justify-between text-xs">
+                  <span>Take {t + 1}</span>
+                  <Button
+                    size="sm"
+                    variant={picked ? "primary" : "secondary"}
+                    disabled={!take.url || picked}
+                    onClick={() => act(`${path}/pick`, "POST", { taskId: take.id })}
+                  >
+                    {picked ? "Picked" : "Pick"}
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,158 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCAL_USER } from "../auth/local-user";
+import { listGalleryItems } from "../gallery/list";
+import { taskTestbed } from "../tasks/testing/task-fixtures";
+import { cancelAssembly, getAssembly, requestAssembly } from "./assembly";
+import { runNextAssembly } from "./assembly-worker";
+import { createSequence } from "./sequences";
+import { pickTake, updateShot } from "./shots";
+import { studioVideoPort, type AssembleFilm, type VideoPort } from "./video-port";
+
+let bed: ReturnType<typeof taskTestbed>;
+beforeAll(() => {
+  bed = taskTestbed({ now: Date.now });
+});
+afterAll(async () => {
+  await bed.cleanup();
+});
+
+/**
+ * lib/video's ffmpeg assembly (wt/frames) stands in as a film writer that records what it was
+ * asked for and writes those bytes where it was told; the worker's part is under test here: the
+ * claim, progress, cancel, the gallery item and its provenance.
+ */
+function filmWriter(hooks: { onStart?: (job: Parameters<AssembleFilm>[0]) => Promise<void> } = {}) {
+  const jobs: Parameters<AssembleFilm>[0][] = [];
+  const assembleFilm: AssembleFilm = async (job) => {
+    jobs.push(job);
+    job.onProgress(0.5);
+    await hooks.onStart?.(job);
+    if (job.signal.aborted) throw new Error("aborted");
+    const bytes = Buffer.from(JSON.stringify(job.clips));
+    const file = path.join(bed.mediaDir(), job.destinationKey);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, bytes);
+    const durationSec = job.clips.reduce((sum, c) => sum + (c.trimOut ?? 5) - c.trimIn, 0);
+    return { size: bytes.length, sha256: "x", durationSec };
+  };
+  // The takes' files are not real videos here: their probe says 640×360 at 24 fps.
+  const probeClips: VideoPort["probeClips"] = async (keys) =>
+    keys.map(() => ({ width: 640, height: 360, fps: 24 }));
+  return { jobs, video: { ...studioVideoPort, assembleFilm, probeClips } satisfies VideoPort };
+}
+
+async function sequenceWithPickedTakes(name: string) {
+  const { id } = await createSequence(bed.db, LOCAL_USER, {
+    name,
+    shots: [
+      { model: "sd_2.5_ORelay", body: { prompt: `${name} one`, duration: 5 } },
+      { model: "sd2_disc_nvid", body: { prompt: `${name} two`, duration: 5 } },
+    ],
+  });
+  const shots = await bed.db.sequenceShot.findMany({
+    where: { sequenceId: id },
+    orderBy: { position: "asc" },
+  });
+  for (const [i, shot] of shots.entries()) {
+    const taskId = `take_${shot.id}`;
+    await bed.db.task.create({
+      data: {
+        id: taskId,
+        model: shot.model,
+        kind: "video",
+        status: "completed",
+        mediaState: "stored",
+        prompt: `${name} ${i ? "two" : "one"}`,
+        request: shot.body,
+        sequenceShotId: shot.id,
+        media: {
+          create: {
+            role: "result",
+            fields: "result_url",
+            sourceUrl: `https://up.test/${taskId}.mp4`,
+            status: "stored",
+            path: `takes/${taskId}.mp4`,
+            durationSec: 5,
+          },
+        },
+      },
+    });
+    await pickTake(bed.db, LOCAL_USER, id, shot.id, taskId);
+  }
+  await updateShot(bed.db, LOCAL_USER, id, shots[0].id, { trimIn: 1, trimOut: 3.5, muted: true });
+  return { id, shots };
+}
+
+describe("assembly jobs", () => {
+  it("makes the film of the picked takes with their trims and stores it as a gallery item of kind sequence", async () => {
+    const { id, shots } = await sequenceWithPickedTakes("harbour");
+    const assembly = await requestAssembly(bed.db, LOCAL_USER, id, { crossfadeSeconds: 0.5 });
+    expect(assembly.state).toBe("queued");
+    const { jobs, video } = filmWriter();
+    expect(await runNextAssembly(bed.deps, video)).toBe("done");
+    expect(jobs[0].clips).toEqual([
+      { path: `takes/take_${shots[0].id}.mp4`, trimIn: 1, trimOut: 3.5, muted: true },
+      { path: `takes/take_${shots[1].id}.mp4`, trimIn: 0, trimOut: null, muted: false },
+    ]);
+    expect(jobs[0].output).toEqual({
+      width: 640,
+      height: 360,
+      fps: 24,
+      pixelFormat: "yuv420p",
+      crossfadeSeconds: 0.5,
+    });
+
+    const done = await getAssembly(bed.db, LOCAL_USER, id, assembly.id);
+    expect(done).toMatchObject({ state: "done", progress: 1 });
+    const film = await bed.db.task.findUniqueOrThrow({
+      where: { id: done.taskId! },
+      include: { media: true },
+    });
+    expect(film).toMatchObject({
+      kind: "sequence",
+      status: "completed",
+      mediaState: "stored",
+      actualDuration: 7.5,
+    });
+    expect(film.id).toMatch(/^seq_/);
+    expect(JSON.parse(film.request).shots.map((s: { taskId: string }) => s.taskId)).toEqual(
+      shots.map((s) => `take_${s.id}`),
+    );
+    expect(fs.existsSync(path.join(bed.mediaDir(), film.media[0].path!))).toBe(true);
+    // Searchable by a shot's prompt, and the gallery's type filter knows the kind.
+    const page = await listGalleryItems(bed.db, LOCAL_USER, { q: "harbour two", type: "sequence" });
+    expect(page.items.map((i) => i.id)).toEqual([film.id]);
+    // Nothing claims it again.
+    expect(await runNextAssembly(bed.deps, video)).toBeNull();
+  });
+
+  it("cancels a running assembly through its signal; a lease that ran out runs it again, once", async () => {
+    const { id } = await sequenceWithPickedTakes("lighthouse");
+    const assembly = await requestAssembly(bed.db, LOCAL_USER, id, {});
+    const { video: slow } = filmWriter({ onStart: () => new Promise((r) => setTimeout(r, 50)) });
+    // A process that died mid-assembly: running, its lease past.
+    await bed.db.assembly.update({
+      where: { id: assembly.id },
+      data: { state: "running", attempts: 1, leaseUntil: new Date(Date.now() - 1) },
+    });
+    const [a, b] = await Promise.all([runNextAssembly(bed.deps, slow), runNextAssembly(bed.deps, slow)]);
+    expect([a, b].sort()).toEqual(["done", null].sort());
+    expect(
+      await bed.db.task.count({ where: { kind: "sequence", prompt: { startsWith: "lighthouse" } } }),
+    ).toBe(1);
+
+    const second = await requestAssembly(bed.db, LOCAL_USER, id, {});
+    const cancelling = filmWriter({
+      onStart: async (job) => {
+        await cancelAssembly(bed.db, LOCAL_USER, id, second.id);
+        // The next progress write reads the cancel request and aborts the signal.
+        job.onProgress(0.7);
+        for (let i = 0; i < 100 && !job.signal.aborted; i++) await new Promise((r) => setTimeout(r, 10));
+      },
+    });
+    expect(await runNextAssembly(bed.deps, cancelling.video)).toBe("cancelled");
+    expect((await getAssembly(bed.db, LOCAL_USER, id, second.id)).state).toBe("cancelled");
+  });
+});

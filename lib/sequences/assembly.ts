@@ -1,0 +1,101 @@
+import type { Viewer } from "../auth/scope";
+import type { Db } from "../db";
+import { StudioError } from "../errors";
+import { assembleSchema, outputSchema } from "./schema";
+import { findSequence } from "./sequences";
+
+/** The edit an assembly makes, stored on the Assembly row and on the film's task for provenance. */
+export type Edit = {
+  sequenceId: string;
+  name: string;
+  shots: {
+    shotId: string;
+    taskId: string;
+    prompt: string;
+    trimIn: number;
+    trimOut: number | null;
+    muted: boolean;
+  }[];
+  output: { width?: number; height?: number; fps?: number; crossfadeSeconds: number };
+};
+
+/**
+ * Queues a film of the sequence's picked takes (trims, sound, crossfade and output as set now);
+ * the assembly worker makes it. Every shot needs a picked take whose video is stored.
+ */
+export async function requestAssembly(db: Db, viewer: Viewer, sequenceId: string, input: unknown) {
+  const overrides = assembleSchema.parse(input ?? {});
+  const sequence = await findSequence(db, viewer, sequenceId);
+  const shots = await db.sequenceShot.findMany({ where: { sequenceId }, orderBy: { position: "asc" } });
+  if (!shots.length) throw new StudioError("conflict", "The sequence has no shots to assemble");
+  const picked = await db.task.findMany({
+    where: { id: { in: shots.map((s) => s.pickedTaskId ?? "") } },
+    select: { id: true, prompt: true, status: true, mediaState: true },
+  });
+  const edit: Edit = {
+    sequenceId,
+    name: sequence.name,
+    shots: shots.map((shot, i) => {
+      const take = picked.find((t) => t.id === shot.pickedTaskId);
+      if (!take || take.status !== "completed" || take.mediaState !== "stored")
+        throw new StudioError(
+          "conflict",
+          `Shot ${i + 1} has no picked take with a stored video: pick one first`,
+        );
+      return {
+        shotId: shot.id,
+        taskId: take.id,
+        prompt: take.prompt,
+        trimIn: shot.trimIn,
+        trimOut: shot.trimOut,
+        muted: shot.muted,
+      };
+    }),
+    output: { crossfadeSeconds: 0, ...outputSchema.parse(JSON.parse(sequence.output)), ...overrides },
+  };
+  return db.assembly.create({
+    data: { sequenceId, userId: sequence.userId, edit: JSON.stringify(edit) },
+    select: assemblySelect,
+  });
+}
+
+const assemblySelect = {
+  id: true,
+  state: true,
+  progress: true,
+  error: true,
+  taskId: true,
+  cancelRequested: true,
+  createdAt: true,
+  finishedAt: true,
+} as const;
+
+async function findAssembly(db: Db, viewer: Viewer, sequenceId: string, id: string) {
+  await findSequence(db, viewer, sequenceId);
+  const row = await db.assembly.findFirst({ where: { id, sequenceId }, select: assemblySelect });
+  if (!row) throw new StudioError("not_found", "No such assembly of this sequence");
+  return row;
+}
+
+export const getAssembly = findAssembly;
+
+export async function listAssemblies(db: Db, viewer: Viewer, sequenceId: string) {
+  await findSequence(db, viewer, sequenceId);
+  return db.assembly.findMany({
+    where: { sequenceId },
+    orderBy: { createdAt: "desc" },
+    take: 20,
+    select: assemblySelect,
+  });
+}
+
+/** Asks the worker to stop (it aborts ffmpeg); a queued one is cancelled at once. */
+export async function cancelAssembly(db: Db, viewer: Viewer, sequenceId: string, id: string) {
+  await findAssembly(db, viewer, sequenceId, id);
+  await db.assembly.updateMany({
+    where: { id, state: "queued" },
+    data: { state: "cancelled", finishedAt: new Date() },
+  });
+  await db.assembly.updateMany({ where: { id, state: "running" }, data: { cancelRequested: true } });
+  return findAssembly(db, viewer, sequenceId, id);
+}

@@ -1,0 +1,81 @@
+import type { Viewer } from "../auth/scope";
+import type { Db } from "../db";
+import { mediaPath } from "../tasks/present-task";
+import { estimateSequence } from "./admit";
+import { findSequence } from "./sequences";
+
+export type SequenceDetail = Awaited<ReturnType<typeof getSequence>>;
+
+/**
+ * A sequence as the page and the API show it: its shots in order, each with its takes (status,
+ * progress, the stored video's URL and duration), the estimate of the shots not sent yet, and its
+ * latest assemblies.
+ */
+export async function getSequence(db: Db, viewer: Viewer, id: string) {
+  const sequence = await findSequence(db, viewer, id);
+  const shots = await db.sequenceShot.findMany({ where: { sequenceId: id }, orderBy: { position: "asc" } });
+  const takes = await db.task.findMany({
+    where: { sequenceShotId: { in: shots.map((s) => s.id) } },
+    orderBy: [{ submittedAt: "asc" }, { id: "asc" }],
+    select: {
+      id: true,
+      sequenceShotId: true,
+      status: true,
+      progress: true,
+      error: true,
+      mediaState: true,
+      media: {
+        where: { role: "result" },
+        select: { id: true, status: true, durationSec: true, width: true, height: true, contentType: true },
+      },
+    },
+  });
+  const assemblies = await db.assembly.findMany({
+    where: { sequenceId: id },
+    orderBy: { createdAt: "desc" },
+    take: 5,
+    select: { id: true, state: true, progress: true, error: true, taskId: true, createdAt: true },
+  });
+  const films = await db.media.findMany({
+    where: { taskId: { in: assemblies.flatMap((a) => (a.taskId ? [a.taskId] : [])) }, role: "result" },
+    select: { id: true, taskId: true },
+  });
+  const unsent = shots.filter((s) => s.state !== "sent");
+  return {
+    id: sequence.id,
+    name: sequence.name,
+    state: sequence.state,
+    autoPick: sequence.autoPick,
+    output: JSON.parse(sequence.output) as Record<string, unknown>,
+    updatedAt: sequence.updatedAt,
+    estimate: await estimateSequence(db, unsent),
+    shots: shots.map((shot) => ({
+      id: shot.id,
+      model: shot.model,
+      body: JSON.parse(shot.body) as Record<string, unknown>,
+      takes: shot.takes,
+      chained: shot.chained,
+      pickedTaskId: shot.pickedTaskId,
+      trimIn: shot.trimIn,
+      trimOut: shot.trimOut,
+      muted: shot.muted,
+      state: shot.state,
+      error: shot.error,
+      takeList: takes
+        .filter((t) => t.sequenceShotId === shot.id)
+        .map(({ media, id, status, progress, error, mediaState }) => {
+          const take = { id, status, progress, error, mediaState };
+          const stored = media.find((m) => m.status === "stored");
+          return {
+            ...take,
+            url: stored ? mediaPath(stored.id) : null,
+            durationSec: stored?.durationSec ?? null,
+          };
+        }),
+    })),
+    assemblies: assemblies.map((a) => {
+      const film = films.find((m) => m.taskId === a.taskId);
+      return { ...a, filmUrl: film ? mediaPath(film.id) : null };
+    }),
+  };
+}

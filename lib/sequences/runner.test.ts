@@ -1,0 +1,174 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { LOCAL_USER } from "../auth/local-user";
+import { startSandboxServer, type SandboxServer } from "../sandbox";
+import { taskTestbed } from "../tasks/testing/task-fixtures";
+import { waitFor } from "../testing/wait-for";
+import { runSequence } from "./run";
+import { startSequenceRunner, type SequenceRunner } from "./runner";
+import { createSequence } from "./sequences";
+import { pickTake } from "./shots";
+import { studioVideoPort, type VideoPort } from "./video-port";
+
+let bed: ReturnType<typeof taskTestbed>;
+let sandbox: SandboxServer;
+const runners: SequenceRunner[] = [];
+
+/**
+ * lib/video (wt/frames) extracts last frames; here a take's "last frame" is a fixed URL per take,
+ * so what is under test is the runner: which take it continues from and what the upstream receives.
+ */
+const video: VideoPort = {
+  ...studioVideoPort,
+  lastFrameOf: async (_db, taskId) => ({
+    path: `frames/${taskId}.png`,
+    url: `https://frames.test/${taskId}.png`,
+  }),
+};
+
+beforeAll(async () => {
+  bed = taskTestbed({ now: Date.now });
+  sandbox = await startSandboxServer({ port: 0 });
+  bed.deps.upstream = { baseUrl: sandbox.url, apiKey: "test-key", timeoutMs: 3_000 };
+});
+afterEach(async () => {
+  await Promise.all(runners.splice(0).map((r) => r.stop()));
+});
+afterAll(async () => {
+  await sandbox.close();
+  await bed.cleanup();
+});
+
+const unique = (label: string) => `${label} ${Math.random().toString(36).slice(2, 10)}`;
+function run() {
+  const runner = startSequenceRunner(bed.deps, video, { idleMs: 20 });
+  runners.push(runner);
+  return runner;
+}
+const postsWith = (prompt: string) =>
+  sandbox.log
+    .list()
+    .filter((e) => e.method === "POST" && (e.body as { prompt?: string }).prompt === prompt)
+    .map((e) => e.body as Record<string, unknown>);
+const shotsOf = (sequenceId: string) =>
+  bed.db.sequenceShot.findMany({ where: { sequenceId }, orderBy: { position: "asc" } });
+
+/** Stands in for the tracker: the take finished and its video is stored. */
+const finish = (taskId: string) =>
+  bed.db.task.update({ where: { id: taskId }, data: { status: "completed", mediaState: "stored" } });
+
+async function threeShots(prompts: string[]) {
+  const { id } = await createSequence(
+    bed.db,
+    LOCAL_USER,
+    {
+      name: "three shots",
+      shots: [
+        { model: "sd_2.5_ORelay", body: { prompt: prompts[0], duration: 5 }, takes: 2 },
+        { model: "sd_2.5_ORelay", body: { prompt: prompts[1], duration: 5 }, chained: true },
+        { model: "sd2_disc_nvid", body: { prompt: prompts[2], duration: 5 } },
+      ],
+    },
+    video,
+  );
+  return id;
+}
+
+describe("sequence runner against the sandbox upstream", () => {
+  it("sends unchained shots at once, a chained one from its predecessor's picked take's last frame", async () => {
+    const prompts = [unique("dawn"), unique("noon"), unique("dusk")];
+    const id = await threeShots(prompts);
+    await runSequence(bed.db, LOCAL_USER, id);
+    run();
+    // Shots 1 (two takes) and 3 go at once; shot 2 waits for a take of shot 1 to be picked.
+    await waitFor(
+      () => shotsOf(id),
+      (s) => s[0].state === "sent" && s[2].state === "sent" && s[1].state === "waiting",
+      { timeoutMs: 20_000, intervalMs: 25 },
+    );
+    expect(postsWith(prompts[0])).toHaveLength(2);
+    expect(postsWith(prompts[2])).toHaveLength(1);
+    expect(postsWith(prompts[1])).toHaveLength(0);
+    // Models that return a last frame are asked for it.
+    expect(postsWith(prompts[0]).every((b) => b.return_last_frame === true)).toBe(true);
+
+    const takes = await bed.db.task.findMany({
+      where: { sequenceShotId: (await shotsOf(id))[0].id },
+      orderBy: { submittedAt: "asc" },
+    });
+    expect(takes).toHaveLength(2);
+    await Promise.all(takes.map((t) => finish(t.id)));
+    await pickTake(bed.db, LOCAL_USER, id, takes[0].sequenceShotId!, takes[1].id);
+
+    await waitFor(
+      () => bed.db.sequence.findUniqueOrThrow({ where: { id } }),
+      (s) => s.state === "done",
+      { timeoutMs: 20_000, intervalMs: 25 },
+    );
+    const [second] = postsWith(prompts[1]);
+    expect(second.image_roles).toEqual([
+      { url: `https://frames.test/${takes[1].id}.png`, role: "first_frame" },
+    ]);
+    // Each take sent once, whatever the runner's passes.
+    expect(postsWith(prompts[0])).toHaveLength(2);
+    expect(postsWith(prompts[1])).toHaveLength(1);
+  });
+
+  it("a restart mid-shot resumes it without resending its sent takes; two runners send each take once", async () => {
+    const prompts = [unique("rain"), unique("sun"), unique("snow")];
+    const id = await threeShots(prompts);
+    await runSequence(bed.db, LOCAL_USER, id);
+    const [first] = await shotsOf(id);
+    // A process died after sending one of shot 1's two takes: the shot is "sending", one take stored.
+    const claimedAt = new Date(Date.now() - 1_000);
+    await bed.db.sequenceShot.update({
+      where: { id: first.id },
+      data: { state: "sending", updatedAt: claimedAt },
+    });
+    await bed.db.task.create({
+      data: {
+        id: `pre_${first.id}`,
+        model: "sd_2.5_ORelay",
+        kind: "video",
+        status: "queued",
+        prompt: prompts[0],
+        request: "{}",
+        submittedAt: new Date(),
+        sequenceShotId: first.id,
+      },
+    });
+    run();
+    run();
+    await waitFor(
+      () => shotsOf(id),
+      (s) => s[0].state === "sent" && s[2].state === "sent",
+      { timeoutMs: 20_000, intervalMs: 25 },
+    );
+    expect(postsWith(prompts[0])).toHaveLength(1);
+    expect(postsWith(prompts[2])).toHaveLength(1);
+    expect(await bed.db.task.count({ where: { sequenceShotId: first.id } })).toBe(2);
+  });
+
+  it("admits each take again before sending it: a budget exhausted since the run started holds the shot", async () => {
+    const row = await bed.db.user.create({ data: { email: "held@example.com", name: "held" } });
+    const owner = { id: row.id, role: "member" as const, via: "session" as const };
+    const prompt = unique("held");
+    const { id } = await createSequence(
+      bed.db,
+      owner,
+      { name: "held", shots: [{ model: "sd_2.5_ORelay", body: { prompt, duration: 5 } }] },
+      video,
+    );
+    await runSequence(bed.db, owner, id, { limiter: null });
+    // The budget is set to nothing after the run was admitted as a whole.
+    await bed.db.budget.create({ data: { userId: row.id, daily: 0, monthly: null } });
+    run();
+    const [shot] = await waitFor(
+      () => shotsOf(id),
+      (s) => s[0].state === "failed",
+      { timeoutMs: 20_000, intervalMs: 25 },
+    );
+    expect(shot.error).toMatch(/^Held: Over your daily budget/);
+    expect(postsWith(prompt)).toHaveLength(0);
+    expect((await bed.db.sequence.findUniqueOrThrow({ where: { id } })).state).toBe("failed");
+  });
+});
