@@ -9,7 +9,9 @@ describe("lib/openapi/generated", () => {
     for (const [name, text] of Object.entries(await generatedFiles())) {
       const file = path.join(import.meta.dirname, "generated", name);
       expect(fs.existsSync(file), `${name} is missing`).toBe(true);
-      expect(fs.readFileSync(file, "utf8") === text, `${name} is stale: run npm run openapi:types`).toBe(true);
+      expect(fs.readFileSync(file, "utf8") === text, `${name} is stale: run npm run openapi:types`).toBe(
+        true,
+      );
     }
   }, 60_000);
 });
