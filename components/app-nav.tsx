@@ -12,6 +12,7 @@ const links = [
   { href: "/chat", label: "Chat" },
   { href: "/assets", label: "Assets" },
   { href: "/spend", label: "Spend" },
+  { href: "/docs/api", label: "API" },
 ];
 
 export function AppNav() {
