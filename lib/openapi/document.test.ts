@@ -53,7 +53,9 @@ describe("the OpenAPI document", () => {
 
   it("validates as OpenAPI 3.1", async () => {
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(document) as object);
+    const result = await validator.validate(
+      structuredClone(document) as unknown as Parameters<Validator["validate"]>[0],
+    );
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe("3.1");

@@ -60,8 +60,8 @@ type Shape = Record<string, z.ZodType>;
 /** Dotted names ("video_edit.basic") are nested objects in the request. */
 function place(shape: Shape, nested: Record<string, Shape>, param: ParamDef) {
   const [head, ...rest] = param.name.split(".");
-  const field =
-    param.required && param.default === undefined ? paramSchema(param) : paramSchema(param).optional();
+  const hasDefault = "default" in param && param.default !== undefined;
+  const field = param.required && !hasDefault ? paramSchema(param) : paramSchema(param).optional();
   if (!rest.length) shape[head] = field;
   else (nested[head] ??= {})[rest.join(".")] = field;
 }
