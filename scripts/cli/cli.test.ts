@@ -90,7 +90,15 @@ describe("model-studio CLI", () => {
     const described = await studioCli(["describe", "sd_2.5_ORelay"]);
     expect(described.stdout).toMatch(/duration.*4/);
     expect((await studioCli(["frobnicate"])).code).toBe(2);
+    expect((await studioCli(["batch", "/nonexistent/tasks.json"])).code).toBe(2);
     expect((await studioCli(["models"], { STUDIO_URL: "http://127.0.0.1:1" })).code).toBe(3);
+    const spend = await studioCli(["spend"]);
+    expect(spend.code, spend.stderr).toBe(0);
+    expect(JSON.parse(spend.stdout)).toBeTypeOf("object");
+    // The first test's task, found by its prompt through the token's owner.
+    const found = await studioCli(["gallery", "search", "lighthouse"]);
+    expect(found.code, found.stderr).toBe(0);
+    expect(found.stdout).toMatch(/\tsd_2\.5_ORelay\t/);
     const unauthorized = await studioCli(["spend"], { STUDIO_TOKEN: "" });
     expect(unauthorized.code).toBe(1);
     expect(unauthorized.stderr).toMatch(/unauthorized, 401/);
