@@ -10,6 +10,7 @@ const config = [
       ".next/**",
       ".next-*/**",
       "lib/generated/**",
+      "lib/openapi/generated/**",
       "data/**",
       "test-results/**",
       "playwright-report/**",

@@ -13,6 +13,7 @@ const links = [
   { href: "/chat", label: "Chat" },
   { href: "/assets", label: "Assets" },
   { href: "/spend", label: "Spend" },
+  { href: "/docs/api", label: "API" },
 ];
 
 export function AppNav() {

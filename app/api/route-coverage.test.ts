@@ -15,6 +15,8 @@ const NOT_STUDIO_ROUTES = new Set(["sandbox/[...path]/route.ts"]);
 const PUBLIC = new Set([
   "GET health/route.ts",
   "GET health/ready/route.ts",
+  // The API description holds no secret (docs/decisions/openapi.md).
+  "GET openapi.json/route.ts",
   "POST auth/login/route.ts",
   "POST auth/logout/route.ts",
   "GET auth/session/route.ts",

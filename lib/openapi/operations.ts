@@ -1,0 +1,221 @@
+import { z } from "zod";
+import { batchRequestSchema } from "../batches/request-schema";
+import { listBatchesQuery } from "../batches/read-batches";
+import { spendQuery } from "../spend/ledger";
+import { listTasksQuery } from "../tasks/list-tasks";
+import { taskBodySchema } from "./model-bodies";
+import { anyJson, galleryPage, task, taskPage } from "./schemas";
+
+/**
+ * Every /api operation, listed once (route-coverage in lib/openapi/document.test.ts fails when a
+ * route file exports a method that is missing here, or the other way round). Request schemas are
+ * imported from where the routes take them; a route whose schema lives inside its file is listed
+ * with its path and access only, its body an open JSON object.
+ */
+export type Access = "public" | "user" | "admin" | "file";
+export type Operation = {
+  method: "get" | "post" | "put" | "patch" | "delete" | "head";
+  path: string;
+  access: Access;
+  summary: string;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** The success answer: a JSON schema, "binary" for a file, or "none" for an empty answer. */
+  response?: z.ZodType | "binary" | "none";
+  status?: number;
+};
+
+const galleryQuery = z.object({
+  cursor: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  q: z.string().optional().meta({ description: "Full-text search over prompts, models and tags." }),
+  type: z.enum(["video", "image"]).optional(),
+  model: z.string().optional(),
+  status: z.string().optional(),
+  favorite: z.string().optional(),
+  rating: z.string().optional(),
+  tag: z.string().optional(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  batch: z.string().optional(),
+  user: z.string().optional().meta({ description: "Admins: another user's items." }),
+});
+
+// Query schemas with cross-field transforms publish their input object (the checks still apply).
+const spendInput = spendQuery.in as unknown as z.ZodObject;
+
+const op = (
+  method: Operation["method"],
+  path: string,
+  access: Access,
+  summary: string,
+  extra: Partial<Operation> = {},
+): Operation => ({ method, path, access, summary, ...extra });
+
+const bin = { response: "binary" as const };
+export const OPERATIONS: Operation[] = [
+  op(
+    "post",
+    "/api/v2/model-center/tasks",
+    "user",
+    "Submit a task (validated against the model's rules, then budget admission)",
+    { body: taskBodySchema(), response: task },
+  ),
+  op(
+    "get",
+    "/api/v2/model-center/tasks/{id}",
+    "user",
+    "Get a task (refreshed from the upstream while running)",
+    { response: task },
+  ),
+  op("get", "/api/tasks", "user", "List your tasks, newest first", {
+    query: listTasksQuery,
+    response: taskPage,
+  }),
+  op("post", "/api/tasks/estimate", "user", "Estimate a task's credits before submitting", { body: anyJson }),
+  op("post", "/api/tasks/{id}/media/retry", "user", "Download a task's unstored result files again", {
+    response: task,
+    status: 202,
+  }),
+  op(
+    "post",
+    "/api/v1/{family}/videos",
+    "user",
+    "Create a video on a v1 family endpoint (OpenAI videos API shape)",
+    { body: anyJson, response: task },
+  ),
+  op("get", "/api/v1/{family}/videos/{id}", "user", "Get a v1 family video", { response: task }),
+  op("get", "/api/gallery", "user", "List or search the gallery", {
+    query: galleryQuery,
+    response: galleryPage,
+  }),
+  op("get", "/api/gallery/facets", "user", "Counts per model, type and tag for the gallery filters"),
+  op("get", "/api/gallery/tags", "user", "Tags in use"),
+  op("post", "/api/gallery/bulk", "user", "Change many gallery items at once", { body: anyJson }),
+  op("post", "/api/gallery/zip", "user", "Download gallery items as a zip", { body: anyJson, ...bin }),
+  op("get", "/api/gallery/items/{id}", "user", "A gallery item"),
+  op("patch", "/api/gallery/items/{id}", "user", "Change a gallery item (favorite, rating, tags)", {
+    body: anyJson,
+  }),
+  op("delete", "/api/gallery/items/{id}", "user", "Delete a gallery item"),
+  op("get", "/api/gallery/items/{id}/download", "user", "Download a gallery item's stored file", bin),
+  op("get", "/api/gallery/items/{id}/reference", "user", "A gallery item as a reference for a new task"),
+  op("get", "/api/gallery/items/{id}/comments", "user", "Comments on a gallery item"),
+  op("post", "/api/gallery/items/{id}/comments", "user", "Comment on a gallery item", { body: anyJson }),
+  op("patch", "/api/comments/{id}", "user", "Edit or resolve a comment", { body: anyJson }),
+  op("delete", "/api/comments/{id}", "user", "Delete a comment"),
+  op("get", "/api/media/{id}", "file", "A stored result file (also by signed link)", bin),
+  op("head", "/api/media/{id}", "file", "A stored result file's headers", bin),
+  op("get", "/api/media/{id}/thumbnail", "file", "A stored result's thumbnail", bin),
+  op("head", "/api/media/{id}/thumbnail", "file", "A stored result's thumbnail headers", bin),
+  op("post", "/api/uploads", "user", "Upload a reference file", { body: anyJson }),
+  op("get", "/api/uploads/{id}", "file", "An uploaded reference file", bin),
+  op("head", "/api/uploads/{id}", "file", "An uploaded reference file's headers", bin),
+  op("get", "/api/batches", "user", "List your batches", { query: listBatchesQuery }),
+  op(
+    "post",
+    "/api/batches",
+    "user",
+    "Plan a batch of tasks (all validated first; budget admission for the whole)",
+    { body: batchRequestSchema, status: 201 },
+  ),
+  op("get", "/api/batches/{id}", "user", "A batch with its items"),
+  op("post", "/api/batches/{id}/resume", "user", "Resume a paused batch"),
+  op("post", "/api/batches/{id}/items/{itemId}/retry", "user", "Retry a batch item"),
+  op("get", "/api/spend", "user", "Credits spent per day and model, with the budget", { query: spendInput }),
+  op("get", "/api/activity", "user", "Recent task activity"),
+  op("get", "/api/health", "public", "Liveness and dependencies"),
+  op("get", "/api/health/tracker", "user", "The task tracker's health"),
+  op("get", "/api/openapi.json", "public", "This document"),
+  op(
+    "post",
+    "/api/llm/v1/models/{target}",
+    "user",
+    "Text models (Gemini API shape: generateContent, streamGenerateContent)",
+    { body: anyJson },
+  ),
+  op("get", "/api/assets", "user", "Asset-library assets"),
+  op("post", "/api/assets", "user", "Register an asset", { body: anyJson }),
+  op("post", "/api/assets/upload", "user", "Upload an asset", { body: anyJson }),
+  op("patch", "/api/assets/{id}", "user", "Change an asset", { body: anyJson }),
+  op("delete", "/api/assets/{id}", "user", "Delete an asset"),
+  op("get", "/api/assets/{id}/preview", "user", "An asset's preview", bin),
+  op("head", "/api/assets/{id}/preview", "user", "An asset's preview headers", bin),
+  op("get", "/api/collections", "user", "Your collections"),
+  op("post", "/api/collections", "user", "Create a collection", { body: anyJson }),
+  op("get", "/api/collections/{id}", "user", "A collection"),
+  op("patch", "/api/collections/{id}", "user", "Change a collection", { body: anyJson }),
+  op("delete", "/api/collections/{id}", "user", "Delete a collection"),
+  op("get", "/api/collections/{id}/zip", "user", "A collection as a zip", bin),
+  op("get", "/api/collections/{id}/items", "user", "A collection's items"),
+  op("post", "/api/collections/{id}/items", "user", "Add items to a collection", { body: anyJson }),
+  op("delete", "/api/collections/{id}/items", "user", "Remove items from a collection", { body: anyJson }),
+  op("post", "/api/collections/{id}/items/order", "user", "Reorder a collection's items", { body: anyJson }),
+  op("get", "/api/collections/{id}/items/{taskId}", "user", "One item of a collection"),
+  op("get", "/api/collections/{id}/items/{taskId}/approval", "user", "An item's approval state"),
+  op("put", "/api/collections/{id}/items/{taskId}/approval", "user", "Approve or reject an item", {
+    body: anyJson,
+  }),
+  op("get", "/api/collections/{id}/members", "user", "A collection's members"),
+  op("post", "/api/collections/{id}/members", "user", "Add a member to a collection", { body: anyJson }),
+  op("patch", "/api/collections/{id}/members/{userId}", "user", "Change a member's role", { body: anyJson }),
+  op("delete", "/api/collections/{id}/members/{userId}", "user", "Remove a member"),
+  op("get", "/api/shares", "user", "Your share links"),
+  op("post", "/api/shares", "user", "Create a share link", { body: anyJson }),
+  op("patch", "/api/shares/{id}", "user", "Change a share link", { body: anyJson }),
+  op("delete", "/api/shares/{id}", "user", "Revoke a share link"),
+  op("get", "/api/s/{token}", "public", "A shared collection (the token is the credential)"),
+  op("post", "/api/s/{token}/unlock", "public", "Unlock a password-protected share", { body: anyJson }),
+  op("put", "/api/s/{token}/guest", "public", "Name the guest of a share", { body: anyJson }),
+  op("get", "/api/s/{token}/zip", "public", "A shared collection as a zip", bin),
+  op("get", "/api/s/{token}/media/{mediaId}", "public", "A shared file", bin),
+  op("head", "/api/s/{token}/media/{mediaId}", "public", "A shared file's headers", bin),
+  op("get", "/api/s/{token}/media/{mediaId}/thumbnail", "public", "A shared file's thumbnail", bin),
+  op("head", "/api/s/{token}/media/{mediaId}/thumbnail", "public", "A shared thumbnail's headers", bin),
+  op("get", "/api/s/{token}/items/{taskId}/comments", "public", "Comments on a shared item"),
+  op("post", "/api/s/{token}/items/{taskId}/comments", "public", "Comment on a shared item", {
+    body: anyJson,
+  }),
+  op("get", "/api/s/{token}/items/{taskId}/approval", "public", "A shared item's approval state"),
+  op("put", "/api/s/{token}/items/{taskId}/approval", "public", "Approve or reject a shared item", {
+    body: anyJson,
+  }),
+  op("patch", "/api/s/{token}/comments/{commentId}", "public", "Edit a guest comment", { body: anyJson }),
+  op("delete", "/api/s/{token}/comments/{commentId}", "public", "Delete a guest comment"),
+  op("get", "/api/chat/conversations", "user", "Your conversations"),
+  op("post", "/api/chat/conversations", "user", "Start a conversation", { body: anyJson }),
+  op("get", "/api/chat/conversations/{id}", "user", "A conversation"),
+  op("patch", "/api/chat/conversations/{id}", "user", "Rename a conversation", { body: anyJson }),
+  op("delete", "/api/chat/conversations/{id}", "user", "Delete a conversation"),
+  op("get", "/api/chat/conversations/{id}/messages", "user", "A conversation's messages"),
+  op("post", "/api/chat/conversations/{id}/messages", "user", "Send a message (streamed answer)", {
+    body: anyJson,
+  }),
+  op("post", "/api/chat/conversations/{id}/regenerate", "user", "Regenerate the last answer", {
+    body: anyJson,
+  }),
+  op("post", "/api/chat/messages/{id}/edit", "user", "Edit a message and answer again", { body: anyJson }),
+  op("post", "/api/chat/messages/{id}/stop", "user", "Stop a streaming answer"),
+  op("post", "/api/chat/attachments", "user", "Attach a file to a chat", { body: anyJson }),
+  op("post", "/api/chat/attachments/from-gallery", "user", "Attach a gallery item to a chat", {
+    body: anyJson,
+  }),
+  op("get", "/api/chat/attachments/{id}", "file", "A chat attachment", bin),
+  op("delete", "/api/chat/attachments/{id}", "user", "Delete a chat attachment"),
+  op("get", "/api/auth/session", "public", "Who is signed in"),
+  op("post", "/api/auth/login", "public", "Sign in (sets the session cookie)", { body: anyJson }),
+  op("post", "/api/auth/logout", "public", "Sign out"),
+  op("post", "/api/auth/setup", "public", "Create the first admin", { body: anyJson }),
+  op("post", "/api/account/password", "user", "Change your password (session only)", { body: anyJson }),
+  op("get", "/api/account/tokens", "user", "Your API tokens (session only)"),
+  op("post", "/api/account/tokens", "user", "Create an API token (session only)", { body: anyJson }),
+  op("delete", "/api/account/tokens/{id}", "user", "Revoke an API token (session only)"),
+  op("get", "/api/admin/users", "admin", "Users (session only)"),
+  op("post", "/api/admin/users", "admin", "Create a user (session only)", { body: anyJson }),
+  op("patch", "/api/admin/users/{id}", "admin", "Change a user (session only)", { body: anyJson }),
+  op("delete", "/api/admin/users/{id}", "admin", "Delete a user (session only)"),
+  op("post", "/api/admin/users/{id}/password", "admin", "Set a user's password (session only)", {
+    body: anyJson,
+  }),
+  op("put", "/api/admin/users/{id}/budget", "admin", "Set a user's budget (session only)", { body: anyJson }),
+];
