@@ -109,7 +109,7 @@ async function call(client: Client, name: string, args: Record<string, unknown>)
 }
 
 describe("MCP server at /api/mcp", () => {
-  it("refuses a client without a token (401)", async () => {
+  it("refuses a client without a token (401), and GET with one (405)", async () => {
     const response = await fetch(`${studioUrl}/api/mcp`, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
@@ -117,6 +117,11 @@ describe("MCP server at /api/mcp", () => {
     });
     expect(response.status).toBe(401);
     await expect(connect(null)).rejects.toThrow();
+    // With a token, GET (a server stream) is 405: the server is stateless.
+    const get = await fetch(`${studioUrl}/api/mcp`, {
+      headers: { authorization: `Bearer ${tokens.ada}`, accept: "text/event-stream" },
+    });
+    expect(get.status).toBe(405);
   });
 
   it("lists models, submits, waits and links the stored bytes", { timeout: 90_000 }, async () => {
@@ -194,6 +199,16 @@ describe("MCP server at /api/mcp", () => {
     const detail = JSON.parse(refused.texts[1]);
     expect(detail).toMatchObject({ code: "budget_exceeded", period: "day", spent: 0, limit: 0 });
     expect(detail.estimate).toBeGreaterThan(0);
+    // A batch is admitted as a whole, before anything is stored or sent.
+    const batch = await call(cy, "create_batch", {
+      batch: { items: [{ model: TASK.model, ...TASK.params }], variations: 3 },
+    });
+    expect(batch.isError).toBe(true);
+    expect(batch.texts[0]).toMatch(/^budget_exceeded: .*batch of 3 tasks.*\(period: day, spent: 0/);
     expect(sandbox.log.list().filter((r) => r.method === "POST").length).toBe(before);
+    const spend = await call(cy, "get_spend", {});
+    expect(spend.json.budget.periods).toEqual(
+      expect.arrayContaining([expect.objectContaining({ period: "day", limit: 0, spent: 0 })]),
+    );
   });
 });

@@ -48,6 +48,8 @@ export function createStudioMcpServer(ctx: McpContext): McpServer {
  * server has nothing to push), so any instance can serve any call and nothing is kept in memory.
  */
 export async function handleMcpRequest(request: Request, user: StudioUser): Promise<Response> {
+  // Without sessions there is no stream to open (GET) or session to end (DELETE): the spec's 405.
+  if (request.method !== "POST") return methodNotAllowed();
   const server = createStudioMcpServer({ user, request, origin: new URL(request.url).origin });
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
@@ -60,4 +62,15 @@ export async function handleMcpRequest(request: Request, user: StudioUser): Prom
     // The JSON answer is complete once handleRequest resolves.
     await server.close();
   }
+}
+
+function methodNotAllowed(): Response {
+  return Response.json(
+    {
+      jsonrpc: "2.0",
+      error: { code: -32000, message: "Method not allowed: this server is stateless; POST each call." },
+      id: null,
+    },
+    { status: 405, headers: { Allow: "POST" } },
+  );
 }
