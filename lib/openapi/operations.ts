@@ -1,5 +1,13 @@
 import { z } from "zod";
 import { batchRequestSchema } from "../batches/request-schema";
+import {
+  assembleSchema,
+  createSequenceSchema,
+  pickSchema,
+  shotInputSchema,
+  updateSequenceSchema,
+  updateShotSchema,
+} from "../sequences/schema";
 import { listBatchesQuery } from "../batches/read-batches";
 import { spendQuery } from "../spend/ledger";
 import { listTasksQuery } from "../tasks/list-tasks";
@@ -29,7 +37,7 @@ const galleryQuery = z.object({
   cursor: z.string().optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
   q: z.string().optional().meta({ description: "Full-text search over prompts, models and tags." }),
-  type: z.enum(["video", "image"]).optional(),
+  type: z.enum(["video", "image", "sequence"]).optional(),
   model: z.string().optional(),
   status: z.string().optional(),
   favorite: z.string().optional(),
@@ -84,7 +92,9 @@ export const OPERATIONS: Operation[] = [
     "Create a video on a v1 family endpoint (OpenAI videos API shape)",
     { body: anyJson, response: task },
   ),
-  op("get", "/api/v1/{family}/videos/{id}", "user", "Get a v1 family video", { response: task }),
+  op("get", "/api/v1/{family}/videos/{id}", "user", "Get a v1 family video (OpenAI's video object)"),
+  op("get", "/api/v1/{family}/videos/{id}/content", "user", "The stored video (or ?variant=thumbnail)", bin),
+  op("head", "/api/v1/{family}/videos/{id}/content", "user", "The stored video's headers", bin),
   op("get", "/api/gallery", "user", "List or search the gallery", {
     query: galleryQuery,
     response: galleryPage,
@@ -218,4 +228,45 @@ export const OPERATIONS: Operation[] = [
     body: anyJson,
   }),
   op("put", "/api/admin/users/{id}/budget", "admin", "Set a user's budget (session only)", { body: anyJson }),
+  // Faults (issue 20), continue from the last frame and sequences (issue 22), MCP and webhooks (issue 23).
+  op("get", "/api/health/ready", "public", "200 while the database and the media store answer, else 503"),
+  op(
+    "post",
+    "/api/gallery/items/{id}/last-frame",
+    "user",
+    "The last frame of a stored video, as a signed link",
+  ),
+  op("post", "/api/mcp", "user", "MCP over Streamable HTTP (stateless JSON answers)", { body: anyJson }),
+  op("get", "/api/mcp", "user", "405: a stateless MCP server has no stream"),
+  op("delete", "/api/mcp", "user", "405: a stateless MCP server has no session"),
+  op("get", "/api/sequences", "user", "Your sequences"),
+  op("post", "/api/sequences", "user", "Create a sequence", { body: createSequenceSchema, status: 201 }),
+  op("get", "/api/sequences/{id}", "user", "A sequence with its shots, takes and assemblies"),
+  op("patch", "/api/sequences/{id}", "user", "Change a sequence", { body: updateSequenceSchema }),
+  op("delete", "/api/sequences/{id}", "user", "Delete a sequence"),
+  op("post", "/api/sequences/{id}/duplicate", "user", "Duplicate a sequence"),
+  op("post", "/api/sequences/{id}/run", "user", "Run a sequence (admitted against the budget as a whole)"),
+  op("delete", "/api/sequences/{id}/run", "user", "Stop a sequence's run"),
+  op("post", "/api/sequences/{id}/shots", "user", "Add a shot", { body: shotInputSchema }),
+  op("patch", "/api/sequences/{id}/shots/{shotId}", "user", "Change a shot", { body: updateShotSchema }),
+  op("delete", "/api/sequences/{id}/shots/{shotId}", "user", "Remove a shot"),
+  op("post", "/api/sequences/{id}/shots/{shotId}/pick", "user", "Pick a take", { body: pickSchema }),
+  op("post", "/api/sequences/{id}/shots/{shotId}/retry", "user", "Make a shot's takes again"),
+  op("get", "/api/sequences/{id}/assemblies", "user", "A sequence's assemblies"),
+  op("post", "/api/sequences/{id}/assemblies", "user", "Assemble the picked takes into one film", {
+    body: assembleSchema,
+  }),
+  op("get", "/api/sequences/{id}/assemblies/{assemblyId}", "user", "An assembly's state and progress"),
+  op("delete", "/api/sequences/{id}/assemblies/{assemblyId}", "user", "Cancel an assembly"),
+  op("get", "/api/webhooks", "user", "Your webhook endpoints (session only)"),
+  op("post", "/api/webhooks", "user", "Add a webhook endpoint; its secret is shown once (session only)", {
+    body: anyJson,
+  }),
+  op("get", "/api/webhooks/{id}", "user", "A webhook endpoint (session only)"),
+  op("patch", "/api/webhooks/{id}", "user", "Change a webhook endpoint (session only)", { body: anyJson }),
+  op("delete", "/api/webhooks/{id}", "user", "Delete a webhook endpoint (session only)"),
+  op("post", "/api/webhooks/{id}/rotate", "user", "A new signing secret, shown once (session only)"),
+  op("post", "/api/webhooks/{id}/test", "user", "Send a webhook.test event (session only)"),
+  op("get", "/api/webhooks/{id}/deliveries", "user", "An endpoint's deliveries and attempts (session only)"),
+  op("post", "/api/webhooks/deliveries/{id}/redeliver", "user", "Send a delivery again, same webhook-id"),
 ];
