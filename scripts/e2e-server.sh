@@ -24,4 +24,6 @@ export TEXT_RATE_PER_MINUTE=${TEXT_RATE_PER_MINUTE:-600}
 # SANDBOX_TIME_SCALE and TRACKER_POLL_INTERVAL_MS come from playwright.config.ts (e2e/support/test-speed.ts):
 # unset, the studio runs at the spec's real speed.
 CHECKPOINT_DISABLE=1 npx prisma migrate deploy >/dev/null
+# The share page's client, in case the build was a plain `next build` (npm run build adds it).
+[ -f "${NEXT_DIST_DIR:-.next}/share-client.json" ] || node scripts/build-share-client.mjs
 exec npx next start -H 127.0.0.1 -p "$port"

@@ -50,9 +50,9 @@ echo "› static checks and the build"
 stage "lockfile" - node scripts/check-lock.mjs & p1=$!
 stage "type check" - npx tsc --noEmit & p2=$!
 { stage "lint" - npx eslint . --max-warnings=0 && stage "format" - npx prettier --check --log-level=warn .; } & p3=$!
-{ stage "build" - env BUILD_SKIP_TYPE_CHECK=1 npx next build && stage "bundle budgets" - node scripts/check-bundles.mjs; } & p4=$!
+{ stage "build" - env BUILD_SKIP_TYPE_CHECK=1 npx next build && stage "share client" - node scripts/build-share-client.mjs && stage "bundle budgets" - node scripts/check-bundles.mjs; } & p4=$!
 rc=0; await_all $p1 $p2 $p3 $p4 || rc=1
-for s in lockfile "type check" lint format build "bundle budgets"; do grep -q "^$s	" "$stages" && show "$s"; done
+for s in lockfile "type check" lint format build "share client" "bundle budgets"; do grep -q "^$s	" "$stages" && show "$s"; done
 [ $rc = 0 ] || { summary; exit 1; }
 
 # The library and API suites, on SQLite, and beside them on PostgreSQL the files whose code is

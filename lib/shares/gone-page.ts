@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "../db";
-import { isStudioError } from "../errors";
+import { isStudioError, type StudioError } from "../errors";
 import { findShareLink } from "./resolve";
 
 /**
@@ -14,27 +14,32 @@ export async function shareGonePage(db: Db, token: string, headers: Headers): Pr
     return null;
   } catch (error) {
     if (!isStudioError(error)) throw error;
-    const title =
-      error.code === "link_expired"
-        ? "This link has expired"
-        : error.code === "rate_limited"
-          ? "Too many attempts"
-          : error.message.replace(/\.$/, "");
-    const detail =
-      error.code === "link_expired"
-        ? "Ask the person who shared it for a new link."
-        : error.code === "rate_limited"
-          ? error.message
-          : "Ask the person who shared it for a new link.";
-    const headersOut: Record<string, string> = {
-      "Content-Type": "text/html; charset=utf-8",
-      "Cache-Control": "no-store",
-      "X-Robots-Tag": "noindex, nofollow",
-    };
-    const retry = error.details.retryAfterSeconds;
-    if (typeof retry === "number") headersOut["Retry-After"] = String(retry);
-    return new Response(html(title, detail), { status: error.status, headers: headersOut });
+    return shareGoneResponse(error);
   }
+}
+
+/** The plain page of a link that cannot be opened, with the error's status. */
+export function shareGoneResponse(error: StudioError): Response {
+  const title =
+    error.code === "link_expired"
+      ? "This link has expired"
+      : error.code === "rate_limited"
+        ? "Too many attempts"
+        : error.message.replace(/\.$/, "");
+  const detail =
+    error.code === "link_expired"
+      ? "Ask the person who shared it for a new link."
+      : error.code === "rate_limited"
+        ? error.message
+        : "Ask the person who shared it for a new link.";
+  const headersOut: Record<string, string> = {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-store",
+    "X-Robots-Tag": "noindex, nofollow",
+  };
+  const retry = error.details.retryAfterSeconds;
+  if (typeof retry === "number") headersOut["Retry-After"] = String(retry);
+  return new Response(html(title, detail), { status: error.status, headers: headersOut });
 }
 
 function escape(text: string): string {

@@ -1,11 +1,10 @@
 import "server-only";
 import type { Db } from "../db";
-import { isStudioError } from "../errors";
+import { isStudioError, type StudioError } from "../errors";
 import { isUnlocked } from "./cookies";
 import { findShareLink } from "./resolve";
 
-export type SharePageState =
-  { kind: "open" } | { kind: "locked" } | { kind: "gone"; status: number; message: string };
+export type SharePageState = { kind: "open" } | { kind: "locked" } | { kind: "gone"; error: StudioError };
 
 /**
  * What the share page renders: the shared items, the password form, or why it cannot open.
@@ -17,6 +16,6 @@ export async function sharePageState(db: Db, token: string, headers: Headers): P
     return (await isUnlocked(db, headers, link, Date.now())) ? { kind: "open" } : { kind: "locked" };
   } catch (error) {
     if (!isStudioError(error)) throw error;
-    return { kind: "gone", status: error.status, message: error.message };
+    return { kind: "gone", error };
   }
 }

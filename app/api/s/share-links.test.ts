@@ -263,6 +263,7 @@ describe("what a token reaches", () => {
     // The studio's public routes (route-coverage.test.ts PUBLIC): health and signing in or out.
     const open = new Set([
       "GET health/route.ts",
+      "GET health/ready/route.ts",
       "GET auth/session/route.ts",
       "POST auth/login/route.ts",
       "POST auth/logout/route.ts",
