@@ -1,5 +1,5 @@
 import type { ModelDef, ModelGroup } from "@/lib/catalog";
-import { firstFrameField, withFirstFrame } from "@/lib/catalog/first-frame";
+import { firstFrameFieldOf, withFirstFrameOf } from "@/lib/catalog/first-frame-fields";
 import { getPath, setPath, type FormValues } from "./form-values";
 
 /**
@@ -10,14 +10,14 @@ export function firstFrameGroups(groups: readonly ModelGroup[]): ModelGroup[] {
   return groups
     .map((group) => ({
       ...group,
-      models: group.models.filter((m) => !m.unavailableReason && firstFrameField(m.id) !== null),
+      models: group.models.filter((m) => !m.unavailableReason && firstFrameFieldOf(m) !== null),
     }))
     .filter((group) => group.models.length > 0);
 }
 
 /** `values` with `url` as the model's first frame (first_image, or image_roles edited as JSON). */
 export function applyFirstFrame(model: ModelDef, values: FormValues, url: string): FormValues {
-  const field = firstFrameField(model.id);
+  const field = firstFrameFieldOf(model);
   if (field === "first_image") setPath(values, "first_image", [url]);
   if (field === "image_roles") {
     const current = getPath(values, "image_roles");
@@ -27,7 +27,7 @@ export function applyFirstFrame(model: ModelDef, values: FormValues, url: string
     } catch {
       roles = []; // the draft's JSON was unfinished: the frame replaces it
     }
-    const body = withFirstFrame(model.id, { image_roles: Array.isArray(roles) ? roles : [] }, url);
+    const body = withFirstFrameOf(model, { image_roles: Array.isArray(roles) ? roles : [] }, url);
     setPath(values, "image_roles", JSON.stringify(body.image_roles, null, 2));
   }
   return values;

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore } from "react";
 import {
   defaultFormValues,
   findModelByName,
@@ -22,9 +22,12 @@ import { ModelPicker } from "./model-picker";
 import { RecentTasks } from "./recent-tasks";
 import { startingValues } from "./starting-values";
 import { TaskForm } from "./task-form";
-import { TaskPanel } from "./task-panel";
 import { usePrefill } from "./use-prefill";
 import { useStudioUrl } from "./use-studio-url";
+
+// The open task's panel (progress, result, errors) appears after a submit or a click on a recent
+// task: loaded then, which keeps the studio's first load within its 200 KiB budget.
+const TaskPanel = lazy(() => import("./task-panel").then((m) => ({ default: m.TaskPanel })));
 
 const noSubscribe = () => () => {};
 /** False during server rendering and hydration: drafts and the last model live in localStorage. */
@@ -167,11 +170,13 @@ export function Studio({ notices, v1Models }: { notices: NoticeContext; v1Models
           aria-label="Tasks"
           className="min-w-0 space-y-6 lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto lg:overscroll-contain"
         >
-          <TaskPanel
-            taskId={url.task}
-            onClose={() => url.update({ task: null })}
-            onRemix={(taskId) => url.update({ remix: taskId })}
-          />
+          <Suspense fallback={null}>
+            <TaskPanel
+              taskId={url.task}
+              onClose={() => url.update({ task: null })}
+              onRemix={(taskId) => url.update({ remix: taskId })}
+            />
+          </Suspense>
           <RecentTasks selectedId={url.task} onOpen={(id) => url.update({ task: id })} />
         </aside>
       </div>

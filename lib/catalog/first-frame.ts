@@ -1,24 +1,14 @@
-import { StudioError } from "../errors";
+import { firstFrameFieldOf, withFirstFrameOf, type FirstFrameField } from "./first-frame-fields";
 import { getModel, listModels } from "./lookup";
 import type { ModelDef } from "./types";
 
-/**
- * Continuity between shots (issue 22) per the spec: a model takes a first frame either as
- * `first_image` (an image list of at most one) or as `image_roles` with one `first_frame` item;
- * models with `return_last_frame` hand back `last_frame_url` when asked.
- */
-export type FirstFrameField = "first_image" | "image_roles";
+export type { FirstFrameField } from "./first-frame-fields";
 
 type Body = Record<string, unknown>;
 
 /** The field a model takes its first frame in, or null when it takes none. */
 export function firstFrameField(modelId: string): FirstFrameField | null {
-  const model = getModel(modelId);
-  if (!model || model.kind !== "video") return null;
-  const names = new Set(model.params.map((p) => p.name));
-  if (names.has("first_image")) return "first_image";
-  if (names.has("image_roles")) return "image_roles";
-  return null;
+  return firstFrameFieldOf(getModel(modelId));
 }
 
 /** Models the "continue from here" picker offers: video models that take a first frame and can be run. */
@@ -26,28 +16,11 @@ export function firstFrameModels(): ModelDef[] {
   return listModels().filter((m) => !m.unavailableReason && firstFrameField(m.id) !== null);
 }
 
-/**
- * `body` with `url` as its first frame, in the model's own field: `first_image: [url]`, or
- * `image_roles` with its first_frame item replaced (a last_frame item is kept: first/last-frame).
- * The rest of the body is untouched; validation still applies to the result.
- */
+/** `body` with `url` as the model's first frame (lib/catalog/first-frame-fields.ts); 400 when it takes none. */
 export function withFirstFrame(modelId: string, body: Body, url: string): Body {
-  const field = firstFrameField(modelId);
-  if (field === "first_image") return { ...body, first_image: [url] };
-  if (field === "image_roles") {
-    const roles = Array.isArray(body.image_roles) ? body.image_roles : [];
-    const kept = roles.filter(
-      (r) => !(typeof r === "object" && r !== null && "role" in r && r.role === "first_frame"),
-    );
-    return { ...body, image_roles: [{ url, role: "first_frame" }, ...kept] };
-  }
-  throw new StudioError(
-    "invalid_request",
-    `Model ${modelId} does not take a first frame (first_image or image_roles).`,
-    {
-      issues: [{ path: "model", message: "must be a video model that takes a first frame" }],
-    },
-  );
+  const model = getModel(modelId);
+  if (!model) return withFirstFrameOf({ id: modelId, kind: "image", params: [] }, body, url);
+  return withFirstFrameOf(model, body, url);
 }
 
 /** The first-frame URL a body carries (either field), or null. */
