@@ -336,8 +336,8 @@ test("keyboard only: pick a model, toggle a switch and submit", async ({ page, r
   const prompt = uniquePrompt("[fast] keyboard only, studio e2e");
   await studio.goto({ model: IMAGE_MODEL });
 
-  // Tab from the top of the page to the picker.
-  for (let i = 0; i < 10 && !(await studio.picker.evaluate((el) => el === document.activeElement)); i++) {
+  // Tab from the top of the page to the picker (past the header: nine sections, badges, the user menu).
+  for (let i = 0; i < 25 && !(await studio.picker.evaluate((el) => el === document.activeElement)); i++) {
     await page.keyboard.press("Tab");
   }
   await expect(studio.picker).toBeFocused();
