@@ -141,6 +141,54 @@ export async function seedStudio(db: Db, scratch: string) {
     await db.taskTag.create({ data: { taskId: "task-image", tagId: tag.id } });
   }
 
+  // Review: a collection shared with the member, a link, a thread with a reply, an approval.
+  const collection = await db.collection.create({
+    data: { name: "Selects", userId: admin.id, coverTaskId: "task-video", createdAt: at(23) },
+  });
+  await db.collectionItem.createMany({
+    data: [
+      {
+        collectionId: collection.id,
+        taskId: "task-video",
+        position: 1,
+        approval: "approved",
+        approvalBy: "Ada",
+      },
+      { collectionId: collection.id, taskId: "task-image", position: 2 },
+    ],
+  });
+  await db.collectionMember.create({
+    data: { collectionId: collection.id, userId: member.id, role: "commenter" },
+  });
+  const link = await db.shareLink.create({
+    data: { tokenHash: "h".repeat(64), token: "t".repeat(43), collectionId: collection.id, userId: admin.id },
+  });
+  const thread = await db.comment.create({
+    data: {
+      taskId: "task-video",
+      collectionId: collection.id,
+      shareLinkId: link.id,
+      guestName: "Client",
+      guestId: "guest-1",
+      body: "the hand at 0:00.5",
+      atSeconds: 0.5,
+      shape: JSON.stringify({ kind: "rect", x: 0.1, y: 0.2, w: 0.3, h: 0.3 }),
+      createdAt: at(24),
+    },
+  });
+  await db.comment.create({
+    data: {
+      taskId: "task-video",
+      parentId: thread.id,
+      shareLinkId: link.id,
+      authorId: admin.id,
+      body: "fixed",
+    },
+  });
+  await db.approvalEvent.create({
+    data: { collectionId: collection.id, taskId: "task-video", status: "approved", actorId: admin.id },
+  });
+
   // Chat: a conversation whose first message carries an uploaded image.
   const attachment = await saveUploadedAttachment(
     db,
