@@ -13,17 +13,22 @@ stages="$reports/stages.tsv"; : > "$stages"
 started=$(date +%s%N)
 
 # stage NAME REPORT COMMAND…: runs COMMAND with its output in $reports/NAME.log and records its
-# seconds (REPORT: the JSON report its test count is read from, or -).
+# seconds, and the CPU seconds (user + system) it and its children used when /usr/bin/time is
+# there: on a shared machine wall time is noise, CPU time is what a change saves (REPORT: the JSON
+# report its test count is read from, or -).
 stage() {
-  local name=$1 report=$2 rc=0 start
+  local name=$1 report=$2 rc=0 start cpu_file="$reports/${1// /-}.cpu" cpu=-
   shift 2
+  local timed=("$@")
+  [ -x /usr/bin/time ] && timed=(/usr/bin/time -q -f '%U %S' -o "$cpu_file" "$@")
   start=$(date +%s%N)
   if [ "${STAGE_LIVE:-}" = 1 ]; then
-    "$@" 2>&1 | tee "$reports/${name// /-}.log" || rc=$?
+    "${timed[@]}" 2>&1 | tee "$reports/${name// /-}.log" || rc=$?
   else
-    "$@" > "$reports/${name// /-}.log" 2>&1 || rc=$?
+    "${timed[@]}" > "$reports/${name// /-}.log" 2>&1 || rc=$?
   fi
-  printf '%s\t%s\t%s\t%s\n' "$name" "$(( ($(date +%s%N) - start) / 1000000 ))" "$report" "$rc" >> "$stages"
+  [ -s "$cpu_file" ] && cpu=$(awk 'END { printf "%.1f", $1 + $2 }' "$cpu_file")
+  printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$(( ($(date +%s%N) - start) / 1000000 ))" "$report" "$rc" "$cpu" >> "$stages"
   return $rc
 }
 # Prints what a finished stage wrote; a failed stage's log in full, a passed one's last lines.
