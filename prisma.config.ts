@@ -33,7 +33,7 @@ function sqliteAdapter() {
 function unrefEngineLockTimer() {
   const setTimer = globalThis.setTimeout;
   globalThis.setTimeout = ((callback: () => void, ms?: number, ...rest: unknown[]) => {
-    const timer = setTimer(callback, ms, ...rest);
+    const timer = setTimer(callback, ms, ...rest) as unknown as NodeJS.Timeout;
     if (ms === 10_000 && new Error().stack?.includes("wasm://")) timer.unref();
     return timer;
   }) as typeof setTimeout;

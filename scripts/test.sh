@@ -60,19 +60,17 @@ rc=0; await_all $p1 $p2 $p3 $p4 || rc=1
 for s in lockfile "type check" lint format build "bundle budgets"; do grep -q "^$s	" "$stages" && show "$s"; done
 [ $rc = 0 ] || { summary; exit 1; }
 
-# The library and API suites, on SQLite, and beside them on PostgreSQL the files whose code is
-# dialect-sensitive (scripts/db/postgresql-test-files.txt, held to its rule by a test). Three test
-# processes on two cores: the PostgreSQL run waits on its server much of the time, and timing tests
+# The library and API suites, on SQLite, and on PostgreSQL the files whose code is
+# dialect-sensitive (scripts/db/postgresql-test-files.txt, held to its rule by a test): one vitest
+# run with a project per database (VITEST_BOTH_DATABASES, vitest.config.ts) sharing three workers,
+# so the two finish together instead of one running on alone. Three test processes on two cores:
+# the PostgreSQL files wait on their server much of the time, and timing tests
 # (lib/tasks/tracker-scale.test.ts) miss their windows when more share the cores.
-echo "› unit tests (SQLite, and PostgreSQL beside it)"
-stage "unit tests (SQLite)" "$reports/vitest.json" npx vitest run --maxWorkers=2 \
-  --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" & p1=$!
-# shellcheck disable=SC2046
-stage "unit tests (PostgreSQL)" "$reports/vitest-postgresql.json" env STUDIO_TEST_DB=postgresql \
-  npx vitest run --maxWorkers=1 $(node scripts/db/database-test-files.mjs) \
-  --reporter=default --reporter=json --outputFile.json="$reports/vitest-postgresql.json" & p2=$!
-rc=0; await_all $p1 $p2 || rc=1
-show "unit tests (SQLite)" 8; show "unit tests (PostgreSQL)" 8
+echo "› unit tests (SQLite and PostgreSQL)"
+rc=0
+stage "unit tests (SQLite + PostgreSQL)" "$reports/vitest.json" env VITEST_BOTH_DATABASES=1 \
+  npx vitest run --maxWorkers=3 --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" || rc=1
+show "unit tests (SQLite + PostgreSQL)" 8
 [ $rc = 0 ] || { summary; exit 1; }
 
 echo "› end-to-end"
