@@ -1,13 +1,16 @@
 import { defineConfig } from "@playwright/test";
+import { E2E_BASE_PORT, OWNERSHIP_PORT } from "./e2e/support/ports";
 import { E2E_SPEED } from "./e2e/support/test-speed";
 
-const port = Number(process.env.E2E_PORT ?? 3100);
-// A second studio with accounts on (AUTH=on) for e2e/accounts.spec.ts, on the next port; the
-// ownership spec runs on the same studio after it (it signs in as the admin set up there). Specs of
-// the accounts project that start a studio of their own use port + 2 … + 4 (accounts-start, budgets).
+const port = E2E_BASE_PORT;
+// A second studio with accounts on (AUTH=on) for e2e/accounts.spec.ts, on the next port. Specs that
+// start a studio of their own take the ports e2e/support/ports.ts lists.
 const accountsPort = port + 1;
 const ACCOUNTS_SPEC = /(accounts|budgets)\.spec\.ts$/;
 const OWNERSHIP_SPEC = /ownership\.spec\.ts$/;
+// Specs that run one long serial scenario each (a studio or two of their own, a 20,000-item
+// seed): queued first, so that no worker is left alone with one of them at the end of the run.
+const LONG_SPECS = /(two-instances|gallery-scale|batches-restart)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -34,18 +37,26 @@ export default defineConfig({
       ],
     },
   },
+  // Playwright hands out test groups in project order: the long serial ones (the accounts studio's
+  // chain, the long specs, ownership's studio) first, then the many short ones fill both workers.
   projects: [
-    { name: "chromium", use: { browserName: "chromium" }, testIgnore: [ACCOUNTS_SPEC, OWNERSHIP_SPEC] },
     {
       name: "accounts",
       use: { browserName: "chromium", baseURL: `http://127.0.0.1:${accountsPort}` },
       testMatch: ACCOUNTS_SPEC,
     },
+    { name: "long", use: { browserName: "chromium" }, testMatch: LONG_SPECS },
     {
+      // A studio of its own with its admin from the environment (no dependency on the accounts
+      // project, which would hold this chain back until every other test had finished).
       name: "ownership",
-      use: { browserName: "chromium", baseURL: `http://127.0.0.1:${accountsPort}` },
+      use: { browserName: "chromium", baseURL: `http://127.0.0.1:${OWNERSHIP_PORT}` },
       testMatch: OWNERSHIP_SPEC,
-      dependencies: ["accounts"],
+    },
+    {
+      name: "chromium",
+      use: { browserName: "chromium" },
+      testIgnore: [ACCOUNTS_SPEC, OWNERSHIP_SPEC, LONG_SPECS],
     },
   ],
   webServer: [

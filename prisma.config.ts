@@ -23,8 +23,27 @@ function sqliteAdapter() {
   return sqliteShadowScripts(new PrismaBetterSQLite3({ url: file }));
 }
 
+/**
+ * Prisma 6.19's schema engine (WebAssembly) races its advisory lock query against a 10 s timer and
+ * never clears the timer: every PostgreSQL `migrate deploy` then sat 10 s after its work before
+ * exiting (at every start, and a dozen times in the test suite). Unref'd, the timer still fires if
+ * the lock is really awaited (that query's socket keeps the process alive), but no longer holds an
+ * otherwise finished command open.
+ */
+function unrefEngineLockTimer() {
+  const setTimer = globalThis.setTimeout;
+  globalThis.setTimeout = ((callback: () => void, ms?: number, ...rest: unknown[]) => {
+    const timer = setTimer(callback, ms, ...rest) as unknown as NodeJS.Timeout;
+    if (ms === 10_000 && new Error().stack?.includes("wasm://")) timer.unref();
+    return timer;
+  }) as typeof setTimeout;
+}
+
 function postgresAdapter() {
-  return postgresWholeScripts(new PrismaPg(createPgPool(databaseUrl, 2)));
+  unrefEngineLockTimer();
+  // exitOnIdle: without it every `prisma migrate deploy` on PostgreSQL sat ~10 s after its work
+  // (pg's idle timeout) before exiting — at every start, and a dozen times in the test suite.
+  return postgresWholeScripts(new PrismaPg(createPgPool(databaseUrl, 2, undefined, { exitOnIdle: true })));
 }
 
 export default defineConfig({

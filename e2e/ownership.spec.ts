@@ -1,12 +1,36 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ADMIN, signIn } from "./support/accounts";
+import { OWNERSHIP_PORT } from "./support/ports";
+import { freshDatabase, startStudio, waitUntilReady, type StudioProcess } from "./support/studio-start";
 
 /**
- * Ownership on the accounts studio (AUTH=on), after e2e/accounts.spec.ts set up its admin: two
- * members who cannot see each other's tasks, gallery items or chats — in the pages and in the API,
- * where another member's item is a 404 — and an admin who sees both and filters the gallery by user.
+ * Ownership with accounts on (AUTH=on), in a studio of its own whose admin is set up from the
+ * environment (so this spec need not wait for e2e/accounts.spec.ts to set one up in the browser):
+ * two members who cannot see each other's tasks, gallery items or chats — in the pages and in the
+ * API, where another member's item is a 404 — and an admin who sees both and filters the gallery
+ * by user.
  */
 test.describe.configure({ mode: "serial" });
+
+// playwright.config.ts's "ownership" project points its baseURL at this studio.
+const port = OWNERSHIP_PORT;
+let studio: StudioProcess;
+
+test.beforeAll(async () => {
+  studio = await startStudio({
+    ...freshDatabase(`ownership-${port}`),
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    AUTH: "on",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
+  await waitUntilReady(studio);
+});
+
+test.afterAll(async () => {
+  await studio?.stop();
+});
 
 const stamp = Date.now();
 const ADA = { email: `ada.${stamp}@example.com`, password: "ada password 123" };

@@ -5,6 +5,7 @@ import { startS3Server, type S3TestServer } from "@/lib/storage/testing/s3-serve
 import { DEFAULT_TEST_POSTGRES_URL } from "@/lib/testing/postgres-test-server";
 import { databaseUrl, psql } from "@/lib/testing/temp-db";
 import { startTaskServiceDouble, type TaskServiceDouble } from "@/lib/upstream/testing/task-service-double";
+import { clientPortsOfGroup } from "./support/server-process";
 import { startStudio, waitUntilReady, type StudioProcess } from "./support/studio-start";
 
 /**
@@ -91,13 +92,19 @@ test("an instance killed mid-download: the other stores every result exactly onc
     })),
   });
 
-  // Both instances download (six files in flight), then the second dies without warning.
+  // Both instances download (six files in flight), then the second dies without warning while
+  // one of its downloads is mid-file: its TCP connection (the client port the double saw) belongs
+  // to the second instance's processes, and the file has not gone out whole.
+  const doublePort = Number(new URL(double.url).port);
+  const midFileOfSecond = () => {
+    const ports = clientPortsOfGroup(studios[1].groupId, doublePort);
+    return double.fileTransfers.some((t) => !t.complete && ports.has(t.clientPort));
+  };
   const deadline = Date.now() + 60_000;
-  while (double.fileTransfers.filter((t) => !t.complete).length < 5) {
-    expect(Date.now(), "downloads never got going").toBeLessThan(deadline);
+  while (double.fileTransfers.filter((t) => !t.complete).length < 5 || !midFileOfSecond()) {
+    expect(Date.now(), "downloads never got going on both instances").toBeLessThan(deadline);
     await sleep(100);
   }
-  await sleep(500);
   const killedAt = Date.now();
   await studios[1].kill();
 

@@ -53,13 +53,21 @@ const CLIENT_GRACE_MS = 2_000;
 
 /**
  * The one way the studio (server, scripts, migrations) opens PostgreSQL connections. Without
- * `timeouts` nothing is bounded (migrations and scripts may run long statements).
+ * `timeouts` nothing is bounded (migrations and scripts may run long statements). `exitOnIdle`:
+ * idle connections do not keep the process alive (a command-line run ends when its work does,
+ * not after pg's 10 s idle timeout).
  */
-export function createPgPool(url: string, max = 10, timeouts?: PgTimeouts): pg.Pool {
+export function createPgPool(
+  url: string,
+  max = 10,
+  timeouts?: PgTimeouts,
+  { exitOnIdle = false }: { exitOnIdle?: boolean } = {},
+): pg.Pool {
   return new pg.Pool({
     connectionString: url,
     max,
     Client: NameAsTextClient,
+    allowExitOnIdle: exitOnIdle,
     ...(timeouts && {
       statement_timeout: timeouts.statementTimeoutMs,
       query_timeout: timeouts.statementTimeoutMs + CLIENT_GRACE_MS,

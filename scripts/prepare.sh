@@ -7,6 +7,8 @@ export CHECKPOINT_DISABLE=1 NEXT_TELEMETRY_DISABLED=1
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "› installing dependencies (npm ci)"
   npm ci --no-audit --no-fund
+  # The next clean install on this machine unpacks the SQLite binary this one compiled (~50 s).
+  npm_config_cache=$(npm config get cache) node scripts/cache-sqlite-binary.mjs || true
 fi
 
 # One data model: the PostgreSQL schema is generated from the SQLite one, and each gets its client.

@@ -1,7 +1,7 @@
 // The closing lines of the test command: a table of its stages (wall seconds, tests) so a slow
 // stage is seen at once, and "Tests: N passed, N failed, N skipped" over every JSON report.
 // Arguments: the stages file scripts/test.sh writes (name, milliseconds, report or "-", exit code,
-// tab-separated) and the run's start in nanoseconds since the epoch. A report whose name ends in
+// CPU seconds or "-", tab-separated) and the run's start in nanoseconds since the epoch. A report whose name ends in
 // "playwright.json" is read as Playwright's, any other as vitest's.
 import fs from "node:fs";
 
@@ -30,27 +30,30 @@ const rows = fs
   .split("\n")
   .filter(Boolean)
   .map((line) => {
-    const [name, ms, report, rc] = line.split("\t");
-    return { name, seconds: Number(ms) / 1000, counts: countsOf(report), ok: rc === "0" };
+    const [name, ms, report, rc, cpu = "-"] = line.split("\t");
+    return { name, seconds: Number(ms) / 1000, cpu, counts: countsOf(report), ok: rc === "0" };
   });
 
 const total = { passed: 0, failed: 0, skipped: 0 };
-const table = [["stage", "seconds", "tests", ""]];
+const table = [["stage", "seconds", "cpu s", "tests", ""]];
+let cpuTotal = 0;
 for (const row of rows) {
   const c = row.counts;
   if (c) for (const key of Object.keys(total)) total[key] += c[key];
   const tests = c ? `${c.passed + c.failed + c.skipped} (${c.failed} failed, ${c.skipped} skipped)` : "-";
-  table.push([row.name, row.seconds.toFixed(1), tests, row.ok ? "" : "FAILED"]);
+  if (row.cpu !== "-") cpuTotal += Number(row.cpu);
+  table.push([row.name, row.seconds.toFixed(1), row.cpu, tests, row.ok ? "" : "FAILED"]);
 }
 const wallSeconds = startedNs ? Number(BigInt(Date.now()) * 1000000n - BigInt(startedNs)) / 1e9 : null;
-if (wallSeconds !== null) table.push(["whole run (stages overlap)", wallSeconds.toFixed(1), "", ""]);
+if (wallSeconds !== null)
+  table.push(["whole run (stages overlap)", wallSeconds.toFixed(1), cpuTotal.toFixed(1), "", ""]);
 
 const widths = table[0].map((_, i) => Math.max(...table.map((r) => r[i].length)));
 console.log("");
 for (const [i, r] of table.entries()) {
   console.log(
     r
-      .map((cell, j) => (j === 1 ? cell.padStart(widths[j]) : cell.padEnd(widths[j])))
+      .map((cell, j) => (j === 1 || j === 2 ? cell.padStart(widths[j]) : cell.padEnd(widths[j])))
       .join("  ")
       .trimEnd(),
   );

@@ -1,6 +1,9 @@
 import { expect, type Page } from "@playwright/test";
 
-/** The accounts studio's first admin, set up in the browser by e2e/accounts.spec.ts. */
+/**
+ * The accounts studio's first admin, set up in the browser by e2e/accounts.spec.ts (and from the
+ * environment in e2e/ownership.spec.ts's studio).
+ */
 export const ADMIN = { email: "admin@example.com", password: "admin password 123" };
 
 export async function signIn(page: Page, who: { email: string; password: string }) {

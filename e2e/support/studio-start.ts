@@ -8,6 +8,8 @@ import path from "node:path";
  */
 export type StudioProcess = {
   url: string;
+  /** Its process group (`next start` and the children it runs). */
+  groupId: number;
   output: () => string;
   exited: Promise<number | null>;
   stop: () => Promise<void>;
@@ -45,6 +47,7 @@ export function startProcess(command: string, args: string[], env: Record<string
   };
   return {
     url: `http://127.0.0.1:${env.PORT}`,
+    groupId: child.pid ?? 0,
     output: () => output,
     exited,
     stop: () => signal("SIGTERM"),

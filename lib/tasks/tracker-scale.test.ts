@@ -50,11 +50,26 @@ function track(tracker: Tracker) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until(check: () => Promise<boolean>, timeoutMs: number) {
+/**
+ * When polls sent before the tracker knew of a 429 have all landed: once `closed()` says the
+ * gate is shut, a few turns of the event loop (which the tracker, the double and their sockets
+ * share) let a request that had passed the gate reach the double; after that, none may arrive. In
+ * turns of the loop, not a fixed grace in ms: a loaded machine stretches those turns.
+ */
+async function quietAfter(closed: () => boolean): Promise<number> {
+  await until(async () => closed(), 5_000, 5);
+  for (let turn = 0; turn < 3; turn++) {
+    await new Promise((resolve) => setImmediate(resolve));
+    await sleep(10);
+  }
+  return Date.now();
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs: number, everyMs = 100) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error("timed out");
-    await sleep(100);
+    await sleep(everyMs);
   }
 }
 
@@ -65,7 +80,8 @@ describe("tracker at scale (real HTTP, injected latency)", () => {
     bed.deps.polling = { ...bed.deps.polling, minIntervalMs: 1_000, intervalMs: [1_000, 1_500] };
     // ~100 polls/s needed; 32 workers at 100 ms give ~320/s.
     track(startTracker(bed.deps, { pollWorkers: 32, idleMs: 50 }));
-    await sleep(2_000); // every task's first poll
+    // Every task's first poll (the start's backlog), however long a loaded machine takes for it.
+    await until(async () => ids.every((id) => double.queries.has(id)), 20_000);
     const from = Date.now();
     await sleep(5_000);
     const { gaps, longestPerTask } = pollGaps(double.queries, ids, { from, to: Date.now() });
@@ -89,9 +105,9 @@ describe("tracker at scale (real HTTP, injected latency)", () => {
     track(
       startTracker({ ...bed.deps, db: otherDb, gate: new UpstreamGate() }, { pollWorkers: 8, idleMs: 20 }),
     );
-    await sleep(4_000);
+    // Enough polls to judge by (~4 s on a quiet machine), however long a loaded one takes for them.
+    await until(async () => pollGaps(double.queries, ids).gaps.length > 200, 30_000);
     const { gaps } = pollGaps(double.queries, ids);
-    expect(gaps.length).toBeGreaterThan(200);
     // Two pollers on one task would show as two queries well within the minimum interval.
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(FAST_POLLING.minIntervalMs);
   });
@@ -113,14 +129,13 @@ describe("tracker at scale (real HTTP, injected latency)", () => {
       return { status: 429, headers: { "retry-after": "2" }, body: { error: { message: "rate limited" } } };
     };
     await until(async () => throttledAt > 0, 5_000);
-    await sleep(100);
-    const status = tracker.status();
-    expect(status.backoffUntil).not.toBeNull();
-    expect(status.lastUpstreamError?.message).toMatch(/HTTP 429, Retry-After 2 s/);
-    await sleep(3_000);
+    const quietFrom = await quietAfter(() => tracker.status().backoffUntil !== null);
+    expect(quietFrom - throttledAt, "the 429 closed the gate at once").toBeLessThan(1_000);
+    expect(tracker.status().lastUpstreamError?.message).toMatch(/HTTP 429, Retry-After 2 s/);
+    await sleep(throttledAt + 3_000 - Date.now());
     const after = double.queryLog.filter((q) => q.at > throttledAt);
     // Polls that were already on the wire may land right after; then nothing until Retry-After.
-    const during = after.filter((q) => q.at > throttledAt + 200 && q.at < throttledAt + 1_900);
+    const during = after.filter((q) => q.at > quietFrom && q.at < throttledAt + 1_900);
     expect(during).toEqual([]);
     expect(after.filter((q) => q.at >= throttledAt + 2_000).length).toBeGreaterThan(10);
     // The throttled task was not held against it: no failure recorded, still polled.
@@ -148,14 +163,19 @@ describe("tracker at scale (real HTTP, injected latency)", () => {
       return { status: 429, headers: { "retry-after": "3" }, body: { error: { message: "rate limited" } } };
     };
     await until(async () => throttledAt > 0, 5_000);
-    await sleep(600);
-    expect(other.status().backoffUntil).not.toBeNull();
-    expect(bed.deps.gate.waitMs(Date.now())).toBeGreaterThan(0);
-    await sleep(2_900);
+    const gate = bed.deps.gate;
+    const quietFrom = await quietAfter(
+      () => other.status().backoffUntil !== null && gate.waitMs(Date.now()) > 0,
+    );
+    // Each process reads the shared row at most every 250 ms.
+    expect(quietFrom - throttledAt, "the other process learned of the 429 within its reads").toBeLessThan(
+      1_000,
+    );
+    await sleep(throttledAt + 3_500 - Date.now());
     const after = double.queryLog.filter((q) => q.at > throttledAt);
-    // Each process reads the shared row at most every 250 ms: after that, and the polls already on
-    // the wire, neither asks anything until Retry-After has passed.
-    const during = after.filter((q) => q.at > throttledAt + 500 && q.at < throttledAt + 2_900);
+    // Once both know, and the polls already on the wire have landed, neither asks anything until
+    // Retry-After has passed.
+    const during = after.filter((q) => q.at > quietFrom && q.at < throttledAt + 2_900);
     expect(during).toEqual([]);
     expect(after.filter((q) => q.at >= throttledAt + 3_000).length).toBeGreaterThan(10);
     const failures = await bed.db.task.count({ where: { id: { in: ids }, pollFailures: { gt: 0 } } });

@@ -41,9 +41,16 @@ export type TaskServiceDouble = {
   stats: { submits: number; queries: number; filesServed: number; filesExpired: number; interfered: number };
   /**
    * Every result file request: which task's file, when it began, whether all its bytes went out
-   * and when (the last byte handed to the socket: the client may not have read it yet).
+   * and when (the last byte handed to the socket: the client may not have read it yet), and the
+   * client's TCP port (which process is downloading it, e2e/support/server-process.ts).
    */
-  fileTransfers: { id: string; startedAt: number; complete: boolean; endedAt: number | null }[];
+  fileTransfers: {
+    id: string;
+    startedAt: number;
+    complete: boolean;
+    endedAt: number | null;
+    clientPort: number;
+  }[];
   /** When a task completed (ms), or null while it runs. */
   completedAt(id: string): number | null;
   close(): Promise<void>;
@@ -165,6 +172,7 @@ export async function startTaskServiceDouble(
         startedAt: Date.now(),
         complete: false,
         endedAt: null as number | null,
+        clientPort: req.socket.remotePort ?? 0,
       };
       double.fileTransfers.push(transfer);
       res.writeHead(200, { "content-type": "video/mp4", "content-length": String(file.length) });
