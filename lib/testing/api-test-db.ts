@@ -2,6 +2,15 @@ import path from "node:path";
 import { setEnv } from "./env-vars";
 import { createTempDb, type TempDb } from "./temp-db";
 
+/** A route module's exported method, as a test calls it. */
+export type RouteHandler = (
+  request: Request,
+  context?: { params: Promise<Record<string, string>> },
+) => Promise<Response>;
+
+/** A signed-in account (lib/auth/testing/auth-testbed.ts signedInUser): its id and browser headers. */
+export type SignedIn = { id: string; headers: Headers };
+
 /** A temp database the process's own client (lib/db.ts) uses; `close()` undoes everything. */
 export type ApiTestDb = TempDb & { close(): Promise<void> };
 

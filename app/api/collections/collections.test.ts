@@ -10,10 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInUser } from "@/lib/auth/testing/auth-testbed";
 import { seedTasks } from "@/lib/gallery/testing/seed-tasks";
 import { makePng } from "@/lib/testing/media-fixtures";
-import { apiTestDb, type ApiTestDb } from "@/lib/testing/api-test-db";
-
-type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type Who = { id: string; headers: Headers };
+import {
+  apiTestDb,
+  type ApiTestDb,
+  type RouteHandler as Handler,
+  type SignedIn as Who,
+} from "@/lib/testing/api-test-db";
 
 let temp: ApiTestDb;
 let ada: Who;

@@ -11,10 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInUser } from "@/lib/auth/testing/auth-testbed";
 import { seedTasks } from "@/lib/gallery/testing/seed-tasks";
 import { makePng } from "@/lib/testing/media-fixtures";
-import { apiTestDb, type ApiTestDb } from "@/lib/testing/api-test-db";
+import { apiTestDb, type ApiTestDb, type RouteHandler as Handler } from "@/lib/testing/api-test-db";
 import { SHARE_LIMITS } from "@/lib/shares/throttle";
-
-type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 const origin = "http://127.0.0.1:3000";
 const apiDir = path.resolve(import.meta.dirname, "..");

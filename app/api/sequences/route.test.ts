@@ -5,10 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInUser } from "@/lib/auth/testing/auth-testbed";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox";
-import { apiTestDb, type ApiTestDb } from "@/lib/testing/api-test-db";
+import {
+  apiTestDb,
+  type ApiTestDb,
+  type RouteHandler as Handler,
+  type SignedIn as Who,
+} from "@/lib/testing/api-test-db";
 
-type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type Who = { id: string; headers: Headers };
 type Params = { id?: string; shotId?: string; assemblyId?: string };
 
 const origin = "http://127.0.0.1:3000";

@@ -7,11 +7,13 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInUser } from "@/lib/auth/testing/auth-testbed";
-import { apiTestDb, type ApiTestDb } from "@/lib/testing/api-test-db";
+import {
+  apiTestDb,
+  type ApiTestDb,
+  type RouteHandler as Handler,
+  type SignedIn as Who,
+} from "@/lib/testing/api-test-db";
 import { makeClip } from "@/lib/video/testing/clips";
-
-type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type Who = { id: string; headers: Headers };
 
 const origin = "http://127.0.0.1:3000";
 let temp: ApiTestDb;
