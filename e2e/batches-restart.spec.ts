@@ -1,53 +1,25 @@
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { startSandboxServer, type SandboxServer } from "@/lib/sandbox";
 import type { BatchDetail } from "@/lib/batches/types";
-import { prepareStudioRoot, startStudioProcess, type StudioProcess } from "./support/studio-process";
+import { restartableStudio } from "./support/studio-process";
 
 /**
  * A restart during submission: a studio of its own (port E2E_PORT + 99, its own database), sending
  * to a sandbox upstream that outlives it, is killed between two sends and started again.
  */
-const port = Number(process.env.E2E_PORT ?? 3100) + 99;
-const root = path.resolve(`data/e2e-restart-${port}`);
 const PACE_MS = 2_500;
-
-let sandbox: SandboxServer;
-let studio: StudioProcess | undefined;
-
-test.beforeAll(async () => {
-  process.env.SANDBOX_REQUEST_LOG = "1";
-  sandbox = await startSandboxServer({ port: 0 });
-});
-test.afterAll(async () => {
-  await studio?.crash();
-  await sandbox?.close();
+const own = restartableStudio({
+  portOffset: 99,
+  name: "restart",
+  env: { UPSTREAM_API_KEY: "restart-e2e-key", BATCH_INTERVAL_MS: String(PACE_MS) },
 });
 
 test("a restart during submission sends every planned item exactly once", async () => {
   test.setTimeout(240_000);
-  prepareStudioRoot(root);
-  const start = () =>
-    startStudioProcess({
-      port,
-      root,
-      env: {
-        UPSTREAM_BASE_URL: sandbox.url,
-        UPSTREAM_LLM_BASE_URL: sandbox.url,
-        UPSTREAM_API_KEY: "restart-e2e-key",
-        BATCH_INTERVAL_MS: String(PACE_MS),
-        SANDBOX_REQUEST_LOG: "1",
-      },
-    });
-  const submitsOf = (prompt: string) =>
-    sandbox.log
-      .list()
-      .filter((e) => e.method === "POST" && (e.body as { prompt?: string }).prompt === prompt)
-      .map((e) => e.body as Record<string, unknown>);
+  const { submitsOf } = own;
+  let studio = await own.start();
   const getBatch = async (id: string) =>
-    (await (await fetch(`${studio!.url}/api/batches/${id}`)).json()) as BatchDetail;
+    (await (await fetch(`${studio.url}/api/batches/${id}`)).json()) as BatchDetail;
 
-  studio = await start();
   const prompt = `[fast] a mill in the rain, restart e2e ${Date.now()}`;
   const created = await fetch(`${studio.url}/api/batches`, {
     method: "POST",
@@ -65,7 +37,7 @@ test("a restart during submission sends every planned item exactly once", async 
   const before = submitsOf(prompt).length;
   expect(before).toBe(2);
 
-  studio = await start();
+  studio = await own.start();
   await expect
     .poll(async () => (await getBatch(id)).counts.items.sent, { timeout: 90_000, intervals: [500] })
     .toBe(6);

@@ -2,10 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { startSandboxServer, type SandboxServer } from "../lib/sandbox";
 import { probeVideo } from "../lib/video/probe";
 import { sandboxRequests } from "./support/sandbox-log";
-import { prepareStudioRoot, startStudioProcess, type StudioProcess } from "./support/studio-process";
+import { restartableStudio } from "./support/studio-process";
 
 const unique = (label: string) => `${label} ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
@@ -122,41 +121,17 @@ test("a 3-shot sequence, shots 2 and 3 chained: each continues from the picked t
  * sandbox upstream that outlives it, killed after shot 2 is sent and started again.
  */
 test.describe("a restart during the run", () => {
-  const port = Number(process.env.E2E_PORT ?? 3100) + 98;
-  const root = path.resolve(`data/e2e-sequence-restart-${port}`);
-  let sandbox: SandboxServer;
-  let studio: StudioProcess | undefined;
-
-  test.beforeAll(async () => {
-    process.env.SANDBOX_REQUEST_LOG = "1";
-    sandbox = await startSandboxServer({ port: 0 });
-  });
-  test.afterAll(async () => {
-    await studio?.crash();
-    await sandbox?.close();
+  const own = restartableStudio({
+    portOffset: 98,
+    name: "sequence-restart",
+    env: { UPSTREAM_API_KEY: "sequence-restart-key", TRACKER_POLL_INTERVAL_MS: "1000" },
   });
 
   test("resumes without resending a shot", async () => {
     test.setTimeout(240_000);
-    prepareStudioRoot(root);
-    const start = () =>
-      startStudioProcess({
-        port,
-        root,
-        env: {
-          UPSTREAM_BASE_URL: sandbox.url,
-          UPSTREAM_LLM_BASE_URL: sandbox.url,
-          UPSTREAM_API_KEY: "sequence-restart-key",
-          SANDBOX_REQUEST_LOG: "1",
-          TRACKER_POLL_INTERVAL_MS: "1000",
-        },
-      });
-    const submitsOf = (prompt: string) =>
-      sandbox.log
-        .list()
-        .filter((e) => e.method === "POST" && (e.body as { prompt?: string }).prompt === prompt);
+    const { submitsOf } = own;
 
-    studio = await start();
+    let studio = await own.start();
     const prompts = [
       unique("[fast] restart one"),
       unique("[fast] restart two"),
@@ -177,9 +152,9 @@ test.describe("a restart during the run", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     await studio.crash();
 
-    studio = await start();
+    studio = await own.start();
     const state = async () =>
-      ((await (await fetch(`${studio!.url}/api/sequences/${id}`)).json()) as { state: string }).state;
+      ((await (await fetch(`${studio.url}/api/sequences/${id}`)).json()) as { state: string }).state;
     await expect.poll(state, { timeout: 120_000, intervals: [500] }).toBe("done");
     for (const prompt of prompts) expect(submitsOf(prompt)).toHaveLength(1);
   });

@@ -39,6 +39,13 @@ const urlList = z
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
+/** A test-only factor that shortens real durations: greater than 0, at most 1, 1 when unset. */
+const timeScaleRule = { error: "must be a number greater than 0 and at most 1" };
+const timeScale = z.preprocess(
+  emptyToUndefined,
+  z.coerce.number(timeScaleRule).gt(0, timeScaleRule).max(1, timeScaleRule).default(1),
+);
+
 /** A number of credits, > 0 (an estimate of 0 would let unknown tasks through a budget). */
 const creditsSetting = (fallback: number) =>
   z.preprocess(
@@ -249,24 +256,10 @@ const envSchema = z
     SANDBOX_REQUEST_LOG: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("0")),
     // Tests only (scripts/e2e-server.sh): the built-in sandbox's tasks run this factor of the spec's
     // 10–30 s, and the tracker polls every N–1.6N ms instead of the spec's 5–8 s.
-    SANDBOX_TIME_SCALE: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ error: "must be a number greater than 0 and at most 1" })
-        .gt(0, { error: "must be a number greater than 0 and at most 1" })
-        .max(1, { error: "must be a number greater than 0 and at most 1" })
-        .default(1),
-    ),
+    SANDBOX_TIME_SCALE: timeScale,
     // Tests and benches only: the webhook retry schedule (5 s … 14 h) and the auto-disable period
     // (5 days) run this factor of their real length (lib/webhooks/schedule.ts).
-    WEBHOOK_RETRY_SCALE: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ error: "must be a number greater than 0 and at most 1" })
-        .gt(0, { error: "must be a number greater than 0 and at most 1" })
-        .max(1, { error: "must be a number greater than 0 and at most 1" })
-        .default(1),
-    ),
+    WEBHOOK_RETRY_SCALE: timeScale,
     TRACKER_POLL_INTERVAL_MS: z.preprocess(
       emptyToUndefined,
       z.coerce

@@ -3,31 +3,25 @@
  * real SQLite file. Ada owns an item in her collection; Bob sees nothing of it until she shares the
  * collection, then gets exactly the powers of his role (viewer, commenter, editor).
  */
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInUser } from "@/lib/auth/testing/auth-testbed";
 import { seedTasks } from "@/lib/gallery/testing/seed-tasks";
-import { setEnv } from "@/lib/testing/env-vars";
-import { createTempDb } from "@/lib/testing/temp-db";
+import {
+  apiTestDb,
+  type ApiTestDb,
+  type RouteHandler as Handler,
+  type SignedIn as Who,
+} from "@/lib/testing/api-test-db";
 
-type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type Who = { id: string; headers: Headers };
-
-let restoreEnv: () => void;
-let temp: ReturnType<typeof createTempDb>;
+let temp: ApiTestDb;
 let ada: Who;
 let bob: Who;
 let r: Record<string, Record<string, Handler>>;
 
 beforeAll(async () => {
-  temp = createTempDb();
-  restoreEnv = setEnv({
-    DATABASE_URL: temp.url,
-    MEDIA_DIR: path.join(temp.dir, "media"),
+  temp = apiTestDb({
     UPSTREAM_BASE_URL: "http://127.0.0.1:9",
     UPSTREAM_API_KEY: "review-test-key",
-    TRACKER: "0",
-    AUTH: "on",
     AUTH_SECRET: "review-test-secret-review-test-secret-0123",
   });
   ada = await signedInUser("ada@example.com");
@@ -47,10 +41,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { db } = await import("@/lib/db");
-  await db().$disconnect();
-  await temp?.cleanup();
-  restoreEnv?.();
+  await temp?.close();
 });
 
 async function call(who: Who, name: string, method: string, params: Record<string, string>, json?: unknown) {

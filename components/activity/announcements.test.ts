@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Activity, ActivityTask } from "@/lib/activity/types";
+import { quietActivity, type Activity, type ActivityTask } from "@/lib/activity/types";
 import { announcementsFrom } from "./announcements";
 
 function task(id: string, overrides: Partial<ActivityTask> = {}): ActivityTask {
@@ -39,14 +39,7 @@ function task(id: string, overrides: Partial<ActivityTask> = {}): ActivityTask {
 }
 
 const activity = (over: Partial<Activity>): Activity => ({
-  cursor: "2026-11-23T10:00:30.000Z",
-  running: 0,
-  tasks: [],
-  moreTasks: 0,
-  batches: [],
-  comments: [],
-  moreComments: 0,
-  approvals: [],
+  ...quietActivity("2026-11-23T10:00:30.000Z", 0),
   ...over,
 });
 

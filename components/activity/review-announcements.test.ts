@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { Activity, ActivityApproval, ActivityComment } from "@/lib/activity/types";
+import {
+  quietActivity,
+  type Activity,
+  type ActivityApproval,
+  type ActivityComment,
+} from "@/lib/activity/types";
 import { announcementsFrom } from "./announcements";
 import { newReviewCount, titleWithNew } from "./review-announcements";
 
@@ -29,14 +34,7 @@ const approval = (id: string, over: Partial<ActivityApproval> = {}): ActivityApp
 });
 
 const activity = (over: Partial<Activity>): Activity => ({
-  cursor: "2026-11-26T12:00:30.000Z",
-  running: 0,
-  tasks: [],
-  moreTasks: 0,
-  batches: [],
-  comments: [],
-  moreComments: 0,
-  approvals: [],
+  ...quietActivity("2026-11-26T12:00:30.000Z", 0),
   ...over,
 });
 

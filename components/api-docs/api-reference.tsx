@@ -1,4 +1,5 @@
-import { SchemaFields, type JsonSchema } from "./schema-fields";
+import type { JsonSchema } from "@/lib/openapi/json-schema";
+import { SchemaFields } from "./schema-fields";
 
 /**
  * The API reference, rendered on the server from the OpenAPI document: no script at all, so it

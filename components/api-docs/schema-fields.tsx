@@ -1,29 +1,4 @@
-/** A JSON Schema object's fields as a table: name, type and rule, required marked. Server-rendered. */
-export type JsonSchema = {
-  $ref?: string;
-  title?: string;
-  description?: string;
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  enum?: unknown[];
-  const?: unknown;
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  maxItems?: number;
-  pattern?: string;
-  default?: unknown;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  items?: JsonSchema;
-  "x-kind"?: string;
-  "x-formats"?: string[];
-  "x-media-limits"?: Record<string, unknown>;
-  "x-unavailable"?: string;
-};
+import type { JsonSchema } from "@/lib/openapi/json-schema";
 
 export function ruleOf(field: JsonSchema): string {
   const parts: string[] = [];
@@ -52,6 +27,7 @@ const typeOf = (field: JsonSchema) =>
         ? field.$ref.split("/").pop()
         : "any";
 
+/** A JSON Schema object's fields as a table: name, type and rule, required marked. Server-rendered. */
 export function SchemaFields({ schema }: { schema: JsonSchema }) {
   const required = new Set(schema.required ?? []);
   const entries = Object.entries(schema.properties ?? {});

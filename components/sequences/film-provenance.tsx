@@ -1,13 +1,5 @@
 import Link from "next/link";
-
-type EditShot = {
-  shotId: string;
-  taskId: string;
-  prompt: string;
-  trimIn: number;
-  trimOut: number | null;
-  muted: boolean;
-};
+import type { EditShot } from "@/lib/sequences/assembly";
 
 /** A film's provenance in the gallery's detail view: its sequence, and each shot's take and trims. */
 export function FilmProvenance({ request }: { request: Record<string, unknown> }) {

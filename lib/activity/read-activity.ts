@@ -5,7 +5,7 @@ import type { Db } from "../db";
 import { itemListSelect, toGalleryItem } from "../gallery/item-select";
 import { RUNNING_STATUSES } from "../tasks/status";
 import { readReviewActivity } from "./review-activity";
-import type { Activity, ActivityBatch, ActivityTask } from "./types";
+import { quietActivity, type Activity, type ActivityBatch, type ActivityTask } from "./types";
 
 export const activityQuery = z.object({
   since: z.iso.datetime({ error: "must be the cursor of an earlier answer (an ISO date)" }).optional(),
@@ -31,16 +31,7 @@ export async function readActivity(db: Db, viewer: Viewer, since: Date | null, n
   const running = await db.task.count({ where: { ...owner, status: { in: [...RUNNING_STATUSES] } } });
   const cursor = new Date(now.getTime() - CURSOR_OVERLAP_MS).toISOString();
   if (!since) {
-    return {
-      cursor,
-      running,
-      tasks: [],
-      moreTasks: 0,
-      batches: [],
-      comments: [],
-      moreComments: 0,
-      approvals: [],
-    };
+    return quietActivity(cursor, running);
   }
 
   const from = new Date(Math.max(since.getTime(), now.getTime() - MAX_LOOKBACK_MS));

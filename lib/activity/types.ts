@@ -24,6 +24,20 @@ export type Activity = {
   approvals: ActivityApproval[];
 };
 
+/** An answer in which nothing settled: the first poll (no cursor yet) and the tests' baseline. */
+export function quietActivity(cursor: string, running: number): Activity {
+  return {
+    cursor,
+    running,
+    tasks: [],
+    moreTasks: 0,
+    batches: [],
+    comments: [],
+    moreComments: 0,
+    approvals: [],
+  };
+}
+
 export type ActivityTask = GalleryItem & {
   settledAt: string;
   /** Where the user sees it: the gallery item, or the studio for a failure (the error, to retry). */

@@ -6,8 +6,9 @@ import type { Db } from "../db";
 import { StudioError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
 import { readJson } from "../http/respond";
-import { openMediaFile, statMediaFile } from "../storage/files";
+import { statMediaFile } from "../storage/files";
 import { downloadFileName, uniqueNames } from "../storage/file-names";
+import { storedZipFiles, type StoredZipEntry } from "../storage/zip-files";
 import { sortMedia } from "../tasks/media-order";
 import { MAX_BULK_ITEMS } from "./limits";
 
@@ -45,8 +46,6 @@ export async function readZipRequest(request: Request): Promise<ZipRequest> {
   }
   return zipRequestSchema.parse({ ids: form.getAll("ids").filter((v) => typeof v === "string") });
 }
-
-type Entry = { name: string; size: number; lastModified: Date; key: string };
 
 /**
  * A zip of the stored files of the given items, streamed: each file is opened only when the
@@ -92,7 +91,7 @@ export async function tasksZipResponse(
   if (rows.length === 0) throw new StudioError("not_found", "None of the selected items exists any more.");
   const byId = new Map(rows.map((r) => [r.id, r]));
 
-  const entries: Entry[] = [];
+  const entries: StoredZipEntry[] = [];
   const missing: string[] = [];
   const unique = uniqueNames();
   for (const id of wanted) {
@@ -132,12 +131,7 @@ export async function tasksZipResponse(
     ...extras.map((e) => ({ name: e.name, input: e.input })),
   ]);
   async function* files() {
-    for (const e of entries) {
-      const input = await openMediaFile(e.key);
-      if (!input)
-        throw new Error(`The stored file of ${e.name} disappeared while the archive was being made.`);
-      yield { name: e.name, lastModified: e.lastModified, size: e.size, input };
-    }
+    yield* storedZipFiles(entries);
     for (const extra of extras) yield { ...extra, lastModified: new Date() };
   }
   const zip = downloadZip(files(), { length });

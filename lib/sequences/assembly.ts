@@ -4,18 +4,21 @@ import { StudioError } from "../errors";
 import { assembleSchema, outputSchema } from "./schema";
 import { findSequence } from "./sequences";
 
+/** One shot of an edit: the take used and its trims. */
+export type EditShot = {
+  shotId: string;
+  taskId: string;
+  prompt: string;
+  trimIn: number;
+  trimOut: number | null;
+  muted: boolean;
+};
+
 /** The edit an assembly makes, stored on the Assembly row and on the film's task for provenance. */
 export type Edit = {
   sequenceId: string;
   name: string;
-  shots: {
-    shotId: string;
-    taskId: string;
-    prompt: string;
-    trimIn: number;
-    trimOut: number | null;
-    muted: boolean;
-  }[];
+  shots: EditShot[];
   output: { width?: number; height?: number; fps?: number; crossfadeSeconds: number };
 };
 

@@ -3,7 +3,8 @@ import { downloadZip, predictLength } from "client-zip";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
 import { downloadFileName, uniqueNames } from "../storage/file-names";
-import { mediaFileResponse, openMediaFile, statMediaFile } from "../storage/files";
+import { mediaFileResponse, statMediaFile } from "../storage/files";
+import { storedZipFiles, type StoredZipEntry } from "../storage/zip-files";
 import { thumbnailFileFor } from "../storage/thumbnails";
 import { sortMedia } from "../tasks/media-order";
 import type { ShareGrant } from "./resolve";
@@ -73,7 +74,7 @@ export async function sharedZipResponse(db: Db, grant: ShareGrant): Promise<Resp
   });
   const byId = new Map(tasks.map((t) => [t.id, t]));
   const unique = uniqueNames();
-  const entries: { name: string; size: number; lastModified: Date; key: string }[] = [];
+  const entries: StoredZipEntry[] = [];
   for (const id of grant.itemIds) {
     const task = byId.get(id);
     if (!task) continue;
@@ -88,15 +89,7 @@ export async function sharedZipResponse(db: Db, grant: ShareGrant): Promise<Resp
     }
   }
   if (!entries.length) throw new StudioError("not_found", "No file of this link is stored yet.");
-  async function* files() {
-    for (const e of entries) {
-      const input = await openMediaFile(e.key);
-      if (!input)
-        throw new Error(`The stored file of ${e.name} disappeared while the archive was being made.`);
-      yield { name: e.name, lastModified: e.lastModified, size: e.size, input };
-    }
-  }
-  const zip = downloadZip(files(), {
+  const zip = downloadZip(storedZipFiles(entries), {
     length: predictLength(entries.map((e) => ({ name: e.name, size: e.size }))),
   });
   const headers = new Headers(zip.headers);

@@ -4,13 +4,12 @@
 //   npx tsx scripts/bench/collection.ts                  both databases
 //   npx tsx scripts/bench/collection.ts --db postgresql  one (sqlite or postgresql)
 import path from "node:path";
-import { performance } from "node:perf_hooks";
 import type { Viewer } from "../../lib/auth/scope";
 import { collectionItemsQuerySchema, listCollectionItems } from "../../lib/collections/item-page";
 import { POSITION_STEP } from "../../lib/collections/order";
 import { bulkSeedGallery, bulkSeedGalleryPostgres } from "../../lib/gallery/testing/bulk-seed";
 import { createBenchDb, type BenchDbKind } from "./bench-db";
-import { median, percentile } from "./support";
+import { measure as measureRuns, reportMedian } from "./support";
 
 const LIBRARY = 20_000;
 const COLLECTION = 1_000;
@@ -28,26 +27,8 @@ const scenarios: { name: string; viewer: Viewer; query: Record<string, string> }
   { name: "search q=dragon", viewer: owner, query: { limit: "60", q: "dragon" } },
 ];
 
-async function measure(run: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < WARMUP; i++) await run();
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await run();
-    samples.push(performance.now() - t0);
-  }
-  return samples;
-}
-
-function report(name: string, samples: number[]): boolean {
-  const p50 = median(samples);
-  const p95 = percentile(samples, 0.95);
-  const ok = p50 < TARGET_MS;
-  console.log(
-    `  ${name.padEnd(44)} median ${p50.toFixed(2).padStart(6)} ms   p95 ${p95.toFixed(2).padStart(6)} ms   ${ok ? "ok" : `OVER ${TARGET_MS} ms`}`,
-  );
-  return ok;
-}
+const measure = (run: () => Promise<unknown>) => measureRuns(run, RUNS, WARMUP);
+const report = (name: string, samples: number[]) => reportMedian(name, samples, TARGET_MS, 44);
 
 async function benchmark(dialect: BenchDbKind): Promise<boolean> {
   console.log(`\n--- ${dialect}`);

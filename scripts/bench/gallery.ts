@@ -13,7 +13,7 @@ import { galleryListQuerySchema } from "../../lib/gallery/filter-schema";
 import { listGalleryItems } from "../../lib/gallery/list";
 import { bulkSeedGallery, bulkSeedGalleryPostgres } from "../../lib/gallery/testing/bulk-seed";
 import { createBenchDb, type BenchDbKind } from "./bench-db";
-import { median, percentile, startStudio, type RunningStudio } from "./support";
+import { measure as measureRuns, reportMedian, startStudio, type RunningStudio } from "./support";
 
 const ITEMS = 100_000;
 const RUNS = 60;
@@ -43,26 +43,8 @@ const scenarios: { name: string; query: Record<string, string> }[] = [
 type Dialect = BenchDbKind;
 type BenchDb = { db: Db; url: string; mediaDir: string; cleanup: () => Promise<void> };
 
-function report(name: string, samples: number[]) {
-  const p50 = median(samples);
-  const p95 = percentile(samples, 0.95);
-  const verdict = p50 < TARGET_MS ? "ok" : `OVER ${TARGET_MS} ms`;
-  console.log(
-    `  ${name.padEnd(52)} median ${p50.toFixed(2).padStart(6)} ms   p95 ${p95.toFixed(2).padStart(6)} ms   ${verdict}`,
-  );
-  return p50 < TARGET_MS;
-}
-
-async function measure(run: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < WARMUP; i++) await run();
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await run();
-    samples.push(performance.now() - t0);
-  }
-  return samples;
-}
+const measure = (run: () => Promise<unknown>) => measureRuns(run, RUNS, WARMUP);
+const report = (name: string, samples: number[]) => reportMedian(name, samples, TARGET_MS, 52);
 
 /** A migrated database holding the seeded library; the media folder holds its thumbnails. */
 async function seededDb(dialect: Dialect): Promise<BenchDb> {

@@ -4,6 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -99,6 +100,29 @@ export function percentile(samples: number[], p: number): number {
 export function median(samples: number[]): number {
   const s = [...samples].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+/** `runs` timed calls of `run` (ms each), after `warmup` untimed ones that fill caches and plans. */
+export async function measure(run: () => Promise<unknown>, runs: number, warmup: number): Promise<number[]> {
+  for (let i = 0; i < warmup; i++) await run();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await run();
+    samples.push(performance.now() - t0);
+  }
+  return samples;
+}
+
+/** Prints one line (median, p95, verdict against `targetMs`); true when the median is under it. */
+export function reportMedian(name: string, samples: number[], targetMs: number, width: number): boolean {
+  const p50 = median(samples);
+  const p95 = percentile(samples, 0.95);
+  const ok = p50 < targetMs;
+  console.log(
+    `  ${name.padEnd(width)} median ${p50.toFixed(2).padStart(6)} ms   p95 ${p95.toFixed(2).padStart(6)} ms   ${ok ? "ok" : `OVER ${targetMs} ms`}`,
+  );
+  return ok;
 }
 
 /** Resident memory (bytes) of every process in a process group (Linux /proc). */

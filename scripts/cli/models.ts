@@ -1,3 +1,4 @@
+import type { JsonSchema } from "../../lib/openapi/json-schema";
 import type { Client } from "./client";
 import { CliError, EXIT } from "./client";
 
@@ -5,26 +6,6 @@ import { CliError, EXIT } from "./client";
  * The catalog as the OpenAPI document publishes it (one TaskBody_* schema per model, the same
  * rules the studio validates with), so the CLI needs no endpoint of its own to list models.
  */
-type JsonSchema = {
-  title?: string;
-  description?: string;
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  enum?: unknown[];
-  const?: unknown;
-  minimum?: number;
-  maximum?: number;
-  minItems?: number;
-  maxItems?: number;
-  maxLength?: number;
-  default?: unknown;
-  anyOf?: JsonSchema[];
-  items?: JsonSchema;
-  "x-kind"?: string;
-  "x-unavailable"?: string;
-  "x-formats"?: string[];
-};
 type Doc = { components: { schemas: Record<string, JsonSchema> } };
 
 export type ModelSchema = { id: string; schema: JsonSchema };

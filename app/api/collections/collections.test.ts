@@ -9,29 +9,24 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInUser } from "@/lib/auth/testing/auth-testbed";
 import { seedTasks } from "@/lib/gallery/testing/seed-tasks";
-import { setEnv } from "@/lib/testing/env-vars";
 import { makePng } from "@/lib/testing/media-fixtures";
-import { createTempDb } from "@/lib/testing/temp-db";
+import {
+  apiTestDb,
+  type ApiTestDb,
+  type RouteHandler as Handler,
+  type SignedIn as Who,
+} from "@/lib/testing/api-test-db";
 
-type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type Who = { id: string; headers: Headers };
-
-let restoreEnv: () => void;
-let temp: ReturnType<typeof createTempDb>;
+let temp: ApiTestDb;
 let ada: Who;
 let bob: Who;
 let r: Record<string, Record<string, Handler>>;
 
 beforeAll(async () => {
-  temp = createTempDb();
-  restoreEnv = setEnv({
-    DATABASE_URL: temp.url,
-    MEDIA_DIR: path.join(temp.dir, "media"),
+  temp = apiTestDb({
     UPSTREAM_BASE_URL: "http://127.0.0.1:9",
     UPSTREAM_LLM_BASE_URL: "http://127.0.0.1:9",
     UPSTREAM_API_KEY: "collections-test-key",
-    TRACKER: "0",
-    AUTH: "on",
     AUTH_SECRET: "collections-test-secret-collections-0123",
     PUBLIC_BASE_URL: "https://studio.example.com",
   });
@@ -73,10 +68,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { db } = await import("@/lib/db");
-  await db().$disconnect();
-  await temp?.cleanup();
-  restoreEnv?.();
+  await temp?.close();
 });
 
 async function call(

@@ -11,19 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInUser } from "@/lib/auth/testing/auth-testbed";
 import { seedTasks } from "@/lib/gallery/testing/seed-tasks";
 import { makePng } from "@/lib/testing/media-fixtures";
-import { setEnv } from "@/lib/testing/env-vars";
-import { createTempDb } from "@/lib/testing/temp-db";
+import { apiTestDb, type ApiTestDb, type RouteHandler as Handler } from "@/lib/testing/api-test-db";
 import { SHARE_LIMITS } from "@/lib/shares/throttle";
-
-type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 const origin = "http://127.0.0.1:3000";
 const apiDir = path.resolve(import.meta.dirname, "..");
 const SECRET = "SECRET-RECIPE-do-not-show";
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
 
-let restoreEnv: () => void;
-let temp: ReturnType<typeof createTempDb>;
+let temp: ApiTestDb;
 let ada: { id: string; headers: Headers };
 let bob: { id: string; headers: Headers };
 let PNG: Buffer;
@@ -94,12 +90,7 @@ async function share(body: Record<string, unknown>, who = ada) {
 }
 
 beforeAll(async () => {
-  temp = createTempDb();
-  restoreEnv = setEnv({
-    DATABASE_URL: temp.url,
-    MEDIA_DIR: path.join(temp.dir, "media"),
-    TRACKER: "0",
-    AUTH: "on",
+  temp = apiTestDb({
     AUTH_SECRET: "share-links-test-secret-share-links-0123",
   });
   ada = await signedInUser("ada@example.com");
@@ -146,10 +137,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { db } = await import("@/lib/db");
-  await db().$disconnect();
-  await temp?.cleanup();
-  restoreEnv?.();
+  await temp?.close();
 });
 
 const mediaIdOf = async (taskId: string) =>

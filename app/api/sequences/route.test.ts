@@ -5,31 +5,27 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInUser } from "@/lib/auth/testing/auth-testbed";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox";
-import { setEnv } from "@/lib/testing/env-vars";
-import { createTempDb } from "@/lib/testing/temp-db";
+import {
+  apiTestDb,
+  type ApiTestDb,
+  type RouteHandler as Handler,
+  type SignedIn as Who,
+} from "@/lib/testing/api-test-db";
 
-type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type Who = { id: string; headers: Headers };
 type Params = { id?: string; shotId?: string; assemblyId?: string };
 
 const origin = "http://127.0.0.1:3000";
-let temp: ReturnType<typeof createTempDb>;
+let temp: ApiTestDb;
 let sandbox: SandboxServer;
-let restoreEnv: () => void;
 let ada: Who;
 let bob: Who;
 let r: Record<string, Record<string, Handler>>;
 
 beforeAll(async () => {
-  temp = createTempDb();
   sandbox = await startSandboxServer({ port: 0 });
-  restoreEnv = setEnv({
-    DATABASE_URL: temp.url,
-    MEDIA_DIR: `${temp.dir}/media`,
+  temp = apiTestDb({
     UPSTREAM_BASE_URL: sandbox.url,
     UPSTREAM_API_KEY: "sequences-test-key",
-    TRACKER: "0",
-    AUTH: "on",
     AUTH_SECRET: "sequences-test-secret-sequences-test-0123",
   });
   ada = await signedInUser("ada@example.com");
@@ -50,11 +46,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { db } = await import("@/lib/db");
-  await db().$disconnect();
   await sandbox?.close();
-  await temp?.cleanup();
-  restoreEnv?.();
+  await temp?.close();
 });
 
 async function call(who: Who, name: string, method: string, params: Params = {}, json?: unknown) {

@@ -7,28 +7,23 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInUser } from "@/lib/auth/testing/auth-testbed";
-import { setEnv } from "@/lib/testing/env-vars";
-import { createTempDb } from "@/lib/testing/temp-db";
+import {
+  apiTestDb,
+  type ApiTestDb,
+  type RouteHandler as Handler,
+  type SignedIn as Who,
+} from "@/lib/testing/api-test-db";
 import { makeClip } from "@/lib/video/testing/clips";
 
-type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type Who = { id: string; headers: Headers };
-
 const origin = "http://127.0.0.1:3000";
-let temp: ReturnType<typeof createTempDb>;
-let restoreEnv: () => void;
+let temp: ApiTestDb;
 let ada: Who;
 let bob: Who;
 let post: Handler;
 let media: Handler;
 
 beforeAll(async () => {
-  temp = createTempDb();
-  restoreEnv = setEnv({
-    DATABASE_URL: temp.url,
-    MEDIA_DIR: path.join(temp.dir, "media"),
-    TRACKER: "0",
-    AUTH: "on",
+  temp = apiTestDb({
     AUTH_SECRET: "last-frame-test-secret-0123456789abcdef",
   });
   ada = await signedInUser("ada@example.com", "member");
@@ -67,10 +62,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { db } = await import("@/lib/db");
-  await db().$disconnect();
-  await temp?.cleanup();
-  restoreEnv?.();
+  await temp?.close();
 });
 
 const lastFrame = (who: Who, id: string) =>
