@@ -1,8 +1,10 @@
-// Gallery benchmark: seeds 100,000 items into a temporary database, then reports the median server
+// Gallery benchmark: seeds --items N (default 100,000) items into a temporary database, then reports the median server
 // time of gallery requests, calling the same function the route calls (listGalleryItems). Runs on
 // SQLite and on PostgreSQL (a database made on TEST_POSTGRES_URL's server, dropped afterwards).
 //   npx tsx scripts/bench/gallery.ts                  library calls, both databases
 //   npx tsx scripts/bench/gallery.ts --db postgresql  one database (sqlite or postgresql)
+//   npm run bench -- gallery --items 200000 --db sqlite   the library's size (issue 24: 1,000,000 on
+//                                                     PostgreSQL, 200,000 on SQLite)
 //   npx tsx scripts/bench/gallery.ts --http           also over HTTP against `next start` on each
 //                                                     database (builds if needed; NEXT_DIST_DIR picks its folder)
 import path from "node:path";
@@ -15,7 +17,16 @@ import { bulkSeedGallery, bulkSeedGalleryPostgres } from "../../lib/gallery/test
 import { createBenchDb, type BenchDbKind } from "./bench-db";
 import { median, percentile, startStudio, type RunningStudio } from "./support";
 
-const ITEMS = 100_000;
+/** `--items N` (underscores and commas allowed), default 100,000. */
+function itemCount(): number {
+  const at = process.argv.indexOf("--items");
+  if (at === -1) return 100_000;
+  const value = Number((process.argv[at + 1] ?? "").replace(/[_,]/g, ""));
+  if (!Number.isInteger(value) || value < 1) throw new Error("--items takes a positive whole number");
+  return value;
+}
+
+const ITEMS = itemCount();
 const RUNS = 60;
 const WARMUP = 5;
 const TARGET_MS = 50;
@@ -46,11 +57,12 @@ type BenchDb = { db: Db; url: string; mediaDir: string; cleanup: () => Promise<v
 function report(name: string, samples: number[]) {
   const p50 = median(samples);
   const p95 = percentile(samples, 0.95);
-  const verdict = p50 < TARGET_MS ? "ok" : `OVER ${TARGET_MS} ms`;
+  // The target is on p95: a page that is slow one time in twenty is felt while scrolling.
+  const verdict = p95 < TARGET_MS ? "ok" : `OVER ${TARGET_MS} ms`;
   console.log(
     `  ${name.padEnd(52)} median ${p50.toFixed(2).padStart(6)} ms   p95 ${p95.toFixed(2).padStart(6)} ms   ${verdict}`,
   );
-  return p50 < TARGET_MS;
+  return p95 < TARGET_MS;
 }
 
 async function measure(run: () => Promise<unknown>): Promise<number[]> {
@@ -83,7 +95,9 @@ async function benchmark(dialect: Dialect, http: boolean): Promise<boolean> {
   let server: RunningStudio | undefined;
   let allOk = true;
   try {
-    console.log(`median of ${RUNS} runs after ${WARMUP} warm-up runs; target < ${TARGET_MS} ms per page`);
+    console.log(
+      `median and p95 of ${RUNS} runs after ${WARMUP} warm-up runs; target p95 < ${TARGET_MS} ms per page`,
+    );
     console.log("library (listGalleryItems, as called by GET /api/gallery):");
     for (const s of scenarios) {
       const query = galleryListQuerySchema.parse(s.query);
