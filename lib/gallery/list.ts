@@ -22,6 +22,16 @@ export async function selectTaskKeys(
   filters: GalleryFilters,
   options: { cursor?: PageCursor; limit: number; direction?: "older" | "newer" },
 ): Promise<KeyRow[]> {
+  return db.$queryRaw<KeyRow[]>(await taskKeysSql(db, viewer, filters, options));
+}
+
+/** The page query itself; plan checks (gallery-plans.test.ts) EXPLAIN exactly this. */
+export async function taskKeysSql(
+  db: Db,
+  viewer: Viewer,
+  filters: GalleryFilters,
+  options: { cursor?: PageCursor; limit: number; direction?: "older" | "newer" },
+): Promise<Prisma.Sql> {
   const dialect = sqlDialect(db);
   const direction = options.direction ?? "older";
   const search = parsePromptSearch(filters.q);
@@ -29,7 +39,7 @@ export async function selectTaskKeys(
   const conditions = [filterCondition(dialect, viewer, filters, plan)];
   if (options.cursor) conditions.push(cursorCondition(dialect, options.cursor, direction));
   const order = Prisma.raw(direction === "older" ? "DESC" : "ASC");
-  return db.$queryRaw<KeyRow[]>`
+  return Prisma.sql`
     SELECT t."id" AS "id", ${submittedAtText(dialect)} AS "submittedAt" FROM "Task" t
     WHERE ${and(...conditions)} ORDER BY t."submittedAt" ${order}, t."id" ${order} LIMIT ${options.limit}`;
 }
