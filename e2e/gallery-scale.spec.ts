@@ -107,7 +107,8 @@ test("20,000 items: the grid keeps a bounded number of tiles and shows the right
 test("filters over 20,000 items narrow the count and the grid", async ({ page }) => {
   const gallery = new GalleryPage(page);
   await gallery.goto({ q: seed.label });
-  await expect(gallery.total).toHaveText("20,000 items match");
+  // 20,000 match: past the bound, the count says "at least".
+  await expect(gallery.total).toHaveText("10,000+ items match");
   await expectSeededRun(gallery);
 
   const dragons = expected.filter((item) => / dragon /.test(item.prompt));

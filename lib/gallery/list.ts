@@ -59,8 +59,11 @@ async function countTasks(db: Db, viewer: Viewer, filters: GalleryFilters): Prom
   const search = parsePromptSearch(q);
   const searchOnly = Object.values(others).every((value) => value === undefined || value === "");
   if (search && searchOnly && countableInIndex(search) && !("userId" in ownedBy(viewer, filters.user))) {
-    // Already exact and cheap: the search index keeps its match counts.
-    return { total: await countIndexMatches(db, search), totalIsLowerBound: false };
+    // Counted in the search index alone, capped like every other count.
+    const n = await countIndexMatches(db, search, TOTAL_BOUND + 1);
+    return n > TOTAL_BOUND
+      ? { total: TOTAL_BOUND, totalIsLowerBound: true }
+      : { total: n, totalIsLowerBound: false };
   }
   const where = filterCondition(sqlDialect(db), viewer, filters);
   // One row past the bound tells "exactly 10,000" from "more". COUNT is a bigint on PostgreSQL.
