@@ -72,11 +72,8 @@ test("20,000 items: the grid keeps a bounded number of tiles and shows the right
     if (/\/api\/gallery\?/.test(response.url())) pages.push(response.url());
   });
   await gallery.goto();
-  // Other specs' items may be there too (they are newer): at least the seeded 20,000.
-  await expect
-    .poll(async () => Number((await gallery.total.textContent())?.replace(/\D/g, "") || 0))
-    .toBeGreaterThanOrEqual(COUNT);
-  await expect(gallery.total).toHaveText(/^\d{2},\d{3} items$/);
+  // At least the seeded 20,000: past the count's bound (10,000) the total says so, not a number.
+  await expect(gallery.total).toHaveText("10,000+ items");
   await expect(gallery.cards.first()).toBeVisible();
   expect(await gallery.cards.count()).toBeLessThan(MAX_CARDS);
 
@@ -110,7 +107,8 @@ test("20,000 items: the grid keeps a bounded number of tiles and shows the right
 test("filters over 20,000 items narrow the count and the grid", async ({ page }) => {
   const gallery = new GalleryPage(page);
   await gallery.goto({ q: seed.label });
-  await expect(gallery.total).toHaveText("20,000 items match");
+  // 20,000 match: past the bound, the count says "at least".
+  await expect(gallery.total).toHaveText("10,000+ items match");
   await expectSeededRun(gallery);
 
   const dragons = expected.filter((item) => / dragon /.test(item.prompt));

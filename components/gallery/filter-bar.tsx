@@ -105,10 +105,13 @@ export function FilterBar({
   filters,
   onChange,
   total,
+  totalIsLowerBound = false,
 }: {
   filters: GalleryFilters;
   onChange: (filters: GalleryFilters) => void;
   total: number | null;
+  /** The count stopped at its bound: "10,000+ items", never a number that looks exact. */
+  totalIsLowerBound?: boolean;
 }) {
   const facets = useFacetsQuery();
   const set = <K extends keyof GalleryFilters>(key: K, value: GalleryFilters[K] | "") =>
@@ -228,7 +231,9 @@ export function FilterBar({
       </div>
       <div className="flex min-h-8 items-center gap-3 text-sm text-zinc-400">
         <span data-testid="gallery-total" aria-live="polite">
-          {total === null ? "…" : `${total.toLocaleString()} item${total === 1 ? "" : "s"}`}
+          {total === null
+            ? "…"
+            : `${total.toLocaleString()}${totalIsLowerBound ? "+" : ""} item${total === 1 && !totalIsLowerBound ? "" : "s"}`}
           {active ? (total === 1 ? " matches" : " match") : ""}
         </span>
         {filters.batch && (

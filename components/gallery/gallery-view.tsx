@@ -106,7 +106,12 @@ export function GalleryView({ header, empty, bulkExtra, urlKeys }: Props = {}) {
             </button>
           </p>
         </div>
-        <FilterBar filters={url.filters} onChange={url.setFilters} total={list.total} />
+        <FilterBar
+          filters={url.filters}
+          onChange={url.setFilters}
+          total={list.total}
+          totalIsLowerBound={list.totalIsLowerBound}
+        />
 
         {list.isError ? (
           <Alert tone="danger" title="The gallery could not be loaded" live>

@@ -35,4 +35,17 @@ describe("dropCachedItems after a bulk delete", () => {
     expect(list(client, "favorite=1").pages[0].total).toBe(39);
     expect(client.getQueryState(["gallery", "list", "favorite=1"])?.isInvalidated).toBe(true);
   });
+
+  it("keeps a lower-bound total ('10,000+') as it is: more than 10,000 minus a few is still more", () => {
+    const client = new QueryClient();
+    client.setQueryData<InfiniteData<GalleryPage>>(["gallery", "list", ""], {
+      pages: [{ ...page(["a", "x"], 10_000), totalIsLowerBound: true }],
+      pageParams: [undefined],
+    });
+    dropCachedItems(client, new Set(["a"]), new Set(["a"]));
+    const current = list(client, "");
+    expect(current.pages[0].items.map((i) => i.id)).toEqual(["x"]);
+    expect(current.pages[0].total).toBe(10_000);
+    expect(current.pages[0].totalIsLowerBound).toBe(true);
+  });
 });

@@ -66,7 +66,8 @@ export function useGalleryInfiniteQuery(filters: GalleryFilters) {
   });
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const total = query.data?.pages[0]?.total ?? null;
-  return { ...query, items, total };
+  const totalIsLowerBound = query.data?.pages[0]?.totalIsLowerBound ?? false;
+  return { ...query, items, total, totalIsLowerBound };
 }
 
 /** One item for the detail view; keeps polling while the task or its downloads are still running. */
@@ -144,7 +145,11 @@ export function dropCachedItems(
       pages: data.pages.map((page, i) => ({
         ...page,
         items: page.items.filter((item) => !ids.has(item.id)),
-        total: i === 0 && page.total !== null ? Math.max(0, page.total - found) : page.total,
+        // A lower bound stays one: more than 10,000 minus a few deleted is still more than we counted.
+        total:
+          i === 0 && page.total !== null && !page.totalIsLowerBound
+            ? Math.max(0, page.total - found)
+            : page.total,
       })),
     });
   }

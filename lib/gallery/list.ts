@@ -22,6 +22,16 @@ export async function selectTaskKeys(
   filters: GalleryFilters,
   options: { cursor?: PageCursor; limit: number; direction?: "older" | "newer" },
 ): Promise<KeyRow[]> {
+  return db.$queryRaw<KeyRow[]>(await taskKeysSql(db, viewer, filters, options));
+}
+
+/** The page query itself; plan checks (gallery-plans.test.ts) EXPLAIN exactly this. */
+export async function taskKeysSql(
+  db: Db,
+  viewer: Viewer,
+  filters: GalleryFilters,
+  options: { cursor?: PageCursor; limit: number; direction?: "older" | "newer" },
+): Promise<Prisma.Sql> {
   const dialect = sqlDialect(db);
   const direction = options.direction ?? "older";
   const search = parsePromptSearch(filters.q);
@@ -29,25 +39,40 @@ export async function selectTaskKeys(
   const conditions = [filterCondition(dialect, viewer, filters, plan)];
   if (options.cursor) conditions.push(cursorCondition(dialect, options.cursor, direction));
   const order = Prisma.raw(direction === "older" ? "DESC" : "ASC");
-  return db.$queryRaw<KeyRow[]>`
+  return Prisma.sql`
     SELECT t."id" AS "id", ${submittedAtText(dialect)} AS "submittedAt" FROM "Task" t
     WHERE ${and(...conditions)} ORDER BY t."submittedAt" ${order}, t."id" ${order} LIMIT ${options.limit}`;
 }
 
-async function countTasks(db: Db, viewer: Viewer, filters: GalleryFilters): Promise<number> {
+/**
+ * Counting stops here (docs/decisions/gallery.md): beyond it the first page says "10,000+". A count
+ * capped by LIMIT reads at most this many index entries, so it costs the same at 1,000,000 items as at
+ * 10,000, where an exact COUNT(*) of a broad filter reads them all on every filter change.
+ */
+export const TOTAL_BOUND = 10_000;
+
+type Total = { total: number; totalIsLowerBound: boolean };
+
+async function countTasks(db: Db, viewer: Viewer, filters: GalleryFilters): Promise<Total> {
   // A search alone, over everything the viewer sees: the search index holds the answer.
   const { q, ...others } = filters;
   const search = parsePromptSearch(q);
   const searchOnly = Object.values(others).every((value) => value === undefined || value === "");
   if (search && searchOnly && countableInIndex(search) && !("userId" in ownedBy(viewer, filters.user))) {
-    return countIndexMatches(db, search);
+    // Counted in the search index alone, capped like every other count.
+    const n = await countIndexMatches(db, search, TOTAL_BOUND + 1);
+    return n > TOTAL_BOUND
+      ? { total: TOTAL_BOUND, totalIsLowerBound: true }
+      : { total: n, totalIsLowerBound: false };
   }
   const where = filterCondition(sqlDialect(db), viewer, filters);
-  // COUNT is a bigint on PostgreSQL.
-  const rows = await db.$queryRaw<
-    { n: bigint | number }[]
-  >`SELECT COUNT(*) AS "n" FROM "Task" t WHERE ${where}`;
-  return Number(rows[0]?.n ?? 0);
+  // One row past the bound tells "exactly 10,000" from "more". COUNT is a bigint on PostgreSQL.
+  const rows = await db.$queryRaw<{ n: bigint | number }[]>`
+    SELECT COUNT(*) AS "n" FROM (SELECT 1 FROM "Task" t WHERE ${where} LIMIT ${TOTAL_BOUND + 1}) AS "capped"`;
+  const n = Number(rows[0]?.n ?? 0);
+  return n > TOTAL_BOUND
+    ? { total: TOTAL_BOUND, totalIsLowerBound: true }
+    : { total: n, totalIsLowerBound: false };
 }
 
 /** One page of the gallery (what the viewer may see): the list API's whole job. */
@@ -79,6 +104,7 @@ export async function listGalleryItems(
   return {
     items: ordered.map((row) => toGalleryItem(row)),
     nextCursor: keys.length > limit && last ? encodeCursor(last) : null,
-    total,
+    total: total?.total ?? null,
+    ...(total?.totalIsLowerBound ? { totalIsLowerBound: true } : {}),
   };
 }

@@ -51,6 +51,11 @@ export type GalleryPage = {
   nextCursor: string | null;
   /** How many items match the filters; sent with the first page only (null on later pages). */
   total: number | null;
+  /**
+   * True when `total` is a lower bound: counting stopped at TOTAL_BOUND (the UI shows "10,000+").
+   * Counting every match of a broad filter in a million-item library costs more than the page itself.
+   */
+  totalIsLowerBound?: boolean;
 };
 
 export type GalleryMediaDetail = GalleryMedia & {

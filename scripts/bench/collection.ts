@@ -9,7 +9,7 @@ import { collectionItemsQuerySchema, listCollectionItems } from "../../lib/colle
 import { POSITION_STEP } from "../../lib/collections/order";
 import { bulkSeedGallery, bulkSeedGalleryPostgres } from "../../lib/gallery/testing/bulk-seed";
 import { createBenchDb, type BenchDbKind } from "./bench-db";
-import { measure as measureRuns, reportMedian } from "./support";
+import { measure as measureRuns, reportTiming } from "./support";
 
 const LIBRARY = 20_000;
 const COLLECTION = 1_000;
@@ -28,7 +28,7 @@ const scenarios: { name: string; viewer: Viewer; query: Record<string, string> }
 ];
 
 const measure = (run: () => Promise<unknown>) => measureRuns(run, RUNS, WARMUP);
-const report = (name: string, samples: number[]) => reportMedian(name, samples, TARGET_MS, 44);
+const report = (name: string, samples: number[]) => reportTiming(name, samples, TARGET_MS, 44, "median");
 
 async function benchmark(dialect: BenchDbKind): Promise<boolean> {
   console.log(`\n--- ${dialect}`);

@@ -1,8 +1,10 @@
-// Gallery benchmark: seeds 100,000 items into a temporary database, then reports the median server
+// Gallery benchmark: seeds --items N (default 100,000) items into a temporary database, then reports the median server
 // time of gallery requests, calling the same function the route calls (listGalleryItems). Runs on
 // SQLite and on PostgreSQL (a database made on TEST_POSTGRES_URL's server, dropped afterwards).
 //   npx tsx scripts/bench/gallery.ts                  library calls, both databases
 //   npx tsx scripts/bench/gallery.ts --db postgresql  one database (sqlite or postgresql)
+//   npm run bench -- gallery --items 200000 --db sqlite   the library's size (issue 24: 1,000,000 on
+//                                                     PostgreSQL, 200,000 on SQLite)
 //   npx tsx scripts/bench/gallery.ts --http           also over HTTP against `next start` on each
 //                                                     database (builds if needed; NEXT_DIST_DIR picks its folder)
 import path from "node:path";
@@ -13,9 +15,18 @@ import { galleryListQuerySchema } from "../../lib/gallery/filter-schema";
 import { listGalleryItems } from "../../lib/gallery/list";
 import { bulkSeedGallery, bulkSeedGalleryPostgres } from "../../lib/gallery/testing/bulk-seed";
 import { createBenchDb, type BenchDbKind } from "./bench-db";
-import { measure as measureRuns, reportMedian, startStudio, type RunningStudio } from "./support";
+import { measure as measureRuns, reportTiming, startStudio, type RunningStudio } from "./support";
 
-const ITEMS = 100_000;
+/** `--items N` (underscores and commas allowed), default 100,000. */
+function itemCount(): number {
+  const at = process.argv.indexOf("--items");
+  if (at === -1) return 100_000;
+  const value = Number((process.argv[at + 1] ?? "").replace(/[_,]/g, ""));
+  if (!Number.isInteger(value) || value < 1) throw new Error("--items takes a positive whole number");
+  return value;
+}
+
+const ITEMS = itemCount();
 const RUNS = 60;
 const WARMUP = 5;
 const TARGET_MS = 50;
@@ -44,7 +55,8 @@ type Dialect = BenchDbKind;
 type BenchDb = { db: Db; url: string; mediaDir: string; cleanup: () => Promise<void> };
 
 const measure = (run: () => Promise<unknown>) => measureRuns(run, RUNS, WARMUP);
-const report = (name: string, samples: number[]) => reportMedian(name, samples, TARGET_MS, 52);
+// The target is on p95: a page that is slow one time in twenty is felt while scrolling.
+const report = (name: string, samples: number[]) => reportTiming(name, samples, TARGET_MS, 52, "p95");
 
 /** A migrated database holding the seeded library; the media folder holds its thumbnails. */
 async function seededDb(dialect: Dialect): Promise<BenchDb> {
@@ -65,13 +77,16 @@ async function benchmark(dialect: Dialect, http: boolean): Promise<boolean> {
   let server: RunningStudio | undefined;
   let allOk = true;
   try {
-    console.log(`median of ${RUNS} runs after ${WARMUP} warm-up runs; target < ${TARGET_MS} ms per page`);
+    console.log(
+      `median and p95 of ${RUNS} runs after ${WARMUP} warm-up runs; target p95 < ${TARGET_MS} ms per page`,
+    );
     console.log("library (listGalleryItems, as called by GET /api/gallery):");
     for (const s of scenarios) {
       const query = galleryListQuerySchema.parse(s.query);
       const first = await listGalleryItems(db, LOCAL_USER, query);
       const samples = await measure(() => listGalleryItems(db, LOCAL_USER, query));
-      allOk = report(`${s.name} [${first.total} match]`, samples) && allOk;
+      const total = `${first.total}${first.totalIsLowerBound ? "+" : ""}`;
+      allOk = report(`${s.name} [${total} match]`, samples) && allOk;
     }
     // A page deep in the library: the cursor keeps it as cheap as the first.
     let cursor: string | null = null;

@@ -24,7 +24,10 @@ const benches: Record<string, string[]> = {
   // Issue 22: a film of 10 takes of 10 s at 720p against plain ffmpeg concat; the studio's RSS meanwhile.
   assembly: ["assembly.ts"],
 };
-const wanted = process.argv.slice(2);
+// Names first, then options passed on to each (`npm run bench -- gallery --items 200000 --db sqlite`).
+const firstOption = process.argv.findIndex((arg, i) => i >= 2 && arg.startsWith("--"));
+const wanted = process.argv.slice(2, firstOption === -1 ? undefined : firstOption);
+const passed = firstOption === -1 ? [] : process.argv.slice(firstOption);
 const unknown = wanted.filter((name) => !(name in benches));
 if (unknown.length) {
   console.error(`Unknown benchmark ${unknown.join(", ")}; choose from ${Object.keys(benches).join(", ")}.`);
@@ -35,9 +38,13 @@ for (const name of wanted.length ? wanted : Object.keys(benches)) {
   const flags = benches[name].filter((arg) => arg.startsWith("--conditions"));
   const [file, ...args] = benches[name].filter((arg) => !flags.includes(arg));
   console.log(`\n=== ${file}`);
-  const result = spawnSync("npx", ["tsx", ...flags, path.join(import.meta.dirname, file), ...args], {
-    stdio: "inherit",
-  });
+  const result = spawnSync(
+    "npx",
+    ["tsx", ...flags, path.join(import.meta.dirname, file), ...args, ...passed],
+    {
+      stdio: "inherit",
+    },
+  );
   if (result.status !== 0) failed = true;
 }
 process.exit(failed ? 1 : 0);
