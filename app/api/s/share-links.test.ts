@@ -248,10 +248,12 @@ describe("what a token reaches", () => {
     expect(guest.jar.size).toBeGreaterThan(0);
     const files = routeFiles(apiDir).filter((f) => !f.startsWith("s/"));
     expect(files.length).toBeGreaterThan(40);
-    // The studio's public routes (route-coverage.test.ts PUBLIC): health and signing in or out.
+    // The studio's public routes (route-coverage.test.ts PUBLIC): health, the API description and
+    // signing in or out.
     const open = new Set([
       "GET health/route.ts",
       "GET health/ready/route.ts",
+      "GET openapi.json/route.ts",
       "GET auth/session/route.ts",
       "POST auth/login/route.ts",
       "POST auth/logout/route.ts",
