@@ -162,13 +162,17 @@ describe("sequence runner against the sandbox upstream", () => {
     // The budget is set to nothing after the run was admitted as a whole.
     await bed.db.budget.create({ data: { userId: row.id, daily: 0, monthly: null } });
     run();
-    const [shot] = await waitFor(
-      () => shotsOf(id),
-      (s) => s[0].state === "failed",
+    // The shot is written first, the sequence's state by the same pass a moment later.
+    const { shots, sequence } = await waitFor(
+      async () => ({
+        shots: await shotsOf(id),
+        sequence: await bed.db.sequence.findUniqueOrThrow({ where: { id } }),
+      }),
+      (r) => r.shots[0].state === "failed" && r.sequence.state !== "running",
       { timeoutMs: 20_000, intervalMs: 25 },
     );
-    expect(shot.error).toMatch(/^Held: Over your daily budget/);
+    expect(shots[0].error).toMatch(/^Held: Over your daily budget/);
     expect(postsWith(prompt)).toHaveLength(0);
-    expect((await bed.db.sequence.findUniqueOrThrow({ where: { id } })).state).toBe("failed");
+    expect(sequence.state).toBe("failed");
   });
 });

@@ -16,6 +16,7 @@ import { toNodeListener } from "@/lib/sandbox/node-adapter";
 import { setEnv } from "@/lib/testing/env-vars";
 import { makePng } from "@/lib/testing/media-fixtures";
 import { createTempDb } from "@/lib/testing/temp-db";
+import { waitFor } from "@/lib/testing/wait-for";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -177,6 +178,12 @@ describe("the openai SDK against /api/v1/{family}", () => {
     expect(range.status).toBe(206);
     expect(Buffer.compare(Buffer.from(await range.arrayBuffer()), stored.subarray(0, 10))).toBe(0);
 
+    // The poster frame is made just after the file is stored.
+    await waitFor(
+      () => temp.db.media.findFirstOrThrow({ where: { id: media.id } }),
+      (row) => row.thumbPath !== null,
+      { timeoutMs: 20_000, intervalMs: 50 },
+    );
     const thumbnail = await openai.videos.downloadContent(created.id, { variant: "thumbnail" });
     expect(thumbnail.headers.get("content-type")).toBe("image/webp");
     await expect(openai.videos.downloadContent(created.id, { variant: "spritesheet" })).rejects.toMatchObject(
