@@ -116,10 +116,18 @@ describe("webhooks after a task's media is stored", () => {
       ),
     ).toThrow();
 
-    const log = await routes.deliveries(new Request(`${origin}/api/webhooks/${endpoint.id}/deliveries`), {
-      params: Promise.resolve({ id: endpoint.id }),
-    });
-    const page = (await log.json()) as { items: { id: string; state: string; log: { status: number }[] }[] };
+    // The receiver has the request before the worker records its answer: read the log once both are.
+    type Page = { items: { id: string; state: string; log: { status: number }[] }[] };
+    const page = await waitFor(
+      async () => {
+        const log = await routes.deliveries(new Request(`${origin}/api/webhooks/${endpoint.id}/deliveries`), {
+          params: Promise.resolve({ id: endpoint.id }),
+        });
+        return (await log.json()) as Page;
+      },
+      (p) => p.items.length === 2 && p.items.every((d) => d.state !== "pending"),
+      { timeoutMs: 15_000, intervalMs: 50 },
+    );
     expect(page.items.map((d) => d.state)).toEqual(["delivered", "delivered"]);
     expect(page.items.map((d) => d.id).sort()).toEqual(receiver.received.map((r) => r.id).sort());
     expect(page.items[0].log[0].status).toBe(204);
