@@ -1,5 +1,14 @@
 import { z } from "zod";
+import { approvalBodySchema } from "../approvals/schema";
 import { batchRequestSchema } from "../batches/request-schema";
+import {
+  addMemberSchema,
+  changeRoleSchema,
+  createCollectionSchema,
+  itemIdsSchema,
+  moveSchema,
+  updateCollectionSchema,
+} from "../collections/schema";
 import {
   assembleSchema,
   createSequenceSchema,
@@ -152,23 +161,31 @@ export const OPERATIONS: Operation[] = [
   op("get", "/api/assets/{id}/preview", "user", "An asset's preview", bin),
   op("head", "/api/assets/{id}/preview", "user", "An asset's preview headers", bin),
   op("get", "/api/collections", "user", "Your collections"),
-  op("post", "/api/collections", "user", "Create a collection", { body: anyJson }),
+  op("post", "/api/collections", "user", "Create a collection", { body: createCollectionSchema }),
   op("get", "/api/collections/{id}", "user", "A collection"),
-  op("patch", "/api/collections/{id}", "user", "Change a collection", { body: anyJson }),
+  op("patch", "/api/collections/{id}", "user", "Change a collection", { body: updateCollectionSchema }),
   op("delete", "/api/collections/{id}", "user", "Delete a collection"),
   op("get", "/api/collections/{id}/zip", "user", "A collection as a zip", bin),
   op("get", "/api/collections/{id}/items", "user", "A collection's items"),
-  op("post", "/api/collections/{id}/items", "user", "Add items to a collection", { body: anyJson }),
-  op("delete", "/api/collections/{id}/items", "user", "Remove items from a collection", { body: anyJson }),
-  op("post", "/api/collections/{id}/items/order", "user", "Reorder a collection's items", { body: anyJson }),
+  op("post", "/api/collections/{id}/items", "user", "Add items to a collection", { body: itemIdsSchema }),
+  op("delete", "/api/collections/{id}/items", "user", "Remove items from a collection", {
+    body: itemIdsSchema,
+  }),
+  op("post", "/api/collections/{id}/items/order", "user", "Reorder a collection's items", {
+    body: moveSchema,
+  }),
   op("get", "/api/collections/{id}/items/{taskId}", "user", "One item of a collection"),
   op("get", "/api/collections/{id}/items/{taskId}/approval", "user", "An item's approval state"),
   op("put", "/api/collections/{id}/items/{taskId}/approval", "user", "Approve or reject an item", {
-    body: anyJson,
+    body: approvalBodySchema,
   }),
   op("get", "/api/collections/{id}/members", "user", "A collection's members"),
-  op("post", "/api/collections/{id}/members", "user", "Add a member to a collection", { body: anyJson }),
-  op("patch", "/api/collections/{id}/members/{userId}", "user", "Change a member's role", { body: anyJson }),
+  op("post", "/api/collections/{id}/members", "user", "Add a member to a collection", {
+    body: addMemberSchema,
+  }),
+  op("patch", "/api/collections/{id}/members/{userId}", "user", "Change a member's role", {
+    body: changeRoleSchema,
+  }),
   op("delete", "/api/collections/{id}/members/{userId}", "user", "Remove a member"),
   op("get", "/api/shares", "user", "Your share links"),
   op("post", "/api/shares", "user", "Create a share link", { body: anyJson }),

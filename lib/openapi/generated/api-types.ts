@@ -6367,7 +6367,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    name: string;
+                    description?: string;
+                    taskIds?: string[];
+                };
             };
         };
         responses: {
@@ -6605,7 +6609,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    name?: string;
+                    description?: string;
+                    coverTaskId?: string | null;
+                };
             };
         };
         responses: {
@@ -6841,7 +6849,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    taskIds: string[];
+                };
             };
         };
         responses: {
@@ -6923,7 +6933,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    taskIds: string[];
+                };
             };
         };
         responses: {
@@ -7005,7 +7017,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    taskId: string;
+                    before: string | null;
+                } | {
+                    taskId: string;
+                    step: -1 | 1;
+                };
             };
         };
         responses: {
@@ -7246,7 +7264,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    /** @enum {string} */
+                    status: "pending" | "approved" | "changes_requested" | "rejected";
+                };
             };
         };
         responses: {
@@ -7406,7 +7427,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    /** Format: email */
+                    email?: string;
+                    userId?: string;
+                    /** @enum {string} */
+                    role: "viewer" | "commenter" | "editor";
+                };
             };
         };
         responses: {
@@ -7568,7 +7595,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    /** @enum {string} */
+                    role: "viewer" | "commenter" | "editor";
+                };
             };
         };
         responses: {
