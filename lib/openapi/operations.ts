@@ -1,5 +1,13 @@
 import { z } from "zod";
 import { approvalBodySchema } from "../approvals/schema";
+import { commentPatchSchema, newCommentSchema } from "../comments/schema";
+import {
+  createShareSchema,
+  guestApprovalSchema,
+  guestNameSchema,
+  unlockSchema,
+  updateShareSchema,
+} from "../shares/schema";
 import { batchRequestSchema } from "../batches/request-schema";
 import {
   addMemberSchema,
@@ -120,8 +128,10 @@ export const OPERATIONS: Operation[] = [
   op("get", "/api/gallery/items/{id}/download", "user", "Download a gallery item's stored file", bin),
   op("get", "/api/gallery/items/{id}/reference", "user", "A gallery item as a reference for a new task"),
   op("get", "/api/gallery/items/{id}/comments", "user", "Comments on a gallery item"),
-  op("post", "/api/gallery/items/{id}/comments", "user", "Comment on a gallery item", { body: anyJson }),
-  op("patch", "/api/comments/{id}", "user", "Edit or resolve a comment", { body: anyJson }),
+  op("post", "/api/gallery/items/{id}/comments", "user", "Comment on a gallery item", {
+    body: newCommentSchema,
+  }),
+  op("patch", "/api/comments/{id}", "user", "Edit or resolve a comment", { body: commentPatchSchema }),
   op("delete", "/api/comments/{id}", "user", "Delete a comment"),
   op("get", "/api/media/{id}", "file", "A stored result file (also by signed link)", bin),
   op("head", "/api/media/{id}", "file", "A stored result file's headers", bin),
@@ -188,12 +198,12 @@ export const OPERATIONS: Operation[] = [
   }),
   op("delete", "/api/collections/{id}/members/{userId}", "user", "Remove a member"),
   op("get", "/api/shares", "user", "Your share links"),
-  op("post", "/api/shares", "user", "Create a share link", { body: anyJson }),
-  op("patch", "/api/shares/{id}", "user", "Change a share link", { body: anyJson }),
+  op("post", "/api/shares", "user", "Create a share link", { body: createShareSchema }),
+  op("patch", "/api/shares/{id}", "user", "Change a share link", { body: updateShareSchema }),
   op("delete", "/api/shares/{id}", "user", "Revoke a share link"),
   op("get", "/api/s/{token}", "public", "A shared collection (the token is the credential)"),
-  op("post", "/api/s/{token}/unlock", "public", "Unlock a password-protected share", { body: anyJson }),
-  op("put", "/api/s/{token}/guest", "public", "Name the guest of a share", { body: anyJson }),
+  op("post", "/api/s/{token}/unlock", "public", "Unlock a password-protected share", { body: unlockSchema }),
+  op("put", "/api/s/{token}/guest", "public", "Name the guest of a share", { body: guestNameSchema }),
   op("get", "/api/s/{token}/zip", "public", "A shared collection as a zip", bin),
   op("get", "/api/s/{token}/media/{mediaId}", "public", "A shared file", bin),
   op("head", "/api/s/{token}/media/{mediaId}", "public", "A shared file's headers", bin),
@@ -205,9 +215,11 @@ export const OPERATIONS: Operation[] = [
   }),
   op("get", "/api/s/{token}/items/{taskId}/approval", "public", "A shared item's approval state"),
   op("put", "/api/s/{token}/items/{taskId}/approval", "public", "Approve or reject a shared item", {
-    body: anyJson,
+    body: guestApprovalSchema,
   }),
-  op("patch", "/api/s/{token}/comments/{commentId}", "public", "Edit a guest comment", { body: anyJson }),
+  op("patch", "/api/s/{token}/comments/{commentId}", "public", "Edit a guest comment", {
+    body: commentPatchSchema,
+  }),
   op("delete", "/api/s/{token}/comments/{commentId}", "public", "Delete a guest comment"),
   op("get", "/api/chat/conversations", "user", "Your conversations"),
   op("post", "/api/chat/conversations", "user", "Start a conversation", { body: anyJson }),

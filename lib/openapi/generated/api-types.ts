@@ -4126,7 +4126,25 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    body: string;
+                    parentId?: string;
+                    atSeconds?: number | null;
+                    shape?: ({
+                        /** @constant */
+                        kind: "rect";
+                        x: number;
+                        y: number;
+                        w: number;
+                        h: number;
+                    } | {
+                        /** @constant */
+                        kind: "point";
+                        x: number;
+                        y: number;
+                    }) | null;
+                    collectionId?: string;
+                };
             };
         };
         responses: {
@@ -4286,7 +4304,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    body: string;
+                } | {
+                    resolved: boolean;
+                };
             };
         };
         responses: {
@@ -7754,7 +7776,22 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    collectionId?: string;
+                    taskId?: string;
+                    /** @default  */
+                    label?: string;
+                    /** @default null */
+                    expiresAt?: string | null;
+                    /** @default null */
+                    password?: string | null;
+                    /** @default false */
+                    allowDownload?: boolean;
+                    /** @default false */
+                    allowComments?: boolean;
+                    /** @default false */
+                    showPrompts?: boolean;
+                };
             };
         };
         responses: {
@@ -7914,7 +7951,14 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    label?: string;
+                    expiresAt?: string | null;
+                    password?: string | null;
+                    allowDownload?: boolean;
+                    allowComments?: boolean;
+                    showPrompts?: boolean;
+                };
             };
         };
         responses: {
@@ -8056,7 +8100,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    password: string;
+                };
             };
         };
         responses: {
@@ -8120,7 +8166,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    name: string;
+                };
             };
         };
         responses: {
@@ -8666,7 +8714,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    /** @enum {string} */
+                    status: "pending" | "approved" | "changes_requested" | "rejected";
+                };
             };
         };
         responses: {
@@ -8792,7 +8843,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    body: string;
+                } | {
+                    resolved: boolean;
+                };
             };
         };
         responses: {
