@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { approvalBodySchema } from "../approvals/schema";
+import { newTokenSchema } from "../auth/tokens";
 import { commentPatchSchema, newCommentSchema } from "../comments/schema";
+import { bulkActionSchema, reviewPatchSchema } from "../gallery/review";
+import { zipRequestSchema } from "../gallery/zip";
+import { createWebhookSchema, updateWebhookSchema } from "../webhooks/schema";
 import {
   createShareSchema,
   guestApprovalSchema,
@@ -118,11 +122,14 @@ export const OPERATIONS: Operation[] = [
   }),
   op("get", "/api/gallery/facets", "user", "Counts per model, type and tag for the gallery filters"),
   op("get", "/api/gallery/tags", "user", "Tags in use"),
-  op("post", "/api/gallery/bulk", "user", "Change many gallery items at once", { body: anyJson }),
-  op("post", "/api/gallery/zip", "user", "Download gallery items as a zip", { body: anyJson, ...bin }),
+  op("post", "/api/gallery/bulk", "user", "Change many gallery items at once", { body: bulkActionSchema }),
+  op("post", "/api/gallery/zip", "user", "Download gallery items as a zip", {
+    body: zipRequestSchema,
+    ...bin,
+  }),
   op("get", "/api/gallery/items/{id}", "user", "A gallery item"),
   op("patch", "/api/gallery/items/{id}", "user", "Change a gallery item (favorite, rating, tags)", {
-    body: anyJson,
+    body: reviewPatchSchema,
   }),
   op("delete", "/api/gallery/items/{id}", "user", "Delete a gallery item"),
   op("get", "/api/gallery/items/{id}/download", "user", "Download a gallery item's stored file", bin),
@@ -247,7 +254,7 @@ export const OPERATIONS: Operation[] = [
   op("post", "/api/auth/setup", "public", "Create the first admin", { body: anyJson }),
   op("post", "/api/account/password", "user", "Change your password (session only)", { body: anyJson }),
   op("get", "/api/account/tokens", "user", "Your API tokens (session only)"),
-  op("post", "/api/account/tokens", "user", "Create an API token (session only)", { body: anyJson }),
+  op("post", "/api/account/tokens", "user", "Create an API token (session only)", { body: newTokenSchema }),
   op("delete", "/api/account/tokens/{id}", "user", "Revoke an API token (session only)"),
   op("get", "/api/admin/users", "admin", "Users (session only)"),
   op("post", "/api/admin/users", "admin", "Create a user (session only)", { body: anyJson }),
@@ -289,10 +296,12 @@ export const OPERATIONS: Operation[] = [
   op("delete", "/api/sequences/{id}/assemblies/{assemblyId}", "user", "Cancel an assembly"),
   op("get", "/api/webhooks", "user", "Your webhook endpoints (session only)"),
   op("post", "/api/webhooks", "user", "Add a webhook endpoint; its secret is shown once (session only)", {
-    body: anyJson,
+    body: createWebhookSchema,
   }),
   op("get", "/api/webhooks/{id}", "user", "A webhook endpoint (session only)"),
-  op("patch", "/api/webhooks/{id}", "user", "Change a webhook endpoint (session only)", { body: anyJson }),
+  op("patch", "/api/webhooks/{id}", "user", "Change a webhook endpoint (session only)", {
+    body: updateWebhookSchema,
+  }),
   op("delete", "/api/webhooks/{id}", "user", "Delete a webhook endpoint (session only)"),
   op("post", "/api/webhooks/{id}/rotate", "user", "A new signing secret, shown once (session only)"),
   op("post", "/api/webhooks/{id}/test", "user", "Send a webhook.test event (session only)"),

@@ -3496,7 +3496,29 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    /** @constant */
+                    action: "favorite";
+                    ids: string[];
+                } | {
+                    /** @constant */
+                    action: "unfavorite";
+                    ids: string[];
+                } | {
+                    /** @constant */
+                    action: "addTag";
+                    ids: string[];
+                    tag: string;
+                } | {
+                    /** @constant */
+                    action: "removeTag";
+                    ids: string[];
+                    tag: string;
+                } | {
+                    /** @constant */
+                    action: "delete";
+                    ids: string[];
+                };
             };
         };
         responses: {
@@ -3576,7 +3598,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    ids: string[];
+                };
             };
         };
         responses: {
@@ -3812,7 +3836,12 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    favorite?: boolean;
+                    rating?: number | null;
+                    tags?: string[];
+                    notes?: string;
+                };
             };
         };
         responses: {
@@ -10415,7 +10444,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    name: string;
+                    expiresInDays?: number | null;
+                };
             };
         };
         responses: {
@@ -12907,7 +12939,14 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    url: string;
+                    events: string[];
+                    /** @default  */
+                    description?: string;
+                    /** @default false */
+                    global?: boolean;
+                };
             };
         };
         responses: {
@@ -13145,7 +13184,12 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    url?: string;
+                    events?: string[];
+                    description?: string;
+                    enabled?: boolean;
+                };
             };
         };
         responses: {
