@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { approvalBodySchema } from "../approvals/schema";
 import { newTokenSchema } from "../auth/tokens";
+import { attachFromGallerySchema, editMessageSchema, sendMessageSchema } from "../chat/send-schema";
+import { conversationPatchSchema } from "../chat/settings-schema";
 import { commentPatchSchema, newCommentSchema } from "../comments/schema";
 import { bulkActionSchema, reviewPatchSchema } from "../gallery/review";
 import { zipRequestSchema } from "../gallery/zip";
@@ -229,22 +231,24 @@ export const OPERATIONS: Operation[] = [
   }),
   op("delete", "/api/s/{token}/comments/{commentId}", "public", "Delete a guest comment"),
   op("get", "/api/chat/conversations", "user", "Your conversations"),
-  op("post", "/api/chat/conversations", "user", "Start a conversation", { body: anyJson }),
+  op("post", "/api/chat/conversations", "user", "Start a conversation", { body: conversationPatchSchema }),
   op("get", "/api/chat/conversations/{id}", "user", "A conversation"),
-  op("patch", "/api/chat/conversations/{id}", "user", "Rename a conversation", { body: anyJson }),
+  op("patch", "/api/chat/conversations/{id}", "user", "Rename a conversation", {
+    body: conversationPatchSchema,
+  }),
   op("delete", "/api/chat/conversations/{id}", "user", "Delete a conversation"),
   op("get", "/api/chat/conversations/{id}/messages", "user", "A conversation's messages"),
   op("post", "/api/chat/conversations/{id}/messages", "user", "Send a message (streamed answer)", {
-    body: anyJson,
+    body: sendMessageSchema,
   }),
-  op("post", "/api/chat/conversations/{id}/regenerate", "user", "Regenerate the last answer", {
-    body: anyJson,
+  op("post", "/api/chat/conversations/{id}/regenerate", "user", "Regenerate the last answer"),
+  op("post", "/api/chat/messages/{id}/edit", "user", "Edit a message and answer again", {
+    body: editMessageSchema,
   }),
-  op("post", "/api/chat/messages/{id}/edit", "user", "Edit a message and answer again", { body: anyJson }),
   op("post", "/api/chat/messages/{id}/stop", "user", "Stop a streaming answer"),
   op("post", "/api/chat/attachments", "user", "Attach a file to a chat", { body: anyJson }),
   op("post", "/api/chat/attachments/from-gallery", "user", "Attach a gallery item to a chat", {
-    body: anyJson,
+    body: attachFromGallerySchema,
   }),
   op("get", "/api/chat/attachments/{id}", "file", "A chat attachment", bin),
   op("delete", "/api/chat/attachments/{id}", "user", "Delete a chat attachment"),

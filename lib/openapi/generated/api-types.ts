@@ -9014,7 +9014,16 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    systemInstruction?: string;
+                    generationConfig?: {
+                        temperature?: number;
+                        topP?: number;
+                        maxOutputTokens?: number;
+                    };
+                    title?: string;
+                    model?: string;
+                };
             };
         };
         responses: {
@@ -9252,7 +9261,16 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    systemInstruction?: string;
+                    generationConfig?: {
+                        temperature?: number;
+                        topP?: number;
+                        maxOutputTokens?: number;
+                    };
+                    title?: string;
+                    model?: string;
+                };
             };
         };
         responses: {
@@ -9412,7 +9430,19 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    /** @default  */
+                    text?: string;
+                    /** @default [] */
+                    attachmentIds?: string[];
+                    /** @default [] */
+                    fileRefs?: {
+                        mimeType: string;
+                        /** Format: uri */
+                        fileUri: string;
+                    }[];
+                    replaceFailed?: string;
+                };
             };
         };
         responses: {
@@ -9492,11 +9522,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["JsonObject"];
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description OK */
             200: {
@@ -9576,7 +9602,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    text: string;
+                };
             };
         };
         responses: {
@@ -9814,7 +9842,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    mediaId: string;
+                };
             };
         };
         responses: {
