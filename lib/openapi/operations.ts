@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { approvalBodySchema } from "../approvals/schema";
+import { changePasswordSchema } from "../auth/self-service";
 import { newTokenSchema } from "../auth/tokens";
 import { attachFromGallerySchema, editMessageSchema, sendMessageSchema } from "../chat/send-schema";
 import { conversationPatchSchema } from "../chat/settings-schema";
@@ -256,7 +257,9 @@ export const OPERATIONS: Operation[] = [
   op("post", "/api/auth/login", "public", "Sign in (sets the session cookie)", { body: anyJson }),
   op("post", "/api/auth/logout", "public", "Sign out"),
   op("post", "/api/auth/setup", "public", "Create the first admin", { body: anyJson }),
-  op("post", "/api/account/password", "user", "Change your password (session only)", { body: anyJson }),
+  op("post", "/api/account/password", "user", "Change your password (session only)", {
+    body: changePasswordSchema,
+  }),
   op("get", "/api/account/tokens", "user", "Your API tokens (session only)"),
   op("post", "/api/account/tokens", "user", "Create an API token (session only)", { body: newTokenSchema }),
   op("delete", "/api/account/tokens/{id}", "user", "Revoke an API token (session only)"),

@@ -10318,7 +10318,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    currentPassword: string;
+                    newPassword: string;
+                };
             };
         };
         responses: {
