@@ -1,4 +1,4 @@
-/** Bodies of the chat's send and edit calls; shared by the composer and the routes. */
+/** Bodies of the chat's send, edit and attach calls; shared by the composer and the routes. */
 import { z } from "zod";
 import { MAX_ATTACHMENTS_PER_MESSAGE } from "./limits";
 
@@ -40,3 +40,8 @@ export const editMessageSchema = z.object({
 });
 
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+
+/** POST /api/chat/attachments/from-gallery: a stored gallery file taken over as an attachment. */
+export const attachFromGallerySchema = z.object({
+  mediaId: z.string({ error: "is required" }).min(1, { error: "is required" }),
+});

@@ -12,7 +12,7 @@ import { storedZipFiles, type StoredZipEntry } from "../storage/zip-files";
 import { sortMedia } from "../tasks/media-order";
 import { MAX_BULK_ITEMS } from "./limits";
 
-const zipRequestSchema = z.object({
+export const zipRequestSchema = z.object({
   ids: z
     .array(z.string().min(1).max(200), { error: "must be an array of item ids" })
     .min(1, { error: "must name at least one item" })

@@ -1,5 +1,29 @@
 import { z } from "zod";
+import { approvalBodySchema } from "../approvals/schema";
+import { changePasswordSchema } from "../auth/self-service";
+import { newTokenSchema } from "../auth/tokens";
+import { attachFromGallerySchema, editMessageSchema, sendMessageSchema } from "../chat/send-schema";
+import { conversationPatchSchema } from "../chat/settings-schema";
+import { commentPatchSchema, newCommentSchema } from "../comments/schema";
+import { bulkActionSchema, reviewPatchSchema } from "../gallery/review";
+import { zipRequestSchema } from "../gallery/zip";
+import { createWebhookSchema, updateWebhookSchema } from "../webhooks/schema";
+import {
+  createShareSchema,
+  guestApprovalSchema,
+  guestNameSchema,
+  unlockSchema,
+  updateShareSchema,
+} from "../shares/schema";
 import { batchRequestSchema } from "../batches/request-schema";
+import {
+  addMemberSchema,
+  changeRoleSchema,
+  createCollectionSchema,
+  itemIdsSchema,
+  moveSchema,
+  updateCollectionSchema,
+} from "../collections/schema";
 import {
   assembleSchema,
   createSequenceSchema,
@@ -101,18 +125,23 @@ export const OPERATIONS: Operation[] = [
   }),
   op("get", "/api/gallery/facets", "user", "Counts per model, type and tag for the gallery filters"),
   op("get", "/api/gallery/tags", "user", "Tags in use"),
-  op("post", "/api/gallery/bulk", "user", "Change many gallery items at once", { body: anyJson }),
-  op("post", "/api/gallery/zip", "user", "Download gallery items as a zip", { body: anyJson, ...bin }),
+  op("post", "/api/gallery/bulk", "user", "Change many gallery items at once", { body: bulkActionSchema }),
+  op("post", "/api/gallery/zip", "user", "Download gallery items as a zip", {
+    body: zipRequestSchema,
+    ...bin,
+  }),
   op("get", "/api/gallery/items/{id}", "user", "A gallery item"),
   op("patch", "/api/gallery/items/{id}", "user", "Change a gallery item (favorite, rating, tags)", {
-    body: anyJson,
+    body: reviewPatchSchema,
   }),
   op("delete", "/api/gallery/items/{id}", "user", "Delete a gallery item"),
   op("get", "/api/gallery/items/{id}/download", "user", "Download a gallery item's stored file", bin),
   op("get", "/api/gallery/items/{id}/reference", "user", "A gallery item as a reference for a new task"),
   op("get", "/api/gallery/items/{id}/comments", "user", "Comments on a gallery item"),
-  op("post", "/api/gallery/items/{id}/comments", "user", "Comment on a gallery item", { body: anyJson }),
-  op("patch", "/api/comments/{id}", "user", "Edit or resolve a comment", { body: anyJson }),
+  op("post", "/api/gallery/items/{id}/comments", "user", "Comment on a gallery item", {
+    body: newCommentSchema,
+  }),
+  op("patch", "/api/comments/{id}", "user", "Edit or resolve a comment", { body: commentPatchSchema }),
   op("delete", "/api/comments/{id}", "user", "Delete a comment"),
   op("get", "/api/media/{id}", "file", "A stored result file (also by signed link)", bin),
   op("head", "/api/media/{id}", "file", "A stored result file's headers", bin),
@@ -152,31 +181,39 @@ export const OPERATIONS: Operation[] = [
   op("get", "/api/assets/{id}/preview", "user", "An asset's preview", bin),
   op("head", "/api/assets/{id}/preview", "user", "An asset's preview headers", bin),
   op("get", "/api/collections", "user", "Your collections"),
-  op("post", "/api/collections", "user", "Create a collection", { body: anyJson }),
+  op("post", "/api/collections", "user", "Create a collection", { body: createCollectionSchema }),
   op("get", "/api/collections/{id}", "user", "A collection"),
-  op("patch", "/api/collections/{id}", "user", "Change a collection", { body: anyJson }),
+  op("patch", "/api/collections/{id}", "user", "Change a collection", { body: updateCollectionSchema }),
   op("delete", "/api/collections/{id}", "user", "Delete a collection"),
   op("get", "/api/collections/{id}/zip", "user", "A collection as a zip", bin),
   op("get", "/api/collections/{id}/items", "user", "A collection's items"),
-  op("post", "/api/collections/{id}/items", "user", "Add items to a collection", { body: anyJson }),
-  op("delete", "/api/collections/{id}/items", "user", "Remove items from a collection", { body: anyJson }),
-  op("post", "/api/collections/{id}/items/order", "user", "Reorder a collection's items", { body: anyJson }),
+  op("post", "/api/collections/{id}/items", "user", "Add items to a collection", { body: itemIdsSchema }),
+  op("delete", "/api/collections/{id}/items", "user", "Remove items from a collection", {
+    body: itemIdsSchema,
+  }),
+  op("post", "/api/collections/{id}/items/order", "user", "Reorder a collection's items", {
+    body: moveSchema,
+  }),
   op("get", "/api/collections/{id}/items/{taskId}", "user", "One item of a collection"),
   op("get", "/api/collections/{id}/items/{taskId}/approval", "user", "An item's approval state"),
   op("put", "/api/collections/{id}/items/{taskId}/approval", "user", "Approve or reject an item", {
-    body: anyJson,
+    body: approvalBodySchema,
   }),
   op("get", "/api/collections/{id}/members", "user", "A collection's members"),
-  op("post", "/api/collections/{id}/members", "user", "Add a member to a collection", { body: anyJson }),
-  op("patch", "/api/collections/{id}/members/{userId}", "user", "Change a member's role", { body: anyJson }),
+  op("post", "/api/collections/{id}/members", "user", "Add a member to a collection", {
+    body: addMemberSchema,
+  }),
+  op("patch", "/api/collections/{id}/members/{userId}", "user", "Change a member's role", {
+    body: changeRoleSchema,
+  }),
   op("delete", "/api/collections/{id}/members/{userId}", "user", "Remove a member"),
   op("get", "/api/shares", "user", "Your share links"),
-  op("post", "/api/shares", "user", "Create a share link", { body: anyJson }),
-  op("patch", "/api/shares/{id}", "user", "Change a share link", { body: anyJson }),
+  op("post", "/api/shares", "user", "Create a share link", { body: createShareSchema }),
+  op("patch", "/api/shares/{id}", "user", "Change a share link", { body: updateShareSchema }),
   op("delete", "/api/shares/{id}", "user", "Revoke a share link"),
   op("get", "/api/s/{token}", "public", "A shared collection (the token is the credential)"),
-  op("post", "/api/s/{token}/unlock", "public", "Unlock a password-protected share", { body: anyJson }),
-  op("put", "/api/s/{token}/guest", "public", "Name the guest of a share", { body: anyJson }),
+  op("post", "/api/s/{token}/unlock", "public", "Unlock a password-protected share", { body: unlockSchema }),
+  op("put", "/api/s/{token}/guest", "public", "Name the guest of a share", { body: guestNameSchema }),
   op("get", "/api/s/{token}/zip", "public", "A shared collection as a zip", bin),
   op("get", "/api/s/{token}/media/{mediaId}", "public", "A shared file", bin),
   op("head", "/api/s/{token}/media/{mediaId}", "public", "A shared file's headers", bin),
@@ -188,27 +225,31 @@ export const OPERATIONS: Operation[] = [
   }),
   op("get", "/api/s/{token}/items/{taskId}/approval", "public", "A shared item's approval state"),
   op("put", "/api/s/{token}/items/{taskId}/approval", "public", "Approve or reject a shared item", {
-    body: anyJson,
+    body: guestApprovalSchema,
   }),
-  op("patch", "/api/s/{token}/comments/{commentId}", "public", "Edit a guest comment", { body: anyJson }),
+  op("patch", "/api/s/{token}/comments/{commentId}", "public", "Edit a guest comment", {
+    body: commentPatchSchema,
+  }),
   op("delete", "/api/s/{token}/comments/{commentId}", "public", "Delete a guest comment"),
   op("get", "/api/chat/conversations", "user", "Your conversations"),
-  op("post", "/api/chat/conversations", "user", "Start a conversation", { body: anyJson }),
+  op("post", "/api/chat/conversations", "user", "Start a conversation", { body: conversationPatchSchema }),
   op("get", "/api/chat/conversations/{id}", "user", "A conversation"),
-  op("patch", "/api/chat/conversations/{id}", "user", "Rename a conversation", { body: anyJson }),
+  op("patch", "/api/chat/conversations/{id}", "user", "Rename a conversation", {
+    body: conversationPatchSchema,
+  }),
   op("delete", "/api/chat/conversations/{id}", "user", "Delete a conversation"),
   op("get", "/api/chat/conversations/{id}/messages", "user", "A conversation's messages"),
   op("post", "/api/chat/conversations/{id}/messages", "user", "Send a message (streamed answer)", {
-    body: anyJson,
+    body: sendMessageSchema,
   }),
-  op("post", "/api/chat/conversations/{id}/regenerate", "user", "Regenerate the last answer", {
-    body: anyJson,
+  op("post", "/api/chat/conversations/{id}/regenerate", "user", "Regenerate the last answer"),
+  op("post", "/api/chat/messages/{id}/edit", "user", "Edit a message and answer again", {
+    body: editMessageSchema,
   }),
-  op("post", "/api/chat/messages/{id}/edit", "user", "Edit a message and answer again", { body: anyJson }),
   op("post", "/api/chat/messages/{id}/stop", "user", "Stop a streaming answer"),
   op("post", "/api/chat/attachments", "user", "Attach a file to a chat", { body: anyJson }),
   op("post", "/api/chat/attachments/from-gallery", "user", "Attach a gallery item to a chat", {
-    body: anyJson,
+    body: attachFromGallerySchema,
   }),
   op("get", "/api/chat/attachments/{id}", "file", "A chat attachment", bin),
   op("delete", "/api/chat/attachments/{id}", "user", "Delete a chat attachment"),
@@ -216,9 +257,11 @@ export const OPERATIONS: Operation[] = [
   op("post", "/api/auth/login", "public", "Sign in (sets the session cookie)", { body: anyJson }),
   op("post", "/api/auth/logout", "public", "Sign out"),
   op("post", "/api/auth/setup", "public", "Create the first admin", { body: anyJson }),
-  op("post", "/api/account/password", "user", "Change your password (session only)", { body: anyJson }),
+  op("post", "/api/account/password", "user", "Change your password (session only)", {
+    body: changePasswordSchema,
+  }),
   op("get", "/api/account/tokens", "user", "Your API tokens (session only)"),
-  op("post", "/api/account/tokens", "user", "Create an API token (session only)", { body: anyJson }),
+  op("post", "/api/account/tokens", "user", "Create an API token (session only)", { body: newTokenSchema }),
   op("delete", "/api/account/tokens/{id}", "user", "Revoke an API token (session only)"),
   op("get", "/api/admin/users", "admin", "Users (session only)"),
   op("post", "/api/admin/users", "admin", "Create a user (session only)", { body: anyJson }),
@@ -260,10 +303,12 @@ export const OPERATIONS: Operation[] = [
   op("delete", "/api/sequences/{id}/assemblies/{assemblyId}", "user", "Cancel an assembly"),
   op("get", "/api/webhooks", "user", "Your webhook endpoints (session only)"),
   op("post", "/api/webhooks", "user", "Add a webhook endpoint; its secret is shown once (session only)", {
-    body: anyJson,
+    body: createWebhookSchema,
   }),
   op("get", "/api/webhooks/{id}", "user", "A webhook endpoint (session only)"),
-  op("patch", "/api/webhooks/{id}", "user", "Change a webhook endpoint (session only)", { body: anyJson }),
+  op("patch", "/api/webhooks/{id}", "user", "Change a webhook endpoint (session only)", {
+    body: updateWebhookSchema,
+  }),
   op("delete", "/api/webhooks/{id}", "user", "Delete a webhook endpoint (session only)"),
   op("post", "/api/webhooks/{id}/rotate", "user", "A new signing secret, shown once (session only)"),
   op("post", "/api/webhooks/{id}/test", "user", "Send a webhook.test event (session only)"),

@@ -1,19 +1,11 @@
 import "server-only";
-import { z } from "zod";
 import type { Db } from "../db";
 import { guestCookies, newGuest, readGuest, type GuestCookie } from "./cookies";
 import type { ShareGrant } from "./resolve";
+import { guestNameSchema } from "./schema";
 
 /** A visit: views seen again within this time are the same visit and are not counted again. */
 export const VISIT_MS = 30 * 60_000;
-
-export const guestNameSchema = z.object({
-  name: z
-    .string({ error: "must be a string" })
-    .trim()
-    .min(1, { error: "must not be empty" })
-    .max(60, { error: "must be at most 60 characters" }),
-});
 
 export type GuestSession = { guest: GuestCookie; setCookies: string[] };
 

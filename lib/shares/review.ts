@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { approvalStatusSchema, getApproval, setApproval } from "../approvals";
+import { getApproval, setApproval } from "../approvals";
 import {
   addComment,
   commentPatchSchema,
@@ -17,6 +17,7 @@ import { StudioError } from "../errors";
 import type { GuestCookie } from "./cookies";
 import { guestSession, nameGuest } from "./guest";
 import { requireGrantedItem, type ShareGrant } from "./resolve";
+import { guestApprovalSchema } from "./schema";
 
 /**
  * Comments and approvals through a share link: the grant decides the item is reachable (404 for
@@ -110,7 +111,7 @@ export async function guestSetApproval(
       issues: [{ path: "guestName", message: "must not be empty" }],
     });
   }
-  const { status } = z.object({ status: approvalStatusSchema }).parse(input);
+  const { status } = guestApprovalSchema.parse(input);
   return setApproval(db, guestActor(grant, guest), grant.collectionId, taskId, status);
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { approvalStatusSchema } from "../approvals/schema";
 
 /**
  * One schema for the owner's share-link form and the route that takes it. Prompts and parameters
@@ -79,3 +80,18 @@ export type ShareLinkSummary = {
   /** active | expired | revoked */
   state: "active" | "expired" | "revoked";
 };
+
+/** PUT /api/s/:token/guest: the name a guest reviews under. */
+export const guestNameSchema = z.object({
+  name: z
+    .string({ error: "must be a string" })
+    .trim()
+    .min(1, { error: "must not be empty" })
+    .max(60, { error: "must be at most 60 characters" }),
+});
+
+/** POST /api/s/:token/unlock: the link's password. */
+export const unlockSchema = z.object({ password: z.string({ error: "must be a string" }).min(1).max(200) });
+
+/** PUT /api/s/:token/items/:taskId/approval: a guest's verdict. */
+export const guestApprovalSchema = z.object({ status: approvalStatusSchema });

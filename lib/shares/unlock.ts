@@ -1,13 +1,11 @@
 import "server-only";
 import { verifyPassword } from "better-auth/crypto";
-import { z } from "zod";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
 import { unlockCookies } from "./cookies";
 import { findShareLink } from "./resolve";
+import { unlockSchema } from "./schema";
 import { countPasswordAttempt, forgivePasswordAttempt, requestAddress } from "./throttle";
-
-export const unlockSchema = z.object({ password: z.string({ error: "must be a string" }).min(1).max(200) });
 
 /**
  * A guest's password for a link: counted against the link's and the address's limits before it is

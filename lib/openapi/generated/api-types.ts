@@ -3496,7 +3496,29 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    /** @constant */
+                    action: "favorite";
+                    ids: string[];
+                } | {
+                    /** @constant */
+                    action: "unfavorite";
+                    ids: string[];
+                } | {
+                    /** @constant */
+                    action: "addTag";
+                    ids: string[];
+                    tag: string;
+                } | {
+                    /** @constant */
+                    action: "removeTag";
+                    ids: string[];
+                    tag: string;
+                } | {
+                    /** @constant */
+                    action: "delete";
+                    ids: string[];
+                };
             };
         };
         responses: {
@@ -3576,7 +3598,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    ids: string[];
+                };
             };
         };
         responses: {
@@ -3812,7 +3836,12 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    favorite?: boolean;
+                    rating?: number | null;
+                    tags?: string[];
+                    notes?: string;
+                };
             };
         };
         responses: {
@@ -4126,7 +4155,25 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    body: string;
+                    parentId?: string;
+                    atSeconds?: number | null;
+                    shape?: ({
+                        /** @constant */
+                        kind: "rect";
+                        x: number;
+                        y: number;
+                        w: number;
+                        h: number;
+                    } | {
+                        /** @constant */
+                        kind: "point";
+                        x: number;
+                        y: number;
+                    }) | null;
+                    collectionId?: string;
+                };
             };
         };
         responses: {
@@ -4286,7 +4333,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    body: string;
+                } | {
+                    resolved: boolean;
+                };
             };
         };
         responses: {
@@ -6367,7 +6418,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    name: string;
+                    description?: string;
+                    taskIds?: string[];
+                };
             };
         };
         responses: {
@@ -6605,7 +6660,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    name?: string;
+                    description?: string;
+                    coverTaskId?: string | null;
+                };
             };
         };
         responses: {
@@ -6841,7 +6900,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    taskIds: string[];
+                };
             };
         };
         responses: {
@@ -6923,7 +6984,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    taskIds: string[];
+                };
             };
         };
         responses: {
@@ -7005,7 +7068,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    taskId: string;
+                    before: string | null;
+                } | {
+                    taskId: string;
+                    step: -1 | 1;
+                };
             };
         };
         responses: {
@@ -7246,7 +7315,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    /** @enum {string} */
+                    status: "pending" | "approved" | "changes_requested" | "rejected";
+                };
             };
         };
         responses: {
@@ -7406,7 +7478,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    /** Format: email */
+                    email?: string;
+                    userId?: string;
+                    /** @enum {string} */
+                    role: "viewer" | "commenter" | "editor";
+                };
             };
         };
         responses: {
@@ -7568,7 +7646,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    /** @enum {string} */
+                    role: "viewer" | "commenter" | "editor";
+                };
             };
         };
         responses: {
@@ -7724,7 +7805,22 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    collectionId?: string;
+                    taskId?: string;
+                    /** @default  */
+                    label?: string;
+                    /** @default null */
+                    expiresAt?: string | null;
+                    /** @default null */
+                    password?: string | null;
+                    /** @default false */
+                    allowDownload?: boolean;
+                    /** @default false */
+                    allowComments?: boolean;
+                    /** @default false */
+                    showPrompts?: boolean;
+                };
             };
         };
         responses: {
@@ -7884,7 +7980,14 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    label?: string;
+                    expiresAt?: string | null;
+                    password?: string | null;
+                    allowDownload?: boolean;
+                    allowComments?: boolean;
+                    showPrompts?: boolean;
+                };
             };
         };
         responses: {
@@ -8026,7 +8129,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    password: string;
+                };
             };
         };
         responses: {
@@ -8090,7 +8195,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    name: string;
+                };
             };
         };
         responses: {
@@ -8636,7 +8743,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    /** @enum {string} */
+                    status: "pending" | "approved" | "changes_requested" | "rejected";
+                };
             };
         };
         responses: {
@@ -8762,7 +8872,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    body: string;
+                } | {
+                    resolved: boolean;
+                };
             };
         };
         responses: {
@@ -8900,7 +9014,16 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    systemInstruction?: string;
+                    generationConfig?: {
+                        temperature?: number;
+                        topP?: number;
+                        maxOutputTokens?: number;
+                    };
+                    title?: string;
+                    model?: string;
+                };
             };
         };
         responses: {
@@ -9138,7 +9261,16 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    systemInstruction?: string;
+                    generationConfig?: {
+                        temperature?: number;
+                        topP?: number;
+                        maxOutputTokens?: number;
+                    };
+                    title?: string;
+                    model?: string;
+                };
             };
         };
         responses: {
@@ -9298,7 +9430,19 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    /** @default  */
+                    text?: string;
+                    /** @default [] */
+                    attachmentIds?: string[];
+                    /** @default [] */
+                    fileRefs?: {
+                        mimeType: string;
+                        /** Format: uri */
+                        fileUri: string;
+                    }[];
+                    replaceFailed?: string;
+                };
             };
         };
         responses: {
@@ -9378,11 +9522,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["JsonObject"];
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description OK */
             200: {
@@ -9462,7 +9602,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    text: string;
+                };
             };
         };
         responses: {
@@ -9700,7 +9842,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    mediaId: string;
+                };
             };
         };
         responses: {
@@ -10174,7 +10318,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    currentPassword: string;
+                    newPassword: string;
+                };
             };
         };
         responses: {
@@ -10330,7 +10477,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    name: string;
+                    expiresInDays?: number | null;
+                };
             };
         };
         responses: {
@@ -12822,7 +12972,14 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    url: string;
+                    events: string[];
+                    /** @default  */
+                    description?: string;
+                    /** @default false */
+                    global?: boolean;
+                };
             };
         };
         responses: {
@@ -13060,7 +13217,12 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    url?: string;
+                    events?: string[];
+                    description?: string;
+                    enabled?: boolean;
+                };
             };
         };
         responses: {
