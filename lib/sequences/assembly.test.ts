@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_USER } from "../auth/local-user";
 import { listGalleryItems } from "../gallery/list";
 import { taskTestbed } from "../tasks/testing/task-fixtures";
+import { probeVideo } from "../video/probe";
+import { makeClip } from "../video/testing/clips";
 import { cancelAssembly, getAssembly, requestAssembly } from "./assembly";
 import { runNextAssembly } from "./assembly-worker";
 import { createSequence } from "./sequences";
@@ -18,10 +20,20 @@ afterAll(async () => {
   await bed.cleanup();
 });
 
+/** The studio's own port (ffmpeg), recording each job it is given. */
+function recordingPort() {
+  const jobs: Parameters<AssembleFilm>[0][] = [];
+  const assembleFilm: AssembleFilm = (job) => {
+    jobs.push(job);
+    return studioVideoPort.assembleFilm(job);
+  };
+  return { jobs, video: { ...studioVideoPort, assembleFilm } satisfies VideoPort };
+}
+
 /**
- * lib/video's ffmpeg assembly (wt/frames) stands in as a film writer that records what it was
- * asked for and writes those bytes where it was told; the worker's part is under test here: the
- * claim, progress, cancel, the gallery item and its provenance.
+ * For the races only (two workers on one expired lease, a cancel landing mid-job): a film writer
+ * that holds the job open at a chosen moment, which real ffmpeg on tiny clips cannot be made to do
+ * reliably. The film itself is made by ffmpeg in the first test.
  */
 function filmWriter(hooks: { onStart?: (job: Parameters<AssembleFilm>[0]) => Promise<void> } = {}) {
   const jobs: Parameters<AssembleFilm>[0][] = [];
@@ -57,6 +69,14 @@ async function sequenceWithPickedTakes(name: string) {
   });
   for (const [i, shot] of shots.entries()) {
     const taskId = `take_${shot.id}`;
+    // Real takes: 5 s at 160×90, 24 fps; the first with sound, the second silent.
+    await makeClip(path.join(bed.mediaDir(), `takes/${taskId}.mp4`), {
+      width: 160,
+      height: 90,
+      fps: 24,
+      seconds: 5,
+      audio: i === 0,
+    });
     await bed.db.task.create({
       data: {
         id: taskId,
@@ -90,15 +110,16 @@ describe("assembly jobs", () => {
     const { id, shots } = await sequenceWithPickedTakes("harbour");
     const assembly = await requestAssembly(bed.db, LOCAL_USER, id, { crossfadeSeconds: 0.5 });
     expect(assembly.state).toBe("queued");
-    const { jobs, video } = filmWriter();
+    const { jobs, video } = recordingPort();
     expect(await runNextAssembly(bed.deps, video)).toBe("done");
     expect(jobs[0].clips).toEqual([
       { path: `takes/take_${shots[0].id}.mp4`, trimIn: 1, trimOut: 3.5, muted: true },
       { path: `takes/take_${shots[1].id}.mp4`, trimIn: 0, trimOut: null, muted: false },
     ]);
+    // Chosen from the takes' probes.
     expect(jobs[0].output).toEqual({
-      width: 640,
-      height: 360,
+      width: 160,
+      height: 90,
       fps: 24,
       pixelFormat: "yuv420p",
       crossfadeSeconds: 0.5,
@@ -110,12 +131,12 @@ describe("assembly jobs", () => {
       where: { id: done.taskId! },
       include: { media: true },
     });
-    expect(film).toMatchObject({
-      kind: "sequence",
-      status: "completed",
-      mediaState: "stored",
-      actualDuration: 7.5,
-    });
+    expect(film).toMatchObject({ kind: "sequence", status: "completed", mediaState: "stored" });
+    // 2.5 s + 5 s, overlapped by the 0.5 s crossfade: within a frame, as ffmpeg decodes it.
+    const probe = await probeVideo(path.join(bed.mediaDir(), film.media[0].path!));
+    expect(probe).toMatchObject({ width: 160, height: 90 });
+    expect(Math.abs(probe.durationSec - 7)).toBeLessThanOrEqual(1 / 24 + 0.05);
+    expect(Math.abs(film.actualDuration! - 7)).toBeLessThanOrEqual(1 / 24 + 0.05);
     expect(film.id).toMatch(/^seq_/);
     expect(JSON.parse(film.request).shots.map((s: { taskId: string }) => s.taskId)).toEqual(
       shots.map((s) => `take_${s.id}`),
