@@ -1,24 +1,15 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { z } from "zod";
 import { StudioError } from "../errors";
 import type { AuthContext } from "./context";
-import { emailSchema, passwordSchema } from "./password-policy";
+import { setupSchema } from "./request-schemas";
 import { signIn, type WithCookies } from "./sessions";
 import type { StudioUser, UserSummary } from "./types";
 import { countUsers, createUser } from "./users";
 
-/**
- * The first admin: from ADMIN_EMAIL + ADMIN_PASSWORD at start, or from the /setup page while no
- * user exists. When the studio is reachable beyond loopback, the page also asks for a setup code
- * that only the server log shows, so the first stranger to find the page cannot become admin.
- */
-const setupSchema = z.object({
-  email: emailSchema,
-  name: z.string().trim().max(80, { error: "must be at most 80 characters" }).optional(),
-  password: passwordSchema,
-  setupCode: z.string().trim().optional(),
-});
+// The first admin: from ADMIN_EMAIL + ADMIN_PASSWORD at start, or from the /setup page while no
+// user exists. When the studio is reachable beyond loopback, the page also asks for a setup code
+// that only the server log shows, so the first stranger to find the page cannot become admin.
 
 /** Creates the configured first admin when no user exists; never touches an existing account. */
 export async function ensureFirstAdmin(ctx: AuthContext): Promise<UserSummary | null> {

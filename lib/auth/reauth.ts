@@ -1,5 +1,4 @@
 import "server-only";
-import { z } from "zod";
 import { StudioError } from "../errors";
 import { clientAddress } from "./client-address";
 import type { AuthContext } from "./context";
@@ -14,9 +13,7 @@ import type { StudioUser } from "./types";
  * the password in the page's memory only. Wrong passwords count against the same login limits as
  * the sign-in form, so a stolen session cannot guess the password here either.
  */
-export const adminPasswordField = {
-  adminPassword: z.string({ error: "must be your own current password" }).max(1024).optional(),
-};
+export { adminPasswordField } from "./request-schemas";
 
 const ISSUE = { path: "adminPassword" };
 

@@ -61,26 +61,30 @@ export const atSecondsSchema = z
   .min(0, { error: "must be a number of seconds, 0 or more" })
   .refine(Number.isFinite, { error: "must be a finite number of seconds" });
 
-/** POST a comment or a reply. A reply carries no moment or shape of its own: its thread's hold them. */
-export const newCommentSchema = z
-  .strictObject({
-    body: commentBodySchema,
-    parentId: z
-      .string({ error: "must be a comment id" })
-      .min(1, { error: "must be a comment id" })
-      .optional(),
-    atSeconds: atSecondsSchema.nullable().optional(),
-    shape: shapeSchema.nullable().optional(),
-    /** The collection it was written in, when it was (the activity feed and the collection's view). */
-    collectionId: z.string({ error: "must be a collection id" }).min(1).optional(),
-  })
-  .superRefine((c, ctx) => {
-    if (!c.parentId) return;
-    for (const key of ["atSeconds", "shape"] as const) {
-      if (c[key] != null)
-        ctx.addIssue({ code: "custom", path: [key], message: "a reply takes no moment or shape" });
-    }
-  });
+/** The fields of a new comment or reply, shared by the studio's and a share link's comment bodies. */
+export const newCommentFields = {
+  body: commentBodySchema,
+  parentId: z.string({ error: "must be a comment id" }).min(1, { error: "must be a comment id" }).optional(),
+  atSeconds: atSecondsSchema.nullable().optional(),
+  shape: shapeSchema.nullable().optional(),
+  /** The collection it was written in, when it was (the activity feed and the collection's view). */
+  collectionId: z.string({ error: "must be a collection id" }).min(1).optional(),
+};
+
+/** A reply carries no moment or shape of its own: its thread's hold them. */
+export function replyRule(
+  c: { parentId?: string; atSeconds?: number | null; shape?: unknown },
+  ctx: z.RefinementCtx,
+) {
+  if (!c.parentId) return;
+  for (const key of ["atSeconds", "shape"] as const) {
+    if (c[key] != null)
+      ctx.addIssue({ code: "custom", path: [key], message: "a reply takes no moment or shape" });
+  }
+}
+
+/** POST a comment or a reply. */
+export const newCommentSchema = z.strictObject(newCommentFields).superRefine(replyRule);
 export type NewComment = z.input<typeof newCommentSchema>;
 
 /** PATCH a comment: its text (the author), or resolve/reopen its thread. */

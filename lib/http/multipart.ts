@@ -6,6 +6,7 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import Busboy, { type BusboyParser } from "busboy";
+import { z } from "zod";
 import { StudioError } from "../errors";
 import { formatBytes } from "../format/bytes";
 import { percentDecode } from "./percent-decode";
@@ -124,6 +125,9 @@ export async function readMultipart(
     },
   };
 }
+
+/** readUploadedFile's form as the OpenAPI document publishes it (the raw body's name goes in X-File-Name). */
+export const uploadFileForm = z.object({ file: z.file().meta({ description: "The file's bytes." }) });
 
 /**
  * The file of an upload route: a multipart form's field "file", or the raw body with its name in

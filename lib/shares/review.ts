@@ -1,5 +1,4 @@
 import "server-only";
-import { z } from "zod";
 import { getApproval, setApproval } from "../approvals";
 import {
   addComment,
@@ -17,7 +16,7 @@ import { StudioError } from "../errors";
 import type { GuestCookie } from "./cookies";
 import { guestSession, nameGuest } from "./guest";
 import { requireGrantedItem, type ShareGrant } from "./resolve";
-import { guestApprovalSchema } from "./schema";
+import { guestApprovalSchema, guestCommentSchema } from "./schema";
 
 /**
  * Comments and approvals through a share link: the grant decides the item is reachable (404 for
@@ -51,11 +50,8 @@ export async function guestAddComment(
   input: unknown,
 ): Promise<{ comment: CommentView; setCookies: string[] }> {
   requireGrantedItem(grant, taskId);
-  const body = { ...z.record(z.string(), z.unknown()).parse(input) };
-  const { guestName } = body;
-  delete body.guestName;
-  delete body.collectionId;
-  if (grant.collectionId) body.collectionId = grant.collectionId;
+  const { guestName, ...fields } = guestCommentSchema.parse(input);
+  const body = { ...fields, collectionId: grant.collectionId ?? undefined };
   const session =
     guestName === undefined || guestName === null
       ? await guestSession(db, grant, headers)

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { approvalStatusSchema } from "../approvals/schema";
+import { guestNameSchema as commentGuestName, newCommentFields, replyRule } from "../comments/schema";
 
 /**
  * One schema for the owner's share-link form and the route that takes it. Prompts and parameters
@@ -95,3 +96,11 @@ export const unlockSchema = z.object({ password: z.string({ error: "must be a st
 
 /** PUT /api/s/:token/items/:taskId/approval: a guest's verdict. */
 export const guestApprovalSchema = z.object({ status: approvalStatusSchema });
+
+/**
+ * POST /api/s/:token/items/:taskId/comments: a comment as in the studio, plus the name the guest
+ * writes under (kept in their cookie); a `collectionId` is replaced by the link's own.
+ */
+export const guestCommentSchema = z
+  .strictObject({ ...newCommentFields, guestName: commentGuestName.nullable().optional() })
+  .superRefine(replyRule);

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { ModelDef } from "../catalog/types";
 import { StudioError } from "../errors";
 import type { TaskWithMedia } from "./load-task";
@@ -27,6 +28,39 @@ export type OpenAiVideo = Omit<PresentedTask, "status" | "error" | "progress"> &
 };
 
 const SIZE = /^(\d{2,5})x(\d{2,5})$/;
+
+/**
+ * The form as the SDK posts it, for the OpenAPI document (multipart/form-data). The route reads the
+ * text fields through bodyFromVideoForm and the family's rules; any other field of the family (e.g.
+ * `aspect_ratio`, `resolution`) may be sent as text too.
+ */
+export const videoFormSchema = z
+  .object({
+    model: z.string().min(1).meta({ description: "A v1 model id of this family." }),
+    prompt: z.string(),
+    seconds: z
+      .string()
+      .regex(/^\s*\d+\s*$/)
+      .optional()
+      .meta({ description: "Whole seconds, as text; the family's lengths apply." }),
+    size: z
+      .string()
+      .regex(SIZE)
+      .optional()
+      .meta({
+        description: "WIDTHxHEIGHT: its aspect ratio (and, where the family has one, its resolution).",
+      }),
+    input_reference: z
+      .file()
+      .optional()
+      .meta({ description: "An image, stored as an upload and sent as the one reference image." }),
+    "input_reference[image_url]": z
+      .string()
+      .optional()
+      .meta({ description: "Or a reference image by URL (OpenAI's input_reference.image_url)." }),
+  })
+  .catchall(z.string())
+  .meta({ id: "V1VideoForm" });
 
 /**
  * A form's text fields as the family's body: whole-number text for integer fields ("4" → 4, the SDK

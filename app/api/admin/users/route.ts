@@ -1,19 +1,10 @@
-import { z } from "zod";
-import { emailSchema, passwordSchema, roleSchema } from "@/lib/auth/password-policy";
-import { adminPasswordField, requireReauth } from "@/lib/auth/reauth";
+import { requireReauth } from "@/lib/auth/reauth";
+import { newUserSchema } from "@/lib/auth/request-schemas";
 import { createUser, listUsers } from "@/lib/auth/users";
 import { readJson } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
-
-const newUserSchema = z.object({
-  email: emailSchema,
-  name: z.string().trim().max(80, { error: "must be at most 80 characters" }).optional(),
-  password: passwordSchema,
-  role: roleSchema.default("member"),
-  ...adminPasswordField,
-});
 
 export const GET = route({ auth: "admin", credential: "session" }, async ({ auth }) =>
   Response.json({ users: await listUsers(await auth()) }, { headers: { "Cache-Control": "no-store" } }),

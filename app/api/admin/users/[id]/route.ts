@@ -1,23 +1,11 @@
-import { z } from "zod";
-import { roleSchema } from "@/lib/auth/password-policy";
-import { adminPasswordField, requireReauth } from "@/lib/auth/reauth";
+import { requireReauth } from "@/lib/auth/reauth";
+import { userDeleteSchema, userPatchSchema } from "@/lib/auth/request-schemas";
 import { refuseSelf } from "@/lib/auth/self-service";
 import { deleteUser, updateUser } from "@/lib/auth/users";
 import { readJson } from "@/lib/http/respond";
 import { idParams, route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
-
-const patchSchema = z
-  .object({
-    disabled: z.boolean({ error: "must be true or false" }).optional(),
-    role: roleSchema.optional(),
-    name: z.string().max(80, { error: "must be at most 80 characters" }).optional(),
-    ...adminPasswordField,
-  })
-  .strict();
-
-const deleteSchema = z.object(adminPasswordField).strict();
 
 /**
  * PATCH { disabled?, role?, name?, adminPassword }: disabling ends the user's sessions at once. A
@@ -26,7 +14,7 @@ const deleteSchema = z.object(adminPasswordField).strict();
 export const PATCH = route(
   { auth: "admin", credential: "session", params: idParams },
   async ({ request, user, params, auth }) => {
-    const { adminPassword, ...patch } = patchSchema.parse(await readJson(request));
+    const { adminPassword, ...patch } = userPatchSchema.parse(await readJson(request));
     const ctx = await auth();
     if (patch.disabled !== undefined || patch.role) {
       refuseSelf(user, params.id, "disable or change the role of");
@@ -43,7 +31,7 @@ export const DELETE = route(
     refuseSelf(user, params.id, "delete");
     // A body is optional (accounts off needs none); without one the re-auth below names the field.
     const body = request.headers.get("content-type") ? await readJson(request) : {};
-    const { adminPassword } = deleteSchema.parse(body);
+    const { adminPassword } = userDeleteSchema.parse(body);
     const ctx = await auth();
     await requireReauth(ctx, user, adminPassword, request.headers);
     await deleteUser(ctx, params.id);

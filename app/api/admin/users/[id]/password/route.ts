@@ -1,17 +1,10 @@
-import { z } from "zod";
-import { passwordSchema } from "@/lib/auth/password-policy";
-import { adminPasswordField, requireReauth } from "@/lib/auth/reauth";
+import { requireReauth } from "@/lib/auth/reauth";
+import { resetPasswordSchema } from "@/lib/auth/request-schemas";
 import { resetPassword } from "@/lib/auth/users";
 import { readJson } from "@/lib/http/respond";
 import { idParams, route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
-
-const bodySchema = z.object({
-  password: passwordSchema,
-  keepTokens: z.boolean({ error: "must be true or false" }).default(false),
-  ...adminPasswordField,
-});
 
 /**
  * POST { password, keepTokens?, adminPassword }: sets a new password, ends the user's sessions and
@@ -20,7 +13,7 @@ const bodySchema = z.object({
 export const POST = route(
   { auth: "admin", credential: "session", params: idParams },
   async ({ request, user, params, auth }) => {
-    const { password, keepTokens, adminPassword } = bodySchema.parse(await readJson(request));
+    const { password, keepTokens, adminPassword } = resetPasswordSchema.parse(await readJson(request));
     const ctx = await auth();
     await requireReauth(ctx, user, adminPassword, request.headers);
     const { revokedTokens } = await resetPassword(ctx, params.id, password, { keepTokens });
