@@ -22,6 +22,16 @@ const errorResponse = (description: string) => ({
   content: { "application/json": { schema: errorBody } },
 });
 
+// Upload routes also take the file as the raw body, its name in X-File-Name (lib/http/multipart.ts).
+const RAW_FILE = {
+  type: "string" as const,
+  format: "binary",
+  description: "The file's bytes, its name in X-File-Name.",
+};
+const FILE_NAME_HEADER = z.object({
+  "x-file-name": z.string().optional().meta({ description: "The raw body's file name, URI-encoded." }),
+});
+
 function pathParams(path: string) {
   const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   return names.length ? z.object(Object.fromEntries(names.map((n) => [n, z.string().min(1)]))) : undefined;
@@ -56,11 +66,26 @@ function operation(op: Operation): ZodOpenApiOperationObject {
     tags: [op.path.split("/")[2]],
     ...(op.access === "public" ? { security: [] } : {}),
     ...(op.access === "admin" ? { "x-role": "admin" } : {}),
-    ...(path || op.query
-      ? { requestParams: { ...(path ? { path } : {}), ...(op.query ? { query: op.query } : {}) } }
+    ...(path || op.query || op.raw
+      ? {
+          requestParams: {
+            ...(path ? { path } : {}),
+            ...(op.query ? { query: op.query } : {}),
+            ...(op.raw ? { header: FILE_NAME_HEADER } : {}),
+          },
+        }
       : {}),
-    ...(op.body
-      ? { requestBody: { required: true, content: { "application/json": { schema: op.body } } } }
+    ...(op.body || op.form || op.raw
+      ? {
+          requestBody: {
+            required: !op.bodyOptional,
+            content: {
+              ...(op.body ? { "application/json": { schema: op.body } } : {}),
+              ...(op.form ? { "multipart/form-data": { schema: op.form } } : {}),
+              ...(op.raw ? { "application/octet-stream": { schema: RAW_FILE } } : {}),
+            },
+          },
+        }
       : {}),
     responses: { [status]: success, ...errors },
   };

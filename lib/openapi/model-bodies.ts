@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { listModels } from "../catalog";
 import type { ModelDef, ParamDef } from "../catalog/types";
+import { V1_FAMILIES } from "../catalog/v1/families";
 
 /**
  * The task body of POST /api/v2/model-center/tasks as OpenAPI sees it: one object per model of the
@@ -66,12 +67,16 @@ function place(shape: Shape, nested: Record<string, Shape>, param: ParamDef) {
   else (nested[head] ??= {})[rest.join(".")] = field;
 }
 
-export function modelBodySchema(model: ModelDef) {
+function bodyShape(params: readonly ParamDef[]): Shape {
   const shape: Shape = {};
   const nested: Record<string, Shape> = {};
-  for (const param of model.params) place(shape, nested, param);
+  for (const param of params) place(shape, nested, param);
   for (const [key, inner] of Object.entries(nested)) shape[key] = z.object(inner).optional();
-  const base = z.object({ model: z.literal(model.id), ...shape });
+  return shape;
+}
+
+export function modelBodySchema(model: ModelDef) {
+  const base = z.object({ model: z.literal(model.id), ...bodyShape(model.params) });
   // Models without a parameter page pass extra fields through (the "advanced" JSON).
   const body = model.documented ? base : base.catchall(z.unknown());
   return body.meta({
@@ -93,4 +98,62 @@ export function taskBodySchema() {
     id: "TaskBody",
     description: "A task for one model of the catalog; `model` selects which fields apply.",
   });
+}
+
+/**
+ * The JSON body of POST /api/v1/{family}/videos: the operator's mapped v1 models (V1_FAMILIES_FILE)
+ * discriminated by `model`, as the task body; with no mapping, each family variant's rules (the
+ * table lib/catalog/v1 validates with), `model` being an id the operator maps to that family.
+ */
+export function v1VideoBodySchema() {
+  const mapped = listModels().filter((model) => model.v1);
+  if (mapped.length) {
+    const bodies = mapped.map(modelBodySchema);
+    return z
+      .discriminatedUnion("model", bodies as unknown as [(typeof bodies)[0], ...typeof bodies])
+      .meta({
+        id: "V1VideoBody",
+        description: "A video for one mapped v1 model; `model` selects the rules.",
+      });
+  }
+  const variants = Object.values(V1_FAMILIES).flatMap((family) =>
+    Object.entries(family.variants).map(([name, variant]) =>
+      z
+        .object({
+          model: z
+            .string()
+            .min(1)
+            .meta({ description: `A model id mapped to family ${family.key} (${name}).` }),
+          ...bodyShape(variant.params()),
+        })
+        .meta({
+          id: `V1VideoBody_${family.key}_${name.replace(/[^A-Za-z0-9_.-]/g, "_")}`,
+          title: `${family.title} · ${variant.summary}`,
+        }),
+    ),
+  );
+  // anyOf, not oneOf: variants with the same rules (family B's pro and turbo) both match a body.
+  return z.union(variants as unknown as [(typeof variants)[0], ...typeof variants]).meta({
+    id: "V1VideoBody",
+    description:
+      "A video for a v1 model the operator mapped (V1_FAMILIES_FILE) to one of the families below; its family's rules apply.",
+  });
+}
+
+/**
+ * The body of POST /api/tasks/estimate: a task body as for submit (TaskBody or V1VideoBody). Only
+ * `model` must be valid (lib/spend/estimate-request.ts): a body that does not validate yet, such
+ * as an empty prompt, is estimated from its fields as they are.
+ */
+export function estimateBodySchema() {
+  const ids = listModels().map((model) => model.id);
+  return z
+    .looseObject({
+      model: z.enum(ids as [string, ...string[]]).meta({ description: "A Model ID of the catalog." }),
+    })
+    .meta({
+      id: "EstimateBody",
+      description:
+        "A task body (see TaskBody); only `model` is checked, the other fields are estimated as they are.",
+    });
 }

@@ -1,5 +1,19 @@
 import { z } from "zod";
 import { approvalBodySchema } from "../approvals/schema";
+import { createAssetSchema, updateAssetSchema, uploadAssetSchema } from "../assets/schema";
+import {
+  budgetSchema,
+  loginSchema,
+  newUserSchema,
+  resetPasswordSchema,
+  setupSchema,
+  userDeleteSchema,
+  userPatchSchema,
+} from "../auth/request-schemas";
+import { uploadFileForm } from "../http/multipart";
+import { mcpMessageSchema } from "../mcp/envelope";
+import { videoFormSchema } from "../tasks/openai-videos";
+import { generateContentRequestSchema } from "../upstream/native-schema";
 import { changePasswordSchema } from "../auth/self-service";
 import { newTokenSchema } from "../auth/tokens";
 import { attachFromGallerySchema, editMessageSchema, sendMessageSchema } from "../chat/send-schema";
@@ -11,6 +25,7 @@ import { createWebhookSchema, updateWebhookSchema } from "../webhooks/schema";
 import {
   createShareSchema,
   guestApprovalSchema,
+  guestCommentSchema,
   guestNameSchema,
   unlockSchema,
   updateShareSchema,
@@ -35,14 +50,27 @@ import {
 import { listBatchesQuery } from "../batches/read-batches";
 import { spendQuery } from "../spend/ledger";
 import { listTasksQuery } from "../tasks/list-tasks";
-import { taskBodySchema } from "./model-bodies";
-import { anyJson, galleryPage, task, taskPage } from "./schemas";
+import { estimateBodySchema, taskBodySchema, v1VideoBodySchema } from "./model-bodies";
+import {
+  batchDetail,
+  batchPage,
+  collectionList,
+  collectionSummary,
+  galleryItemDetail,
+  galleryPage,
+  openAiVideo,
+  sequenceDetail,
+  sequenceList,
+  spendReport,
+  task,
+  taskPage,
+  v1CreateAnswer,
+} from "./schemas";
 
 /**
  * Every /api operation, listed once (route-coverage in lib/openapi/document.test.ts fails when a
  * route file exports a method that is missing here, or the other way round). Request schemas are
- * imported from where the routes take them; a route whose schema lives inside its file is listed
- * with its path and access only, its body an open JSON object.
+ * imported from where the routes take them, so the document cannot disagree with what a route parses.
  */
 export type Access = "public" | "user" | "admin" | "file";
 export type Operation = {
@@ -51,7 +79,14 @@ export type Operation = {
   access: Access;
   summary: string;
   query?: z.ZodObject;
+  /** The JSON body. */
   body?: z.ZodType;
+  /** The multipart/form-data body (text fields and file fields, z.file()). */
+  form?: z.ZodType;
+  /** Also takes the file as the raw body with X-File-Name (the upload routes). */
+  raw?: boolean;
+  /** A body may be left out. */
+  bodyOptional?: boolean;
   /** The success answer: a JSON schema, "binary" for a file, or "none" for an empty answer. */
   response?: z.ZodType | "binary" | "none";
   status?: number;
@@ -104,7 +139,9 @@ export const OPERATIONS: Operation[] = [
     query: listTasksQuery,
     response: taskPage,
   }),
-  op("post", "/api/tasks/estimate", "user", "Estimate a task's credits before submitting", { body: anyJson }),
+  op("post", "/api/tasks/estimate", "user", "Estimate a task's credits before submitting", {
+    body: estimateBodySchema(),
+  }),
   op("post", "/api/tasks/{id}/media/retry", "user", "Download a task's unstored result files again", {
     response: task,
     status: 202,
@@ -113,10 +150,12 @@ export const OPERATIONS: Operation[] = [
     "post",
     "/api/v1/{family}/videos",
     "user",
-    "Create a video on a v1 family endpoint (OpenAI videos API shape)",
-    { body: anyJson, response: task },
+    "Create a video on a v1 family endpoint (JSON: the studio's task; a form, as the openai SDK sends it: OpenAI's video object)",
+    { body: v1VideoBodySchema(), form: videoFormSchema, response: v1CreateAnswer },
   ),
-  op("get", "/api/v1/{family}/videos/{id}", "user", "Get a v1 family video (OpenAI's video object)"),
+  op("get", "/api/v1/{family}/videos/{id}", "user", "Get a v1 family video (OpenAI's video object)", {
+    response: openAiVideo,
+  }),
   op("get", "/api/v1/{family}/videos/{id}/content", "user", "The stored video (or ?variant=thumbnail)", bin),
   op("head", "/api/v1/{family}/videos/{id}/content", "user", "The stored video's headers", bin),
   op("get", "/api/gallery", "user", "List or search the gallery", {
@@ -130,7 +169,7 @@ export const OPERATIONS: Operation[] = [
     body: zipRequestSchema,
     ...bin,
   }),
-  op("get", "/api/gallery/items/{id}", "user", "A gallery item"),
+  op("get", "/api/gallery/items/{id}", "user", "A gallery item", { response: galleryItemDetail }),
   op("patch", "/api/gallery/items/{id}", "user", "Change a gallery item (favorite, rating, tags)", {
     body: reviewPatchSchema,
   }),
@@ -147,21 +186,28 @@ export const OPERATIONS: Operation[] = [
   op("head", "/api/media/{id}", "file", "A stored result file's headers", bin),
   op("get", "/api/media/{id}/thumbnail", "file", "A stored result's thumbnail", bin),
   op("head", "/api/media/{id}/thumbnail", "file", "A stored result's thumbnail headers", bin),
-  op("post", "/api/uploads", "user", "Upload a reference file", { body: anyJson }),
+  op("post", "/api/uploads", "user", "Upload a reference file", {
+    form: uploadFileForm,
+    raw: true,
+    status: 201,
+  }),
   op("get", "/api/uploads/{id}", "file", "An uploaded reference file", bin),
   op("head", "/api/uploads/{id}", "file", "An uploaded reference file's headers", bin),
-  op("get", "/api/batches", "user", "List your batches", { query: listBatchesQuery }),
+  op("get", "/api/batches", "user", "List your batches", { query: listBatchesQuery, response: batchPage }),
   op(
     "post",
     "/api/batches",
     "user",
     "Plan a batch of tasks (all validated first; budget admission for the whole)",
-    { body: batchRequestSchema, status: 201 },
+    { body: batchRequestSchema, response: batchDetail, status: 201 },
   ),
-  op("get", "/api/batches/{id}", "user", "A batch with its items"),
+  op("get", "/api/batches/{id}", "user", "A batch with its items", { response: batchDetail }),
   op("post", "/api/batches/{id}/resume", "user", "Resume a paused batch"),
   op("post", "/api/batches/{id}/items/{itemId}/retry", "user", "Retry a batch item"),
-  op("get", "/api/spend", "user", "Credits spent per day and model, with the budget", { query: spendInput }),
+  op("get", "/api/spend", "user", "Credits spent per day and model, with the budget", {
+    query: spendInput,
+    response: spendReport,
+  }),
   op("get", "/api/activity", "user", "Recent task activity"),
   op("get", "/api/health", "public", "Liveness and dependencies"),
   op("get", "/api/health/tracker", "user", "The task tracker's health"),
@@ -171,19 +217,33 @@ export const OPERATIONS: Operation[] = [
     "/api/llm/v1/models/{target}",
     "user",
     "Text models (Gemini API shape: generateContent, streamGenerateContent)",
-    { body: anyJson },
+    { body: generateContentRequestSchema },
   ),
   op("get", "/api/assets", "user", "Asset-library assets"),
-  op("post", "/api/assets", "user", "Register an asset", { body: anyJson }),
-  op("post", "/api/assets/upload", "user", "Upload an asset", { body: anyJson }),
-  op("patch", "/api/assets/{id}", "user", "Change an asset", { body: anyJson }),
+  op("post", "/api/assets", "user", "Register an asset", {
+    body: createAssetSchema,
+    form: createAssetSchema.extend({ preview: z.file().optional() }),
+    status: 201,
+  }),
+  op("post", "/api/assets/upload", "user", "Upload an asset", {
+    form: uploadAssetSchema.extend({ file: z.file() }),
+    status: 201,
+  }),
+  op("patch", "/api/assets/{id}", "user", "Change an asset", { body: updateAssetSchema }),
   op("delete", "/api/assets/{id}", "user", "Delete an asset"),
   op("get", "/api/assets/{id}/preview", "user", "An asset's preview", bin),
   op("head", "/api/assets/{id}/preview", "user", "An asset's preview headers", bin),
-  op("get", "/api/collections", "user", "Your collections"),
-  op("post", "/api/collections", "user", "Create a collection", { body: createCollectionSchema }),
-  op("get", "/api/collections/{id}", "user", "A collection"),
-  op("patch", "/api/collections/{id}", "user", "Change a collection", { body: updateCollectionSchema }),
+  op("get", "/api/collections", "user", "Your collections", { response: collectionList }),
+  op("post", "/api/collections", "user", "Create a collection", {
+    body: createCollectionSchema,
+    response: collectionSummary,
+    status: 201,
+  }),
+  op("get", "/api/collections/{id}", "user", "A collection", { response: collectionSummary }),
+  op("patch", "/api/collections/{id}", "user", "Change a collection", {
+    body: updateCollectionSchema,
+    response: collectionSummary,
+  }),
   op("delete", "/api/collections/{id}", "user", "Delete a collection"),
   op("get", "/api/collections/{id}/zip", "user", "A collection as a zip", bin),
   op("get", "/api/collections/{id}/items", "user", "A collection's items"),
@@ -221,7 +281,8 @@ export const OPERATIONS: Operation[] = [
   op("head", "/api/s/{token}/media/{mediaId}/thumbnail", "public", "A shared thumbnail's headers", bin),
   op("get", "/api/s/{token}/items/{taskId}/comments", "public", "Comments on a shared item"),
   op("post", "/api/s/{token}/items/{taskId}/comments", "public", "Comment on a shared item", {
-    body: anyJson,
+    body: guestCommentSchema,
+    status: 201,
   }),
   op("get", "/api/s/{token}/items/{taskId}/approval", "public", "A shared item's approval state"),
   op("put", "/api/s/{token}/items/{taskId}/approval", "public", "Approve or reject a shared item", {
@@ -247,16 +308,23 @@ export const OPERATIONS: Operation[] = [
     body: editMessageSchema,
   }),
   op("post", "/api/chat/messages/{id}/stop", "user", "Stop a streaming answer"),
-  op("post", "/api/chat/attachments", "user", "Attach a file to a chat", { body: anyJson }),
+  op("post", "/api/chat/attachments", "user", "Attach a file to a chat", {
+    form: uploadFileForm,
+    raw: true,
+    status: 201,
+  }),
   op("post", "/api/chat/attachments/from-gallery", "user", "Attach a gallery item to a chat", {
     body: attachFromGallerySchema,
   }),
   op("get", "/api/chat/attachments/{id}", "file", "A chat attachment", bin),
   op("delete", "/api/chat/attachments/{id}", "user", "Delete a chat attachment"),
   op("get", "/api/auth/session", "public", "Who is signed in"),
-  op("post", "/api/auth/login", "public", "Sign in (sets the session cookie)", { body: anyJson }),
+  op("post", "/api/auth/login", "public", "Sign in (sets the session cookie)", { body: loginSchema }),
   op("post", "/api/auth/logout", "public", "Sign out"),
-  op("post", "/api/auth/setup", "public", "Create the first admin", { body: anyJson }),
+  op("post", "/api/auth/setup", "public", "Create the first admin", {
+    body: setupSchema,
+    status: 201,
+  }),
   op("post", "/api/account/password", "user", "Change your password (session only)", {
     body: changePasswordSchema,
   }),
@@ -264,13 +332,23 @@ export const OPERATIONS: Operation[] = [
   op("post", "/api/account/tokens", "user", "Create an API token (session only)", { body: newTokenSchema }),
   op("delete", "/api/account/tokens/{id}", "user", "Revoke an API token (session only)"),
   op("get", "/api/admin/users", "admin", "Users (session only)"),
-  op("post", "/api/admin/users", "admin", "Create a user (session only)", { body: anyJson }),
-  op("patch", "/api/admin/users/{id}", "admin", "Change a user (session only)", { body: anyJson }),
-  op("delete", "/api/admin/users/{id}", "admin", "Delete a user (session only)"),
-  op("post", "/api/admin/users/{id}/password", "admin", "Set a user's password (session only)", {
-    body: anyJson,
+  op("post", "/api/admin/users", "admin", "Create a user (session only)", {
+    body: newUserSchema,
+    status: 201,
   }),
-  op("put", "/api/admin/users/{id}/budget", "admin", "Set a user's budget (session only)", { body: anyJson }),
+  op("patch", "/api/admin/users/{id}", "admin", "Change a user (session only)", {
+    body: userPatchSchema,
+  }),
+  op("delete", "/api/admin/users/{id}", "admin", "Delete a user (session only)", {
+    body: userDeleteSchema,
+    bodyOptional: true,
+  }),
+  op("post", "/api/admin/users/{id}/password", "admin", "Set a user's password (session only)", {
+    body: resetPasswordSchema,
+  }),
+  op("put", "/api/admin/users/{id}/budget", "admin", "Set a user's budget (session only)", {
+    body: budgetSchema,
+  }),
   // Faults (issue 20), continue from the last frame and sequences (issue 22), MCP and webhooks (issue 23).
   op("get", "/api/health/ready", "public", "200 while the database and the media store answer, else 503"),
   op(
@@ -279,13 +357,24 @@ export const OPERATIONS: Operation[] = [
     "user",
     "The last frame of a stored video, as a signed link",
   ),
-  op("post", "/api/mcp", "user", "MCP over Streamable HTTP (stateless JSON answers)", { body: anyJson }),
+  op("post", "/api/mcp", "user", "MCP over Streamable HTTP (stateless JSON answers)", {
+    body: mcpMessageSchema,
+  }),
   op("get", "/api/mcp", "user", "405: a stateless MCP server has no stream"),
   op("delete", "/api/mcp", "user", "405: a stateless MCP server has no session"),
-  op("get", "/api/sequences", "user", "Your sequences"),
-  op("post", "/api/sequences", "user", "Create a sequence", { body: createSequenceSchema, status: 201 }),
-  op("get", "/api/sequences/{id}", "user", "A sequence with its shots, takes and assemblies"),
-  op("patch", "/api/sequences/{id}", "user", "Change a sequence", { body: updateSequenceSchema }),
+  op("get", "/api/sequences", "user", "Your sequences", { response: sequenceList }),
+  op("post", "/api/sequences", "user", "Create a sequence", {
+    body: createSequenceSchema,
+    response: sequenceDetail,
+    status: 201,
+  }),
+  op("get", "/api/sequences/{id}", "user", "A sequence with its shots, takes and assemblies", {
+    response: sequenceDetail,
+  }),
+  op("patch", "/api/sequences/{id}", "user", "Change a sequence", {
+    body: updateSequenceSchema,
+    response: sequenceDetail,
+  }),
   op("delete", "/api/sequences/{id}", "user", "Delete a sequence"),
   op("post", "/api/sequences/{id}/duplicate", "user", "Duplicate a sequence"),
   op("post", "/api/sequences/{id}/run", "user", "Run a sequence (admitted against the budget as a whole)"),

@@ -1,6 +1,9 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "@/lib/testing/wait-for";
-import { responseErrors } from "./testing/response-validator";
+import { responseErrors, schemaErrors } from "./testing/response-validator";
 import { startStudioServer, type StudioServer } from "./testing/studio-server";
 
 /**
@@ -9,10 +12,25 @@ import { startStudioServer, type StudioServer } from "./testing/studio-server";
  */
 let studio: StudioServer;
 
+// The sandbox's demo family A, mapped as an operator would, for the v1 mirror's answers.
+const mappingDir = fs.mkdtempSync(path.join(os.tmpdir(), "openapi-v1-"));
+
 beforeAll(async () => {
-  studio = await startStudioServer({ AUTH: "" });
+  const mapping = path.join(mappingDir, "v1-families.json");
+  fs.writeFileSync(
+    mapping,
+    JSON.stringify({
+      families: [
+        { family: "A", path: "family-a", models: [{ id: "family-a-standard", variant: "standard" }] },
+      ],
+    }),
+  );
+  studio = await startStudioServer({ AUTH: "", V1_FAMILIES_FILE: mapping });
 }, 60_000);
-afterAll(async () => studio?.close());
+afterAll(async () => {
+  await studio?.close();
+  fs.rmSync(mappingDir, { recursive: true, force: true });
+});
 
 const api = async (path: string, init?: RequestInit) => {
   const response = await fetch(`${studio.url}${path}`, {
@@ -44,6 +62,12 @@ describe("answers conform to the document", () => {
       { timeoutMs: 30_000, intervalMs: 200 },
     );
     expect(responseErrors("get", "/api/v2/model-center/tasks/{id}", 200, done.body)).toEqual([]);
+    // A changed shape fails: a field gone, a field of another type.
+    const studioBlock = { ...(done.body.studio as Record<string, unknown>) };
+    delete studioBlock.mediaState;
+    const get = (body: unknown) => responseErrors("get", "/api/v2/model-center/tasks/{id}", 200, body);
+    expect(get({ ...done.body, studio: studioBlock })).not.toEqual([]);
+    expect(get({ ...done.body, created: "now" })).not.toEqual([]);
 
     const list = await api("/api/tasks?limit=5");
     expect(list.status).toBe(200);
@@ -60,6 +84,62 @@ describe("answers conform to the document", () => {
     });
     expect(refused.status).toBe(400);
     expect(responseErrors("post", "/api/v2/model-center/tasks", 400, refused.body)).toEqual([]);
+  }, 60_000);
+
+  it("gallery item, batches, collections, sequences, spend and the v1 video objects", async () => {
+    /** Calls `url` (by default the path itself) and checks the answer against the path's schema. */
+    const conforms = async (method: string, path: string, status: number, url = path, init?: RequestInit) => {
+      const answer = await api(url, { method, ...init });
+      expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBe(status);
+      expect(responseErrors(method.toLowerCase(), path, status, answer.body)).toEqual([]);
+      return answer.body;
+    };
+    const page = await api("/api/gallery?limit=1");
+    const itemId = (page.body.items as { id: string }[])[0].id;
+    await conforms("GET", "/api/gallery/items/{id}", 200, `/api/gallery/items/${itemId}`);
+
+    const batch = await conforms("POST", "/api/batches", 201, undefined, {
+      body: JSON.stringify({ items: [{ model: "sd_2.5_ORelay", prompt: "a harbour", duration: 4 }] }),
+    });
+    await conforms("GET", "/api/batches", 200);
+    await conforms("GET", "/api/batches/{id}", 200, `/api/batches/${String(batch.id)}`);
+
+    const collection = await conforms("POST", "/api/collections", 201, undefined, {
+      body: JSON.stringify({ name: "Picks", taskIds: [itemId] }),
+    });
+    await conforms("GET", "/api/collections", 200);
+    await conforms("GET", "/api/collections/{id}", 200, `/api/collections/${String(collection.id)}`);
+
+    const sequence = await conforms("POST", "/api/sequences", 201, undefined, {
+      body: JSON.stringify({ name: "Storyboard" }),
+    });
+    await conforms("GET", "/api/sequences", 200);
+    await conforms("GET", "/api/sequences/{id}", 200, `/api/sequences/${String(sequence.id)}`);
+
+    await conforms("GET", "/api/spend", 200);
+    await conforms("GET", "/api/batches/{id}", 404, "/api/batches/no-such-batch");
+
+    // The v1 mirror: JSON answers the studio's task, a form (as the openai SDK posts) OpenAI's video.
+    const created = await conforms("POST", "/api/v1/{family}/videos", 200, "/api/v1/family-a/videos", {
+      body: JSON.stringify({
+        model: "family-a-standard",
+        prompt: "a kite",
+        seconds: 4,
+        aspect_ratio: "16:9",
+      }),
+    });
+    expect(schemaErrors("Task", created)).toEqual([]);
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ model: "family-a-standard", prompt: "a kite", seconds: "4" }))
+      form.set(k, v);
+    const response = await fetch(`${studio.url}/api/v1/family-a/videos`, { method: "POST", body: form });
+    const video = (await response.json()) as Record<string, unknown>;
+    expect(response.status).toBe(200);
+    expect(video).toMatchObject({ object: "video", status: "queued" });
+    expect(responseErrors("post", "/api/v1/{family}/videos", 200, video)).toEqual([]);
+    expect(schemaErrors("OpenAiVideo", video)).toEqual([]);
+    expect(responseErrors("get", "/api/v1/{family}/videos/{id}", 200, video)).toEqual([]);
+    await conforms("GET", "/api/v1/{family}/videos/{id}", 200, `/api/v1/family-a/videos/${String(video.id)}`);
   }, 60_000);
 
   it("the checker itself refuses an answer that breaks the schema", () => {

@@ -1,7 +1,18 @@
 import { z } from "zod";
+import { APPROVAL_STATUSES } from "../approvals/statuses";
+import { ITEM_STATES } from "../batches/types";
 import { TASK_STATUSES } from "../tasks/status";
 
-/** Response shapes the document publishes. Open objects: the studio may add fields, never remove these. */
+/**
+ * Response shapes the document publishes. Every field clients rely on is required with its type, so
+ * the ajv response tests (lib/openapi/responses.test.ts) fail when a route drops, renames or retypes
+ * one; objects stay open, so the studio may add fields. lib/openapi/conforms.ts checks at compile
+ * time that each route's TypeScript answer type fits its schema.
+ */
+const nullable = <T extends z.ZodType>(schema: T) => schema.nullable();
+const isoTime = z.string().meta({ description: "ISO 8601 date-time." });
+const MEDIA_STATES = ["none", "pending", "stored", "partial", "expired", "failed"] as const;
+
 export const errorBody = z
   .object({
     error: z.looseObject({
@@ -17,31 +28,352 @@ export const errorBody = z
   })
   .meta({ id: "Error" });
 
-export const task = z
+export const taskMedia = z
   .looseObject({
     id: z.string(),
-    object: z.string(),
-    model: z.string(),
-    status: z.enum(TASK_STATUSES),
-    progress: z.number().nullable(),
-    error: z.string().nullable(),
-    created: z.number().int(),
-    result_url: z.string().optional(),
-    studio: z.looseObject({ submittedAt: z.string(), mediaState: z.string() }),
+    role: z.string().meta({ description: "result | last_frame | extra" }),
+    status: z.string().meta({ description: "pending | downloading | stored | expired | failed" }),
+    fields: z.array(z.string()),
+    contentType: nullable(z.string()),
+    size: nullable(z.number()),
+    sha256: nullable(z.string()),
+    width: nullable(z.number()),
+    height: nullable(z.number()),
+    durationSec: nullable(z.number()),
+    url: nullable(z.string()),
+    thumbnailUrl: nullable(z.string()),
+    error: nullable(z.string()),
+    storedAt: nullable(isoTime),
+    retryable: z.boolean(),
+  })
+  .meta({ id: "TaskMedia" });
+
+const taskFields = {
+  id: z.string(),
+  object: z.string(),
+  model: z.string(),
+  status: z.enum(TASK_STATUSES),
+  progress: nullable(z.number()),
+  amount: nullable(z.number()),
+  actualDuration: nullable(z.number()),
+  error: nullable(z.string()),
+  created: z.number().int().meta({ description: "Unix seconds." }),
+  result_url: z.string().optional(),
+  video_url: z.string().optional(),
+  image_url: z.string().optional(),
+  last_frame_url: z.string().optional(),
+  upstream_result_urls: z.record(z.string(), z.string()),
+};
+
+const taskStudio = {
+  submittedAt: isoTime,
+  startedAt: nullable(isoTime),
+  finishedAt: nullable(isoTime),
+  mediaState: z.enum(MEDIA_STATES),
+  lastPollError: nullable(z.string()),
+  awaitingResultUrls: z.boolean(),
+  media: z.array(taskMedia),
+};
+
+export const task = z
+  .looseObject({
+    ...taskFields,
+    studio: z.looseObject({ ...taskStudio, request: z.record(z.string(), z.unknown()) }),
   })
   .meta({ id: "Task" });
 
 export const taskPage = z
-  .object({
-    items: z.array(z.looseObject({ id: z.string(), model: z.string(), status: z.string() })),
-    nextCursor: z.string().nullable(),
+  .looseObject({
+    items: z.array(
+      z
+        .looseObject({
+          ...taskFields,
+          studio: z.looseObject({ ...taskStudio, prompt: z.string(), promptTruncated: z.boolean() }),
+        })
+        .meta({ id: "TaskSummary" }),
+    ),
+    nextCursor: nullable(z.string()),
   })
   .meta({ id: "TaskPage" });
 
+/** OpenAI's video object (what the openai SDK reads), the studio's task fields kept alongside. */
+export const openAiVideo = z
+  .looseObject({
+    ...taskFields,
+    object: z.literal("video"),
+    status: z.enum(["queued", "in_progress", "completed", "failed"]),
+    progress: z.number().min(0).max(100),
+    created_at: z.number().int(),
+    completed_at: nullable(z.number().int()),
+    expires_at: z.null(),
+    prompt: z.string(),
+    seconds: z.string(),
+    size: z.string(),
+    error: nullable(z.looseObject({ code: z.string(), message: z.string() })),
+    studio: z.looseObject({ ...taskStudio, request: z.record(z.string(), z.unknown()) }),
+  })
+  .meta({ id: "OpenAiVideo" });
+
+export const v1CreateAnswer = z
+  .union([task, openAiVideo])
+  .meta({
+    description: "A JSON body answers the studio's Task; a form (the openai SDK) answers OpenAiVideo.",
+  });
+
+export const galleryMedia = z
+  .looseObject({
+    id: z.string(),
+    role: z.string(),
+    contentType: nullable(z.string()),
+    size: nullable(z.number()),
+    status: z.string(),
+    url: z.string(),
+    thumbnailUrl: nullable(z.string()),
+    width: nullable(z.number()),
+    height: nullable(z.number()),
+    durationSec: nullable(z.number()),
+  })
+  .meta({ id: "GalleryMedia" });
+
+const galleryItemFields = {
+  id: z.string().meta({ description: "The task id." }),
+  model: z.string(),
+  v1Family: nullable(z.string()),
+  kind: z.string().meta({ description: "video | image" }),
+  status: z.string().meta({ description: TASK_STATUSES.join(" | ") }),
+  mediaState: z.string().meta({ description: MEDIA_STATES.join(" | ") }),
+  expired: z.boolean(),
+  prompt: z.string(),
+  promptTruncated: z.boolean(),
+  favorite: z.boolean(),
+  rating: nullable(z.number().int()),
+  tags: z.array(z.string()),
+  submittedAt: isoTime,
+  error: nullable(z.string()),
+};
+
+export const galleryItem = z
+  .looseObject({ ...galleryItemFields, media: z.array(galleryMedia) })
+  .meta({ id: "GalleryItem" });
+
+export const galleryItemDetail = z
+  .looseObject({
+    ...galleryItemFields,
+    media: z.array(
+      galleryMedia.extend({
+        fields: z.array(z.string()),
+        sha256: nullable(z.string()),
+        sourceUrl: z.string(),
+        error: nullable(z.string()),
+        storedAt: nullable(isoTime),
+        downloadUrl: z.string(),
+        retryable: z.boolean(),
+      }),
+    ),
+    request: nullable(z.record(z.string(), z.unknown())),
+    requestText: z.string(),
+    progress: nullable(z.number()),
+    amount: nullable(z.number()),
+    actualDuration: nullable(z.number()),
+    startedAt: nullable(isoTime),
+    finishedAt: nullable(isoTime),
+    notes: z.string(),
+    prevId: nullable(z.string()),
+    nextId: nullable(z.string()),
+  })
+  .meta({ id: "GalleryItemDetail" });
+
 export const galleryPage = z
-  .looseObject({ items: z.array(z.looseObject({ id: z.string() })), nextCursor: z.string().nullable() })
+  .looseObject({
+    items: z.array(galleryItem),
+    nextCursor: nullable(z.string()),
+    total: nullable(z.number().int()).meta({ description: "Sent with the first page only." }),
+    totalIsLowerBound: z.boolean().optional(),
+  })
   .meta({ id: "GalleryPage" });
 
-export const anyJson = z
-  .looseObject({})
-  .meta({ id: "JsonObject", description: "A JSON object (see the route's notes)." });
+const batchSummaryFields = {
+  id: z.string(),
+  title: z.string(),
+  createdAt: isoTime,
+  userId: nullable(z.string()),
+  variations: z.number().int(),
+  intervalMs: z.number().int(),
+  models: z.array(z.string()),
+  counts: z.looseObject({
+    total: z.number().int(),
+    items: z.record(z.enum(ITEM_STATES), z.number().int()),
+    tasks: z.record(z.string(), z.number().int()),
+    stored: z.number().int(),
+    settled: z.number().int(),
+  }),
+  done: z.boolean(),
+};
+
+export const batchSummary = z.looseObject(batchSummaryFields).meta({ id: "BatchSummary" });
+
+export const batchPage = z
+  .looseObject({ items: z.array(batchSummary), nextCursor: nullable(z.string()) })
+  .meta({ id: "BatchPage" });
+
+export const batchDetail = z
+  .looseObject({
+    ...batchSummaryFields,
+    plan: nullable(z.record(z.string(), z.unknown())),
+    items: z.array(
+      z
+        .looseObject({
+          id: z.string(),
+          index: z.number().int(),
+          model: z.string(),
+          variation: z.number().int(),
+          state: z.enum(ITEM_STATES),
+          error: nullable(z.string()),
+          attempts: z.number().int(),
+          body: z.record(z.string(), z.unknown()),
+          sentAt: nullable(isoTime),
+          task: nullable(galleryItem.extend({ progress: nullable(z.number()) })),
+          earlierTaskIds: z.array(z.string()),
+          retry: nullable(z.enum(["retry", "send_again"])),
+        })
+        .meta({ id: "BatchItem" }),
+    ),
+  })
+  .meta({ id: "BatchDetail" });
+
+const sequenceState = z.string().meta({ description: "draft | running | paused | done | failed" });
+
+export const sequenceList = z
+  .looseObject({
+    items: z.array(
+      z.looseObject({
+        id: z.string(),
+        name: z.string(),
+        state: sequenceState,
+        updatedAt: isoTime,
+        shots: z.number().int(),
+      }),
+    ),
+  })
+  .meta({ id: "SequenceList" });
+
+export const sequenceDetail = z
+  .looseObject({
+    id: z.string(),
+    name: z.string(),
+    state: sequenceState,
+    autoPick: z.boolean(),
+    output: z.record(z.string(), z.unknown()),
+    updatedAt: isoTime,
+    estimate: z.looseObject({ credits: z.number(), takes: z.number().int(), uncertain: z.boolean() }),
+    shots: z.array(
+      z.looseObject({
+        id: z.string(),
+        model: z.string(),
+        body: z.record(z.string(), z.unknown()),
+        takes: z.number().int(),
+        chained: z.boolean(),
+        pickedTaskId: nullable(z.string()),
+        trimIn: nullable(z.number()),
+        trimOut: nullable(z.number()),
+        muted: z.boolean(),
+        state: z.string(),
+        error: nullable(z.string()),
+        takeList: z.array(
+          z.looseObject({
+            id: z.string(),
+            status: z.string(),
+            progress: nullable(z.number()),
+            error: nullable(z.string()),
+            mediaState: z.string(),
+            url: nullable(z.string()),
+            durationSec: nullable(z.number()),
+          }),
+        ),
+      }),
+    ),
+    assemblies: z.array(
+      z.looseObject({
+        id: z.string(),
+        state: z.string(),
+        progress: nullable(z.number()),
+        error: nullable(z.string()),
+        taskId: nullable(z.string()),
+        createdAt: isoTime,
+        filmUrl: nullable(z.string()),
+      }),
+    ),
+  })
+  .meta({ id: "SequenceDetail" });
+
+export const collectionSummary = z
+  .looseObject({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    ownerId: nullable(z.string()),
+    ownerName: nullable(z.string()),
+    power: z.enum(["owner", "editor", "commenter", "viewer"]),
+    itemCount: z.number().int(),
+    coverTaskId: nullable(z.string()),
+    coverThumbnailUrl: nullable(z.string()),
+    progress: z.looseObject({
+      ...Object.fromEntries(APPROVAL_STATUSES.map((s) => [s, z.number().int()])),
+      total: z.number().int(),
+    }),
+    createdAt: isoTime,
+    updatedAt: isoTime,
+  })
+  .meta({ id: "Collection" });
+
+export const collectionList = z
+  .looseObject({ collections: z.array(collectionSummary) })
+  .meta({ id: "CollectionList" });
+
+const periodSpend = z.looseObject({
+  period: z.string(),
+  limit: nullable(z.number()),
+  spent: z.number(),
+  running: z.number(),
+  resetsAt: isoTime,
+});
+
+export const spendReport = z
+  .looseObject({
+    from: z.string(),
+    to: z.string(),
+    user: nullable(z.looseObject({ id: z.string(), label: z.string() })),
+    totals: z.looseObject({
+      credits: z.number(),
+      tasks: z.number().int(),
+      running: z.number().int(),
+      chatTokens: z.number().int(),
+      textTokens: z.number().int(),
+      textCredits: z.number(),
+      textCalls: z.number().int(),
+    }),
+    days: z.array(
+      z.looseObject({
+        day: z.string(),
+        credits: z.number(),
+        tasks: z.number().int(),
+        byModel: z.record(z.string(), z.number()),
+      }),
+    ),
+    models: z.array(z.looseObject({ model: z.string(), credits: z.number(), tasks: z.number().int() })),
+    users: nullable(
+      z.array(
+        z.looseObject({
+          userId: z.string(),
+          label: z.string(),
+          credits: z.number(),
+          tasks: z.number().int(),
+        }),
+      ),
+    ),
+    chat: z.looseObject({ days: z.array(z.unknown()), models: z.array(z.unknown()) }),
+    text: z.looseObject({ days: z.array(z.unknown()), models: z.array(z.unknown()) }),
+    budget: nullable(z.looseObject({ periods: z.array(periodSpend) })),
+    textBudget: nullable(z.array(z.unknown())),
+  })
+  .meta({ id: "SpendReport" });

@@ -94,7 +94,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a video on a v1 family endpoint (OpenAI videos API shape) */
+        /** Create a video on a v1 family endpoint (JSON: the studio's task; a form, as the openai SDK sends it: OpenAI's video object) */
         post: operations["postV1ByFamilyVideos"];
         delete?: never;
         options?: never;
@@ -2477,9 +2477,283 @@ export interface components {
              */
             watermark: boolean;
         };
-        /** @description A JSON object (see the route's notes). */
-        JsonObject: {
+        /** @description A task body (see TaskBody); only `model` is checked, the other fields are estimated as they are. */
+        EstimateBody: {
+            /**
+             * @description A Model ID of the catalog.
+             * @enum {string}
+             */
+            model: "vendors_5.0Pro" | "vendors-5.0" | "sd_2.5_discount_v1" | "sd_2.5_special_v1" | "sd_2.0_fast_special" | "sd_2.0_mini_special" | "sd_2.0_special" | "sd_2.0_discount" | "sd_2.0_fast_discount" | "sd_2.0_mini_discount" | "vendorm-H3_933_1080p" | "vendorm-H3-2K-c1" | "vendorm-H3-768p" | "vendorm-H3-768p-c2" | "videos_2.5_30_10_10_c6" | "videos_30_10_10_c3" | "vendorw3.0-prime-r2v-c1" | "vendorw3.0-video-r2v-c2" | "sd2_disc_nvid" | "sd_2.5_ORelay" | "videos_30_10_10_c4" | "vendorm-H3-768p-c1" | "videos_900_720p-c1" | "vendorw2.7-videoedit" | "vendorw2.7-r2v" | "hh-1.1-i2v-o";
+        } & {
             [key: string]: unknown;
+        };
+        /** @description A video for a v1 model the operator mapped (V1_FAMILIES_FILE) to one of the families below; its family's rules apply. */
+        V1VideoBody: components["schemas"]["V1VideoBody_A_stable"] | components["schemas"]["V1VideoBody_A_standard"] | components["schemas"]["V1VideoBody_B_pro"] | components["schemas"]["V1VideoBody_B_turbo"] | components["schemas"]["V1VideoBody_C_standard"] | components["schemas"]["V1VideoBody_C_pro"] | components["schemas"]["V1VideoBody_D_720p"] | components["schemas"]["V1VideoBody_D_1080p"] | components["schemas"]["V1VideoBody_E_standard"] | components["schemas"]["V1VideoBody_E_fast"] | components["schemas"]["V1VideoBody_E_pro"] | components["schemas"]["V1VideoBody_E_fast-pro"];
+        /** Family A · Stable variant · 10 or 15 s */
+        V1VideoBody_A_stable: {
+            /** @description A model id mapped to family A (stable). */
+            model: string;
+            /** @description Prompt: What to generate. */
+            prompt: string;
+            /**
+             * @description Aspect ratio: Width:height of the video.
+             * @default 16:9
+             */
+            aspect_ratio: string;
+            /**
+             * @description Length (seconds): Length of the video in seconds.
+             * @default 10
+             */
+            seconds: 10 | 15;
+        };
+        /** Family A · 4, 8 or 12 s */
+        V1VideoBody_A_standard: {
+            /** @description A model id mapped to family A (standard). */
+            model: string;
+            /** @description Prompt: What to generate. */
+            prompt: string;
+            /**
+             * @description Aspect ratio: Width:height of the video.
+             * @default 16:9
+             */
+            aspect_ratio: string;
+            /**
+             * @description Length (seconds): Length of the video in seconds.
+             * @default 4
+             */
+            seconds: 4 | 8 | 12;
+        };
+        /** Family B (pro/turbo style) · 1–16 s · 540p, 720p or 1080p */
+        V1VideoBody_B_pro: {
+            /** @description A model id mapped to family B (pro). */
+            model: string;
+            /** @description Prompt: What to generate. */
+            prompt: string;
+            /**
+             * @description Aspect ratio: Width:height of the video.
+             * @default 16:9
+             */
+            aspect_ratio: string;
+            /**
+             * @description Length (seconds): Length of the video in seconds.
+             * @default 5
+             */
+            seconds: number;
+            /**
+             * @description Resolution: Output resolution.
+             * @default 720p
+             * @enum {string}
+             */
+            resolution: "540p" | "720p" | "1080p";
+        };
+        /** Family B (pro/turbo style) · 1–16 s · 540p, 720p or 1080p */
+        V1VideoBody_B_turbo: {
+            /** @description A model id mapped to family B (turbo). */
+            model: string;
+            /** @description Prompt: What to generate. */
+            prompt: string;
+            /**
+             * @description Aspect ratio: Width:height of the video.
+             * @default 16:9
+             */
+            aspect_ratio: string;
+            /**
+             * @description Length (seconds): Length of the video in seconds.
+             * @default 5
+             */
+            seconds: number;
+            /**
+             * @description Resolution: Output resolution.
+             * @default 720p
+             * @enum {string}
+             */
+            resolution: "540p" | "720p" | "1080p";
+        };
+        /** Family C · 6–30 s · 480p or 720p · up to 7 reference images */
+        V1VideoBody_C_standard: {
+            /** @description A model id mapped to family C (standard). */
+            model: string;
+            /** @description Prompt: What to generate. */
+            prompt: string;
+            /**
+             * @description Aspect ratio: Width:height of the video.
+             * @default 16:9
+             */
+            aspect_ratio: string;
+            /**
+             * @description Length (seconds): Length of the video in seconds.
+             * @default 6
+             */
+            seconds: number;
+            /**
+             * @description Resolution: Output resolution.
+             * @default 720p
+             * @enum {string}
+             */
+            resolution: "480p" | "720p";
+            /** @description Reference images: Up to 7 public image URLs. */
+            reference_images?: string[];
+        };
+        /** Family C · Pro variant · always 10 s, no resolution */
+        V1VideoBody_C_pro: {
+            /** @description A model id mapped to family C (pro). */
+            model: string;
+            /** @description Prompt: What to generate. */
+            prompt: string;
+            /**
+             * @description Aspect ratio: Width:height of the video.
+             * @default 16:9
+             */
+            aspect_ratio: string;
+            /**
+             * @description Length (seconds): Length of the video in seconds.
+             * @default 10
+             */
+            seconds: number;
+        };
+        /** Family with 720p and 1080p variants · 720p · 5–10 s */
+        V1VideoBody_D_720p: {
+            /** @description A model id mapped to family D (720p). */
+            model: string;
+            /** @description Prompt: What to generate. */
+            prompt: string;
+            /**
+             * @description Aspect ratio: Width:height of the video.
+             * @default 16:9
+             */
+            aspect_ratio: string;
+            /**
+             * @description Length (seconds): Length of the video in seconds.
+             * @default 5
+             */
+            seconds: number;
+        };
+        /** Family with 720p and 1080p variants · 1080p · 5–10 s */
+        V1VideoBody_D_1080p: {
+            /** @description A model id mapped to family D (1080p). */
+            model: string;
+            /** @description Prompt: What to generate. */
+            prompt: string;
+            /**
+             * @description Aspect ratio: Width:height of the video.
+             * @default 16:9
+             */
+            aspect_ratio: string;
+            /**
+             * @description Length (seconds): Length of the video in seconds.
+             * @default 5
+             */
+            seconds: number;
+        };
+        /** Family with asset management · Standard · asset library references */
+        V1VideoBody_E_standard: {
+            /** @description A model id mapped to family E (standard). */
+            model: string;
+            /** @description Prompt: What to generate. */
+            prompt: string;
+            /**
+             * @description Aspect ratio: Width:height of the video.
+             * @default 16:9
+             */
+            aspect_ratio: string;
+            /**
+             * @description Length (seconds): Length of the video in seconds.
+             * @default 5
+             */
+            seconds: number;
+            /** @description Reference images: Public image URLs or assetId:// references from the asset library. */
+            reference_images?: string[];
+        };
+        /** Family with asset management · Fast · asset library references */
+        V1VideoBody_E_fast: {
+            /** @description A model id mapped to family E (fast). */
+            model: string;
+            /** @description Prompt: What to generate. */
+            prompt: string;
+            /**
+             * @description Aspect ratio: Width:height of the video.
+             * @default 16:9
+             */
+            aspect_ratio: string;
+            /**
+             * @description Length (seconds): Length of the video in seconds.
+             * @default 5
+             */
+            seconds: number;
+            /** @description Reference images: Public image URLs or assetId:// references from the asset library. */
+            reference_images?: string[];
+        };
+        /** Family with asset management · Pro · asset library references */
+        V1VideoBody_E_pro: {
+            /** @description A model id mapped to family E (pro). */
+            model: string;
+            /** @description Prompt: What to generate. */
+            prompt: string;
+            /**
+             * @description Aspect ratio: Width:height of the video.
+             * @default 16:9
+             */
+            aspect_ratio: string;
+            /**
+             * @description Length (seconds): Length of the video in seconds.
+             * @default 5
+             */
+            seconds: number;
+            /** @description Reference images: Public image URLs or assetId:// references from the asset library. */
+            reference_images?: string[];
+        };
+        /** Family with asset management · Fast pro · asset library references */
+        "V1VideoBody_E_fast-pro": {
+            /** @description A model id mapped to family E (fast-pro). */
+            model: string;
+            /** @description Prompt: What to generate. */
+            prompt: string;
+            /**
+             * @description Aspect ratio: Width:height of the video.
+             * @default 16:9
+             */
+            aspect_ratio: string;
+            /**
+             * @description Length (seconds): Length of the video in seconds.
+             * @default 5
+             */
+            seconds: number;
+            /** @description Reference images: Public image URLs or assetId:// references from the asset library. */
+            reference_images?: string[];
+        };
+        V1VideoForm: {
+            /** @description A v1 model id of this family. */
+            model: string;
+            prompt: string;
+            /** @description Whole seconds, as text; the family's lengths apply. */
+            seconds?: string;
+            /** @description WIDTHxHEIGHT: its aspect ratio (and, where the family has one, its resolution). */
+            size?: string;
+            /**
+             * Format: binary
+             * @description An image, stored as an upload and sent as the one reference image.
+             */
+            input_reference?: string;
+            /** @description Or a reference image by URL (OpenAI's input_reference.image_url). */
+            "input_reference[image_url]"?: string;
+        } & {
+            [key: string]: string;
+        };
+        /** @description A JSON-RPC 2.0 request or notification (MCP Streamable HTTP). */
+        McpMessage: {
+            /** @constant */
+            jsonrpc: "2.0";
+            /** @description Present on a request (answered with the same id); absent on a notification. */
+            id?: string | number;
+            /**
+             * @description initialize, notifications/initialized, ping, tools/list, tools/call, resources/templates/list, resources/read, …
+             * @example tools/call
+             */
+            method: string;
+            /** @description The method's parameters; tools/call takes { name, arguments } with a name from tools/list. */
+            params?: {
+                [key: string]: unknown;
+            };
         };
         Task: {
             id: string;
@@ -2488,15 +2762,55 @@ export interface components {
             /** @enum {string} */
             status: "queued" | "processing" | "completed" | "failed";
             progress: number | null;
+            amount: number | null;
+            actualDuration: number | null;
             error: string | null;
+            /** @description Unix seconds. */
             created: number;
             result_url?: string;
+            video_url?: string;
+            image_url?: string;
+            last_frame_url?: string;
+            upstream_result_urls: {
+                [key: string]: string;
+            };
             studio: {
+                /** @description ISO 8601 date-time. */
                 submittedAt: string;
-                mediaState: string;
+                startedAt: string | null;
+                finishedAt: string | null;
+                /** @enum {string} */
+                mediaState: "none" | "pending" | "stored" | "partial" | "expired" | "failed";
+                lastPollError: string | null;
+                awaitingResultUrls: boolean;
+                media: components["schemas"]["TaskMedia"][];
+                request: {
+                    [key: string]: unknown;
+                };
             } & {
                 [key: string]: unknown;
             };
+        } & {
+            [key: string]: unknown;
+        };
+        TaskMedia: {
+            id: string;
+            /** @description result | last_frame | extra */
+            role: string;
+            /** @description pending | downloading | stored | expired | failed */
+            status: string;
+            fields: string[];
+            contentType: string | null;
+            size: number | null;
+            sha256: string | null;
+            width: number | null;
+            height: number | null;
+            durationSec: number | null;
+            url: string | null;
+            thumbnailUrl: string | null;
+            error: string | null;
+            storedAt: string | null;
+            retryable: boolean;
         } & {
             [key: string]: unknown;
         };
@@ -2515,22 +2829,486 @@ export interface components {
             };
         };
         TaskPage: {
-            items: ({
-                id: string;
-                model: string;
-                status: string;
+            items: components["schemas"]["TaskSummary"][];
+            nextCursor: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        TaskSummary: {
+            id: string;
+            object: string;
+            model: string;
+            /** @enum {string} */
+            status: "queued" | "processing" | "completed" | "failed";
+            progress: number | null;
+            amount: number | null;
+            actualDuration: number | null;
+            error: string | null;
+            /** @description Unix seconds. */
+            created: number;
+            result_url?: string;
+            video_url?: string;
+            image_url?: string;
+            last_frame_url?: string;
+            upstream_result_urls: {
+                [key: string]: string;
+            };
+            studio: {
+                /** @description ISO 8601 date-time. */
+                submittedAt: string;
+                startedAt: string | null;
+                finishedAt: string | null;
+                /** @enum {string} */
+                mediaState: "none" | "pending" | "stored" | "partial" | "expired" | "failed";
+                lastPollError: string | null;
+                awaitingResultUrls: boolean;
+                media: components["schemas"]["TaskMedia"][];
+                prompt: string;
+                promptTruncated: boolean;
             } & {
                 [key: string]: unknown;
-            })[];
-            nextCursor: string | null;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        OpenAiVideo: {
+            id: string;
+            /** @constant */
+            object: "video";
+            model: string;
+            /** @enum {string} */
+            status: "queued" | "in_progress" | "completed" | "failed";
+            progress: number;
+            amount: number | null;
+            actualDuration: number | null;
+            error: ({
+                code: string;
+                message: string;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            /** @description Unix seconds. */
+            created: number;
+            result_url?: string;
+            video_url?: string;
+            image_url?: string;
+            last_frame_url?: string;
+            upstream_result_urls: {
+                [key: string]: string;
+            };
+            created_at: number;
+            completed_at: number | null;
+            expires_at: null;
+            prompt: string;
+            seconds: string;
+            size: string;
+            studio: {
+                /** @description ISO 8601 date-time. */
+                submittedAt: string;
+                startedAt: string | null;
+                finishedAt: string | null;
+                /** @enum {string} */
+                mediaState: "none" | "pending" | "stored" | "partial" | "expired" | "failed";
+                lastPollError: string | null;
+                awaitingResultUrls: boolean;
+                media: components["schemas"]["TaskMedia"][];
+                request: {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
         };
         GalleryPage: {
-            items: ({
+            items: components["schemas"]["GalleryItem"][];
+            nextCursor: string | null;
+            /** @description Sent with the first page only. */
+            total: number | null;
+            totalIsLowerBound?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        GalleryItem: {
+            /** @description The task id. */
+            id: string;
+            model: string;
+            v1Family: string | null;
+            /** @description video | image */
+            kind: string;
+            /** @description queued | processing | completed | failed */
+            status: string;
+            /** @description none | pending | stored | partial | expired | failed */
+            mediaState: string;
+            expired: boolean;
+            prompt: string;
+            promptTruncated: boolean;
+            favorite: boolean;
+            rating: number | null;
+            tags: string[];
+            /** @description ISO 8601 date-time. */
+            submittedAt: string;
+            error: string | null;
+            media: components["schemas"]["GalleryMedia"][];
+        } & {
+            [key: string]: unknown;
+        };
+        GalleryMedia: {
+            id: string;
+            role: string;
+            contentType: string | null;
+            size: number | null;
+            status: string;
+            url: string;
+            thumbnailUrl: string | null;
+            width: number | null;
+            height: number | null;
+            durationSec: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        GalleryItemDetail: {
+            /** @description The task id. */
+            id: string;
+            model: string;
+            v1Family: string | null;
+            /** @description video | image */
+            kind: string;
+            /** @description queued | processing | completed | failed */
+            status: string;
+            /** @description none | pending | stored | partial | expired | failed */
+            mediaState: string;
+            expired: boolean;
+            prompt: string;
+            promptTruncated: boolean;
+            favorite: boolean;
+            rating: number | null;
+            tags: string[];
+            /** @description ISO 8601 date-time. */
+            submittedAt: string;
+            error: string | null;
+            media: ({
                 id: string;
+                role: string;
+                contentType: string | null;
+                size: number | null;
+                status: string;
+                url: string;
+                thumbnailUrl: string | null;
+                width: number | null;
+                height: number | null;
+                durationSec: number | null;
+                fields: string[];
+                sha256: string | null;
+                sourceUrl: string;
+                error: string | null;
+                storedAt: string | null;
+                downloadUrl: string;
+                retryable: boolean;
             } & {
                 [key: string]: unknown;
             })[];
+            request: {
+                [key: string]: unknown;
+            } | null;
+            requestText: string;
+            progress: number | null;
+            amount: number | null;
+            actualDuration: number | null;
+            startedAt: string | null;
+            finishedAt: string | null;
+            notes: string;
+            prevId: string | null;
+            nextId: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        BatchPage: {
+            items: components["schemas"]["BatchSummary"][];
             nextCursor: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        BatchSummary: {
+            id: string;
+            title: string;
+            /** @description ISO 8601 date-time. */
+            createdAt: string;
+            userId: string | null;
+            variations: number;
+            intervalMs: number;
+            models: string[];
+            counts: {
+                total: number;
+                items: {
+                    [key: string]: number;
+                };
+                tasks: {
+                    [key: string]: number;
+                };
+                stored: number;
+                settled: number;
+            } & {
+                [key: string]: unknown;
+            };
+            done: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        BatchDetail: {
+            id: string;
+            title: string;
+            /** @description ISO 8601 date-time. */
+            createdAt: string;
+            userId: string | null;
+            variations: number;
+            intervalMs: number;
+            models: string[];
+            counts: {
+                total: number;
+                items: {
+                    [key: string]: number;
+                };
+                tasks: {
+                    [key: string]: number;
+                };
+                stored: number;
+                settled: number;
+            } & {
+                [key: string]: unknown;
+            };
+            done: boolean;
+            plan: {
+                [key: string]: unknown;
+            } | null;
+            items: components["schemas"]["BatchItem"][];
+        } & {
+            [key: string]: unknown;
+        };
+        BatchItem: {
+            id: string;
+            index: number;
+            model: string;
+            variation: number;
+            /** @enum {string} */
+            state: "planned" | "sending" | "sent" | "outcome_unknown" | "rejected" | "held_budget";
+            error: string | null;
+            attempts: number;
+            body: {
+                [key: string]: unknown;
+            };
+            sentAt: string | null;
+            task: ({
+                /** @description The task id. */
+                id: string;
+                model: string;
+                v1Family: string | null;
+                /** @description video | image */
+                kind: string;
+                /** @description queued | processing | completed | failed */
+                status: string;
+                /** @description none | pending | stored | partial | expired | failed */
+                mediaState: string;
+                expired: boolean;
+                prompt: string;
+                promptTruncated: boolean;
+                favorite: boolean;
+                rating: number | null;
+                tags: string[];
+                /** @description ISO 8601 date-time. */
+                submittedAt: string;
+                error: string | null;
+                media: components["schemas"]["GalleryMedia"][];
+                progress: number | null;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            earlierTaskIds: string[];
+            retry: ("retry" | "send_again") | null;
+        } & {
+            [key: string]: unknown;
+        };
+        SpendReport: {
+            from: string;
+            to: string;
+            user: ({
+                id: string;
+                label: string;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            totals: {
+                credits: number;
+                tasks: number;
+                running: number;
+                chatTokens: number;
+                textTokens: number;
+                textCredits: number;
+                textCalls: number;
+            } & {
+                [key: string]: unknown;
+            };
+            days: ({
+                day: string;
+                credits: number;
+                tasks: number;
+                byModel: {
+                    [key: string]: number;
+                };
+            } & {
+                [key: string]: unknown;
+            })[];
+            models: ({
+                model: string;
+                credits: number;
+                tasks: number;
+            } & {
+                [key: string]: unknown;
+            })[];
+            users: ({
+                userId: string;
+                label: string;
+                credits: number;
+                tasks: number;
+            } & {
+                [key: string]: unknown;
+            })[] | null;
+            chat: {
+                days: unknown[];
+                models: unknown[];
+            } & {
+                [key: string]: unknown;
+            };
+            text: {
+                days: unknown[];
+                models: unknown[];
+            } & {
+                [key: string]: unknown;
+            };
+            budget: ({
+                periods: ({
+                    period: string;
+                    limit: number | null;
+                    spent: number;
+                    running: number;
+                    /** @description ISO 8601 date-time. */
+                    resetsAt: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            textBudget: unknown[] | null;
+        } & {
+            [key: string]: unknown;
+        };
+        CollectionList: {
+            collections: components["schemas"]["Collection"][];
+        } & {
+            [key: string]: unknown;
+        };
+        Collection: {
+            id: string;
+            name: string;
+            description: string;
+            ownerId: string | null;
+            ownerName: string | null;
+            /** @enum {string} */
+            power: "owner" | "editor" | "commenter" | "viewer";
+            itemCount: number;
+            coverTaskId: string | null;
+            coverThumbnailUrl: string | null;
+            progress: {
+                pending: number;
+                approved: number;
+                changes_requested: number;
+                rejected: number;
+                total: number;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description ISO 8601 date-time. */
+            createdAt: string;
+            /** @description ISO 8601 date-time. */
+            updatedAt: string;
+        } & {
+            [key: string]: unknown;
+        };
+        SequenceList: {
+            items: ({
+                id: string;
+                name: string;
+                /** @description draft | running | paused | done | failed */
+                state: string;
+                /** @description ISO 8601 date-time. */
+                updatedAt: string;
+                shots: number;
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
+        };
+        SequenceDetail: {
+            id: string;
+            name: string;
+            /** @description draft | running | paused | done | failed */
+            state: string;
+            autoPick: boolean;
+            output: {
+                [key: string]: unknown;
+            };
+            /** @description ISO 8601 date-time. */
+            updatedAt: string;
+            estimate: {
+                credits: number;
+                takes: number;
+                uncertain: boolean;
+            } & {
+                [key: string]: unknown;
+            };
+            shots: ({
+                id: string;
+                model: string;
+                body: {
+                    [key: string]: unknown;
+                };
+                takes: number;
+                chained: boolean;
+                pickedTaskId: string | null;
+                trimIn: number | null;
+                trimOut: number | null;
+                muted: boolean;
+                state: string;
+                error: string | null;
+                takeList: ({
+                    id: string;
+                    status: string;
+                    progress: number | null;
+                    error: string | null;
+                    mediaState: string;
+                    url: string | null;
+                    durationSec: number | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            })[];
+            assemblies: ({
+                id: string;
+                state: string;
+                progress: number | null;
+                error: string | null;
+                taskId: string | null;
+                /** @description ISO 8601 date-time. */
+                createdAt: string;
+                filmUrl: string | null;
+            } & {
+                [key: string]: unknown;
+            })[];
         } & {
             [key: string]: unknown;
         };
@@ -2785,7 +3563,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": components["schemas"]["EstimateBody"];
             };
         };
         responses: {
@@ -2943,7 +3721,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": components["schemas"]["V1VideoBody"];
+                "multipart/form-data": components["schemas"]["V1VideoForm"];
             };
         };
         responses: {
@@ -2953,7 +3732,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Task"];
+                    "application/json": components["schemas"]["Task"] | components["schemas"]["OpenAiVideo"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -3030,9 +3809,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["OpenAiVideo"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -3686,9 +4463,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["GalleryItemDetail"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -4715,18 +5490,28 @@ export interface operations {
     postUploads: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The raw body's file name, URI-encoded. */
+                "x-file-name"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file's bytes.
+                     */
+                    file: string;
+                };
+                "application/octet-stream": string;
             };
         };
         responses: {
             /** @description OK */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4962,9 +5747,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["BatchPage"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -5059,9 +5842,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["BatchDetail"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -5137,9 +5918,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["BatchDetail"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -5374,9 +6153,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SpendReport"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -5714,7 +6491,47 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    contents: ({
+                        role?: string;
+                        parts: ({
+                            text?: string;
+                            inlineData?: {
+                                mimeType: string;
+                                /** Format: base64 */
+                                data: string;
+                            };
+                            fileData?: {
+                                mimeType: string;
+                                /** Format: uri */
+                                fileUri: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    generationConfig?: {
+                        temperature?: number;
+                        topP?: number;
+                        maxOutputTokens?: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    systemInstruction?: {
+                        role?: string;
+                        parts: ({
+                            text?: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
             };
         };
         responses: {
@@ -5870,12 +6687,41 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    assetId: string;
+                    label: string;
+                    /** @enum {string} */
+                    kind: "image" | "video" | "audio";
+                    /**
+                     * @default unknown
+                     * @enum {string}
+                     */
+                    reviewState?: "pending" | "passed" | "rejected" | "unknown";
+                    /** @default  */
+                    notes?: string;
+                    previewUrl?: string;
+                };
+                "multipart/form-data": {
+                    assetId: string;
+                    label: string;
+                    /** @enum {string} */
+                    kind: "image" | "video" | "audio";
+                    /**
+                     * @default unknown
+                     * @enum {string}
+                     */
+                    reviewState?: "pending" | "passed" | "rejected" | "unknown";
+                    /** @default  */
+                    notes?: string;
+                    previewUrl?: string;
+                    /** Format: binary */
+                    preview?: string;
+                };
             };
         };
         responses: {
             /** @description OK */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5950,12 +6796,20 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "multipart/form-data": {
+                    label: string;
+                    /** @enum {string} */
+                    kind: "image" | "video" | "audio";
+                    /** @default  */
+                    notes?: string;
+                    /** Format: binary */
+                    file: string;
+                };
             };
         };
         responses: {
             /** @description OK */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6110,7 +6964,12 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    label?: string;
+                    /** @enum {string} */
+                    reviewState?: "pending" | "passed" | "rejected" | "unknown";
+                    notes?: string;
+                };
             };
         };
         responses: {
@@ -6348,9 +7207,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CollectionList"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -6427,14 +7284,12 @@ export interface operations {
         };
         responses: {
             /** @description OK */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Collection"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -6510,9 +7365,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Collection"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -6674,9 +7527,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Collection"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -8617,12 +9468,31 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    body: string;
+                    parentId?: string;
+                    atSeconds?: number | null;
+                    shape?: ({
+                        /** @constant */
+                        kind: "rect";
+                        x: number;
+                        y: number;
+                        w: number;
+                        h: number;
+                    } | {
+                        /** @constant */
+                        kind: "point";
+                        x: number;
+                        y: number;
+                    }) | null;
+                    collectionId?: string;
+                    guestName?: string | null;
+                };
             };
         };
         responses: {
             /** @description OK */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9756,18 +10626,28 @@ export interface operations {
     postChatAttachments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The raw body's file name, URI-encoded. */
+                "x-file-name"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file's bytes.
+                     */
+                    file: string;
+                };
+                "application/octet-stream": string;
             };
         };
         responses: {
             /** @description OK */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10136,7 +11016,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
             };
         };
         responses: {
@@ -10256,12 +11139,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    email: string;
+                    name?: string;
+                    password: string;
+                    setupCode?: string;
+                };
             };
         };
         responses: {
             /** @description OK */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10714,12 +11602,22 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    email: string;
+                    name?: string;
+                    password: string;
+                    /**
+                     * @default member
+                     * @enum {string}
+                     */
+                    role?: "admin" | "member";
+                    adminPassword?: string;
+                };
             };
         };
         responses: {
             /** @description OK */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10794,7 +11692,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    adminPassword?: string;
+                };
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -10874,7 +11778,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    disabled?: boolean;
+                    /** @enum {string} */
+                    role?: "admin" | "member";
+                    name?: string;
+                    adminPassword?: string;
+                };
             };
         };
         responses: {
@@ -10956,7 +11866,12 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    password: string;
+                    /** @default false */
+                    keepTokens?: boolean;
+                    adminPassword?: string;
+                };
             };
         };
         responses: {
@@ -11038,7 +11953,12 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": {
+                    daily: number | null;
+                    monthly: number | null;
+                    dailyTokens?: number | null;
+                    monthlyTokens?: number | null;
+                };
             };
         };
         responses: {
@@ -11330,7 +12250,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonObject"];
+                "application/json": components["schemas"]["McpMessage"];
             };
         };
         responses: {
@@ -11492,9 +12412,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SequenceList"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -11594,9 +12512,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SequenceDetail"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -11672,9 +12588,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SequenceDetail"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -11841,9 +12755,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SequenceDetail"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
