@@ -38,13 +38,21 @@ function resolve(doc: OpenApiDoc, schema: JsonSchema): JsonSchema {
 
 function Body({ doc, schema }: { doc: OpenApiDoc; schema: JsonSchema }) {
   const resolved = resolve(doc, schema);
-  if (!resolved.oneOf) return <SchemaFields schema={resolved} />;
+  // oneOf: a union discriminated by `model`; anyOf: the v1 family variants (a mapped model's family picks).
+  const variants = resolved.oneOf ?? resolved.anyOf;
+  if (!variants) return <SchemaFields schema={resolved} />;
   return (
     <div className="space-y-1">
       <p className="text-xs text-zinc-400">
-        One of {resolved.oneOf.length} bodies, chosen by <code>model</code>:
+        One of {variants.length} bodies
+        {resolved.oneOf ? (
+          <>
+            , chosen by <code>model</code>
+          </>
+        ) : null}
+        :{resolved.description && <span className="ml-1 text-zinc-500">{resolved.description}</span>}
       </p>
-      {resolved.oneOf.map((ref) => {
+      {variants.map((ref) => {
         const model = resolve(doc, ref);
         const id = String(model.properties?.model?.const ?? model.title);
         return (
@@ -77,7 +85,7 @@ function OperationCard({
 }) {
   const access =
     op.security?.length === 0 ? "public" : op["x-role"] === "admin" ? "admin" : "signed in or API token";
-  const body = op.requestBody?.content["application/json"]?.schema;
+  const bodies = Object.entries(op.requestBody?.content ?? {});
   return (
     <section id={op.operationId} className="space-y-2 rounded-lg border border-zinc-800 p-3">
       <h3 className="flex flex-wrap items-center gap-2 text-sm">
@@ -96,7 +104,17 @@ function OperationCard({
           }}
         />
       ) : null}
-      {body && <Body doc={doc} schema={body} />}
+      {bodies.map(([type, { schema }]) => (
+        <div key={type} className="space-y-1">
+          {bodies.length > 1 || type !== "application/json" ? (
+            <p className="text-xs text-zinc-500">
+              Body as <code>{type}</code>
+              {type === "application/octet-stream" && <>: the file&apos;s bytes, its name in X-File-Name</>}
+            </p>
+          ) : null}
+          {type !== "application/octet-stream" && <Body doc={doc} schema={schema} />}
+        </div>
+      ))}
       <p className="text-xs text-zinc-500">
         Answers:{" "}
         {Object.entries(op.responses)

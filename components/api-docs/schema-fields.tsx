@@ -19,19 +19,21 @@ export function ruleOf(field: JsonSchema): string {
 }
 
 const typeOf = (field: JsonSchema) =>
-  field.type
-    ? [field.type].flat().join(" | ")
-    : field.anyOf
-      ? "number"
-      : field.$ref
-        ? field.$ref.split("/").pop()
-        : "any";
+  field.format === "binary"
+    ? "file"
+    : field.type
+      ? [field.type].flat().join(" | ")
+      : field.anyOf
+        ? "number"
+        : field.$ref
+          ? field.$ref.split("/").pop()
+          : "any";
 
 /** A JSON Schema object's fields as a table: name, type and rule, required marked. Server-rendered. */
 export function SchemaFields({ schema }: { schema: JsonSchema }) {
   const required = new Set(schema.required ?? []);
   const entries = Object.entries(schema.properties ?? {});
-  if (!entries.length) return <p className="text-xs text-zinc-500">A JSON object (see the summary).</p>;
+  if (!entries.length) return <p className="text-xs text-zinc-500">An object (see the summary).</p>;
   return (
     <table className="w-full text-left text-xs">
       <thead className="text-zinc-500">

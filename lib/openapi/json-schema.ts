@@ -7,6 +7,7 @@ export type JsonSchema = {
   title?: string;
   description?: string;
   type?: string | string[];
+  format?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];
   enum?: unknown[];
