@@ -48,8 +48,10 @@ import {
   updateShotSchema,
 } from "../sequences/schema";
 import { listBatchesQuery } from "../batches/read-batches";
+import { retryItemSchema } from "../batches/retry-item";
 import { spendQuery } from "../spend/ledger";
 import { listTasksQuery } from "../tasks/list-tasks";
+import { retryDownloadSchema } from "../tasks/retry-download";
 import { estimateBodySchema, taskBodySchema, v1VideoBodySchema } from "./model-bodies";
 import {
   batchDetail,
@@ -143,6 +145,7 @@ export const OPERATIONS: Operation[] = [
     body: estimateBodySchema(),
   }),
   op("post", "/api/tasks/{id}/media/retry", "user", "Download a task's unstored result files again", {
+    body: retryDownloadSchema,
     response: task,
     status: 202,
   }),
@@ -203,7 +206,10 @@ export const OPERATIONS: Operation[] = [
   ),
   op("get", "/api/batches/{id}", "user", "A batch with its items", { response: batchDetail }),
   op("post", "/api/batches/{id}/resume", "user", "Resume a paused batch"),
-  op("post", "/api/batches/{id}/items/{itemId}/retry", "user", "Retry a batch item"),
+  op("post", "/api/batches/{id}/items/{itemId}/retry", "user", "Retry a batch item", {
+    body: retryItemSchema,
+    response: batchDetail,
+  }),
   op("get", "/api/spend", "user", "Credits spent per day and model, with the budget", {
     query: spendInput,
     response: spendReport,

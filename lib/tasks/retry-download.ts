@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { ownedBy, type Viewer } from "../auth/scope";
 import type { Db } from "../db-client";
 import { StudioError } from "../errors";
@@ -36,6 +37,11 @@ export function downloadRetry(media: MediaLike, now: number): DownloadRetry {
     };
   return { allowed: true };
 }
+
+/** POST /api/tasks/:id/media/retry: `{}` for every unstored file, or `{ mediaId }` for one. */
+export const retryDownloadSchema = z.strictObject({
+  mediaId: z.string({ error: "must be the id of one of the task's files" }).min(1).optional(),
+});
 
 /**
  * Puts a task's unstored result files (or one of them, `mediaId`) back in the download queue; the

@@ -3643,7 +3643,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    mediaId?: string;
+                };
+            };
+        };
         responses: {
             /** @description OK */
             202: {
@@ -6065,7 +6071,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    acknowledgeDuplicate?: boolean;
+                };
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -6073,9 +6085,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["BatchDetail"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */

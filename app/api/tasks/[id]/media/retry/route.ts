@@ -1,18 +1,13 @@
-import { z } from "zod";
 import { db } from "@/lib/db";
 import { StudioError } from "@/lib/errors";
 import { readJson } from "@/lib/http/respond";
 import { idParams, route } from "@/lib/http/route";
 import { loadTask } from "@/lib/tasks/load-task";
 import { presentTask } from "@/lib/tasks/present-task";
-import { retryDownloads } from "@/lib/tasks/retry-download";
+import { retryDownloadSchema, retryDownloads } from "@/lib/tasks/retry-download";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
-
-const bodySchema = z.strictObject({
-  mediaId: z.string({ error: "must be the id of one of the task's files" }).min(1).optional(),
-});
 
 /**
  * Downloads a task's unstored result files again (body `{}`), or one of them
@@ -21,7 +16,7 @@ const bodySchema = z.strictObject({
  * stored or downloading; 410 once the result URL has expired.
  */
 export const POST = route({ auth: "user", params: idParams }, async ({ request, params, user }) => {
-  const body = bodySchema.parse(await readJson(request));
+  const body = retryDownloadSchema.parse(await readJson(request));
   await retryDownloads(db(), user, params.id, { mediaId: body.mediaId });
   const task = await loadTask(db(), params.id);
   if (!task) throw new StudioError("not_found", `No task with id "${params.id}".`);
