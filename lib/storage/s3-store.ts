@@ -44,7 +44,11 @@ const QUEUE_SIZE = 2;
 export const DEFAULT_S3_REQUEST_TIMEOUT_MS = 8_000;
 /** A connection to the bucket that takes longer than this to open is given up. */
 const CONNECT_TIMEOUT_MS = 5_000;
-/** Uploads and local copies: a transfer moving no byte for this long has stalled. */
+/**
+ * Uploads and local copies: a transfer moving no byte for this long has stalled. Not shorter: a
+ * server may go quiet for seconds while it completes a large multipart upload (MinIO sends its
+ * keep-alive whitespace every 10 s).
+ */
 const TRANSFER_IDLE_MS = 30_000;
 
 /** Media files in an S3-compatible bucket, under S3_KEY_PREFIX + the same relative keys MEDIA_DIR uses. */
@@ -83,6 +87,7 @@ export class S3MediaStore implements MediaStore {
     });
     this.transfers = new S3Client({
       ...base,
+      maxAttempts: 2,
       requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, socketTimeout: TRANSFER_IDLE_MS },
     });
     this.bucket = config.bucket;
