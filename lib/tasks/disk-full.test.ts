@@ -32,7 +32,7 @@ let double: TaskServiceDouble;
 let temp: TempDb;
 let db: Db;
 let restoreEnv: () => void;
-let routes: { health: Handler; ready: Handler };
+let routes: { health: Handler; ready: Handler; upload: Handler };
 const logs: string[] = [];
 
 beforeAll(async () => {
@@ -50,6 +50,7 @@ beforeAll(async () => {
   routes = {
     health: (await import("@/app/api/health/route")).GET as Handler,
     ready: (await import("@/app/api/health/ready/route")).GET as Handler,
+    upload: (await import("@/app/api/uploads/route")).POST as Handler,
   };
 });
 
@@ -92,6 +93,26 @@ describe(`local media disk full (${disk.mechanism})`, () => {
     });
     expect(ready.status).toBe(503);
     expect(await ready.json()).toMatchObject({ ready: false, down: ["media store"] });
+    // A request that must write to the disk: 503 naming the store, no path, at once.
+    const started = Date.now();
+    const upload = await routes.upload(
+      new Request("http://127.0.0.1:3000/api/uploads", {
+        method: "POST",
+        body: Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.alloc(256 * 1024, 1)]),
+        headers: { "content-type": "image/png", "x-file-name": "reference.png" },
+      }),
+      { params: Promise.resolve({}) },
+    );
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(upload.status).toBe(503);
+    expect(upload.headers.get("retry-after")).toBe("5");
+    const refused = await upload.text();
+    expect(JSON.parse(refused).error).toMatchObject({
+      code: "dependency_unavailable",
+      dependency: "media store",
+    });
+    expect(JSON.parse(refused).error.message).toMatch(/^The media store is unavailable \(its disk is full\)/);
+    expect(refused).not.toContain(disk.dir);
 
     // Two attempts would use up a download that failed for its own reasons: a full disk must not.
     const { tracker } = outageTracker(db, double, logs, { downloads: { maxAttempts: 2 } });
