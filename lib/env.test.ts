@@ -94,6 +94,7 @@ describe("parseEnv", () => {
       S3_FORCE_PATH_STYLE: "true",
       S3_KEY_PREFIX: "studio/prod",
       S3_PRESIGNED_REDIRECT: "300",
+      S3_REQUEST_TIMEOUT_MS: "3000",
     };
     expect(parseEnv(s3).mediaStore).toEqual({
       kind: "s3",
@@ -104,6 +105,7 @@ describe("parseEnv", () => {
       forcePathStyle: true,
       keyPrefix: "studio/prod/",
       presignedRedirectSeconds: 300,
+      requestTimeoutMs: 3000,
     });
     expect(
       parseEnv({ MEDIA_STORE: "s3", S3_BUCKET: "b-1", S3_PRESIGNED_REDIRECT: "OFF" }).mediaStore,
@@ -116,6 +118,7 @@ describe("parseEnv", () => {
       forcePathStyle: false,
       keyPrefix: "",
       presignedRedirectSeconds: null,
+      requestTimeoutMs: 8000,
     });
   });
 

@@ -214,6 +214,8 @@ const envSchema = z
         .optional(),
     ),
     S3_PRESIGNED_REDIRECT: z.preprocess(emptyToUndefined, presignSeconds.optional()),
+    // How long a request to the bucket may take to answer before the studio answers 503 (lib/storage/s3-store.ts).
+    S3_REQUEST_TIMEOUT_MS: wholeNumber(8_000, 100, 600_000),
     PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
     HOST: z.preprocess(emptyToUndefined, z.string().default("127.0.0.1")),
     PUBLIC_BASE_URL: z.preprocess(emptyToUndefined, optionalUrl),
@@ -456,6 +458,8 @@ export type MediaStoreConfig =
       keyPrefix: string;
       /** Files are served by a redirect to a URL presigned for this many seconds; null: proxied. */
       presignedRedirectSeconds: number | null;
+      /** A request's bound until the bucket answers (S3_REQUEST_TIMEOUT_MS); absent: the default. */
+      requestTimeoutMs?: number;
     };
 
 export type AuthConfig = {
@@ -504,6 +508,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
             forcePathStyle: e.S3_FORCE_PATH_STYLE === "1" || e.S3_FORCE_PATH_STYLE === "true",
             keyPrefix: e.S3_KEY_PREFIX ?? "",
             presignedRedirectSeconds: e.S3_PRESIGNED_REDIRECT ?? null,
+            requestTimeoutMs: e.S3_REQUEST_TIMEOUT_MS,
           }
         : { kind: "local" },
     port: e.PORT,

@@ -1,4 +1,5 @@
 import type { Db } from "../db";
+import { dependencyFault } from "../health/dependency-fault";
 import { createThumbnail } from "../storage/thumbnails";
 
 /**
@@ -37,7 +38,8 @@ async function drain(db: Db): Promise<void> {
         await createThumbnail(db, id);
         state.failedAt.delete(id);
       } catch (error) {
-        state.failedAt.set(id, Date.now());
+        // A dependency that is down is no fault of the file: the next listing asks again.
+        if (!dependencyFault(error)) state.failedAt.set(id, Date.now());
         console.warn(`[gallery] thumbnail of media ${id} failed: ${(error as Error).message}`);
       } finally {
         state.queued.delete(id);

@@ -10,6 +10,7 @@ import { DependencyStates, type DependencyHealth, type DependencyName } from "./
 export const PROBE_TIMEOUT_MS = 2_000;
 /** The upstream counts as degraded while its last failed poll is this recent. */
 const UPSTREAM_RECENT_MS = 60_000;
+const PROBE_BYTES = Buffer.alloc(4096);
 
 export type HealthReport = {
   /** false (HTTP 503) while the database or the media store is down. */
@@ -72,10 +73,14 @@ async function probeMediaStore(sources: HealthSources): Promise<Probe> {
   try {
     await fs.mkdir(sources.mediaDir, { recursive: true });
     await fs.access(sources.mediaDir, fs.constants.W_OK);
-    // A write, not only the mode bits: a read-only mount or a full quota passes access().
+    // A write, not only the mode bits: a read-only mount or a full quota passes access(). One
+    // block of bytes, since an empty file still fits on a full disk (it needs no block).
     const probe = path.join(sources.mediaDir, `.health-${process.pid}`);
-    await fs.writeFile(probe, "");
-    await fs.rm(probe, { force: true });
+    try {
+      await fs.writeFile(probe, PROBE_BYTES);
+    } finally {
+      await fs.rm(probe, { force: true }).catch(() => undefined);
+    }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOSPC") return { status: "down", message: "The media disk is full." };
@@ -103,7 +108,11 @@ async function probeBucket(config: Extract<MediaStoreConfig, { kind: "s3" }>): P
       ...(config.credentials ? { credentials: config.credentials } : {}),
       forcePathStyle: config.forcePathStyle,
       maxAttempts: 1,
-      requestHandler: { connectionTimeout: PROBE_TIMEOUT_MS, requestTimeout: PROBE_TIMEOUT_MS },
+      requestHandler: {
+        connectionTimeout: PROBE_TIMEOUT_MS,
+        requestTimeout: PROBE_TIMEOUT_MS,
+        throwOnRequestTimeout: true,
+      },
     });
     clients.set(config, client);
   }

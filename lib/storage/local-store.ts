@@ -29,7 +29,7 @@ export class LocalMediaStore implements MediaStore {
   ): Promise<WrittenFile> {
     const target = this.resolve(key);
     const dir = path.dirname(target);
-    await fs.mkdir(dir, { recursive: true });
+    await makeFolder(dir);
     // Same folder as the target so the final rename is atomic (same file system).
     const temp = path.join(dir, `.${path.basename(target)}.${randomUUID()}.part`);
     const handle = await fs.open(temp, "wx");
@@ -130,6 +130,23 @@ export class LocalMediaStore implements MediaStore {
 
   private resolve(key: string): string {
     return resolveMediaPath(key, this.root());
+  }
+}
+
+/**
+ * mkdir -p that fails with the file system's own reason: Node's recursive mkdir answers ENOENT
+ * when a full ext4 refuses a new folder (ENOSPC), which would read as a bug rather than a full disk.
+ */
+async function makeFolder(dir: string): Promise<void> {
+  try {
+    await fs.mkdir(dir, { recursive: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    const parent = path.dirname(dir);
+    if (parent !== dir) await makeFolder(parent);
+    await fs.mkdir(dir).catch((reason: NodeJS.ErrnoException) => {
+      if (reason.code !== "EEXIST") throw reason;
+    });
   }
 }
 

@@ -40,21 +40,55 @@ type S3Config = Extract<MediaStoreConfig, { kind: "s3" }>;
  */
 const PART_BYTES = 8 * 1024 * 1024;
 const QUEUE_SIZE = 2;
+/** S3_REQUEST_TIMEOUT_MS's default: how long a request may wait for the bucket's answer, retry included. */
+export const DEFAULT_S3_REQUEST_TIMEOUT_MS = 8_000;
+/** A connection to the bucket that takes longer than this to open is given up. */
+const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * Uploads and local copies: a transfer moving no byte for this long has stalled. Not shorter: a
+ * server may go quiet for seconds while it completes a large multipart upload (MinIO sends its
+ * keep-alive whitespace every 10 s).
+ */
+const TRANSFER_IDLE_MS = 30_000;
 
 /** Media files in an S3-compatible bucket, under S3_KEY_PREFIX + the same relative keys MEDIA_DIR uses. */
 export class S3MediaStore implements MediaStore {
   readonly kind = "s3";
   readonly presignedRedirectSeconds: number | null;
+  /** Requests a user waits on (stat, open, remove, copy, list): bounded until the bucket answers. */
   private readonly client: S3Client;
+  /**
+   * Transfers (uploads, local copies) may rightly take minutes: bounded by idleness instead. A file
+   * served to a browser uses `client`, whose bound ends at the answer's headers, since a paused
+   * player leaves its socket idle for as long as it likes.
+   */
+  private readonly transfers: S3Client;
   private readonly bucket: string;
   private readonly prefix: string;
 
   constructor(config: S3Config) {
-    this.client = new S3Client({
+    // Without bounds a stalled server (connection open, no answer) held every request for good.
+    const base = {
       region: config.region,
       ...(config.endpoint ? { endpoint: config.endpoint } : {}),
       ...(config.credentials ? { credentials: config.credentials } : {}),
       forcePathStyle: config.forcePathStyle,
+    };
+    // Two attempts of half the bound each: the SDK retries a timeout, and the user waits for both.
+    const attemptMs = Math.ceil((config.requestTimeoutMs ?? DEFAULT_S3_REQUEST_TIMEOUT_MS) / 2);
+    this.client = new S3Client({
+      ...base,
+      maxAttempts: 2,
+      requestHandler: {
+        connectionTimeout: Math.min(CONNECT_TIMEOUT_MS, attemptMs),
+        requestTimeout: attemptMs,
+        throwOnRequestTimeout: true,
+      },
+    });
+    this.transfers = new S3Client({
+      ...base,
+      maxAttempts: 2,
+      requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, socketTimeout: TRANSFER_IDLE_MS },
     });
     this.bucket = config.bucket;
     this.prefix = config.keyPrefix;
@@ -97,7 +131,7 @@ export class S3MediaStore implements MediaStore {
         })(),
       );
       const upload = new Upload({
-        client: this.client,
+        client: this.transfers,
         params: { Bucket: this.bucket, Key: objectKey, Body: body, ContentType: contentType },
         partSize: PART_BYTES,
         queueSize: QUEUE_SIZE,
@@ -132,8 +166,16 @@ export class S3MediaStore implements MediaStore {
   }
 
   async open(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | undefined> {
+    return this.get(this.client, key, range);
+  }
+
+  private async get(
+    client: S3Client,
+    key: string,
+    range?: ByteRange,
+  ): Promise<ReadableStream<Uint8Array> | undefined> {
     try {
-      const object = await this.client.send(
+      const object = await client.send(
         new GetObjectCommand({
           Bucket: this.bucket,
           Key: this.objectKey(key),
@@ -170,7 +212,7 @@ export class S3MediaStore implements MediaStore {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "studio-s3-"));
     try {
       const file = path.join(dir, path.posix.basename(key));
-      const body = await this.open(key);
+      const body = await this.get(this.transfers, key);
       if (!body) throw new StudioError("not_found", `The stored file ${key} is missing.`);
       await pipeline(
         Readable.fromWeb(body as import("node:stream/web").ReadableStream),

@@ -34,8 +34,11 @@ let directUrl: string;
 let direct: Db;
 let restoreEnv: () => void;
 let listRoute: (request: Request) => Promise<Response>;
+let healthRoutes: { health: Handler; ready: Handler };
 const clients: Db[] = [];
 const logs: string[] = [];
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -69,6 +72,10 @@ beforeAll(async () => {
   });
   direct = createDb(directUrl);
   listRoute = (await import("@/app/api/tasks/route")).GET;
+  healthRoutes = {
+    health: (await import("@/app/api/health/route")).GET as Handler,
+    ready: (await import("@/app/api/health/ready/route")).GET as Handler,
+  };
 });
 
 afterAll(async () => {
@@ -133,11 +140,32 @@ async function askDuringFault() {
   };
 }
 
-async function faultFor(mode: FaultMode, ms: number) {
+/** /api/health and /ready during the fault: 503, the database down since (about) its start. */
+async function healthDuringFault(faultStarted: number) {
+  const started = Date.now();
+  const call = (handler: Handler, url: string) =>
+    handler(new Request(`http://studio.test${url}`), { params: Promise.resolve({}) });
+  const health = await call(healthRoutes.health, "/api/health");
+  const body = (await health.json()) as { dependencies: Record<string, { status: string; since: string }> };
+  const ready = await call(healthRoutes.ready, "/api/health/ready");
+  expect(Date.now() - started).toBeLessThan(10_000);
+  expect(health.status).toBe(503);
+  expect(body.dependencies.database.status).toBe("down");
+  expect(Date.parse(body.dependencies.database.since)).toBeGreaterThanOrEqual(faultStarted - 1_000);
+  expect(ready.status).toBe(503);
+  expect(await ready.json()).toMatchObject({ ready: false, down: ["database"] });
+}
+
+async function faultFor(mode: FaultMode, ms: number, checkHealth = false) {
   proxy.set(mode);
+  const started = Date.now();
   await sleep(300);
   const answer = await askDuringFault();
-  await sleep(Math.max(0, ms - 300 - answer.tookMs));
+  if (checkHealth) {
+    await sleep(Math.max(0, 1_050 - (Date.now() - started))); // past the health check shared for 1 s
+    await healthDuringFault(started);
+  }
+  await sleep(Math.max(0, ms - (Date.now() - started)));
   proxy.set("pass");
   return answer;
 }
@@ -181,14 +209,14 @@ async function expectNothingLost(ids: string[]) {
 
 describe("PostgreSQL outage under running tasks (through a TCP fault proxy)", () => {
   it.each<[FaultMode]>([["refuse"], ["stall"]])(
-    "%s for 4 s: every task completes with its files stored once, requests answer 503 in the bounded wait",
+    "%s for 4 s: every task completes with its files stored once, requests answer 503 in the bounded wait, health says the database is down",
     async (mode) => {
       const tracker = await instance();
       try {
         // Completions spread over 0.5–3.3 s: some before, many during, some after the fault.
         const ids = await seed(mode, 20, (i) => 500 + i * 150);
         await sleep(1_500);
-        const answer = await faultFor(mode, 4_000);
+        const answer = await faultFor(mode, 4_000, true);
         expect(answer.status).toBe(503);
         expect(answer.retryAfter).toBe("5");
         expect(answer.body.error).toMatchObject({ code: "dependency_unavailable", dependency: "database" });

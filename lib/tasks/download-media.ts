@@ -15,12 +15,18 @@ import { refusedDownloadError } from "./media-error";
 import { updateMediaState } from "./media-state";
 
 const HEADERS_TIMEOUT_MS = 30_000;
+/**
+ * Longest wait before the next attempt while the media store is down: the file is stored within
+ * this of the store's return (issue 20: recovery within 60 s), however long the outage lasted.
+ */
+const STORE_FAULT_MAX_DELAY_MS = 20_000;
 
 /** Why one download attempt failed, and whether trying again can help. */
 class DownloadError extends Error {
   constructor(
     message: string,
-    readonly kind: "retry" | "expired" | "final",
+    /** "store": the media store was down; the file itself was fine (not counted against it). */
+    readonly kind: "retry" | "expired" | "final" | "store",
     readonly httpStatus?: number,
   ) {
     super(message);
@@ -192,16 +198,7 @@ async function fetchToStore(
       if (error instanceof DownloadError) throw error;
       if (isStudioError(error) && error.code === "payload_too_large")
         throw new DownloadError(error.message, "final");
-      // The store's own trouble, in words that name it but never its address or path (the log
-      // has the driver's words): the bytes were fine, the next attempt fetches them again.
-      const fault = dependencyFault(error);
-      if (fault?.dependency === "media store") {
-        deps.log.warn(`[downloads] storing ${rel} failed, the media store is unavailable: ${fault.detail}`);
-        throw new DownloadError(
-          `The media store is unavailable (${fault.kind}), so the file could not be stored; the download is tried again.`,
-          "retry",
-        );
-      }
+      if (dependencyFault(error)?.dependency === "media store") throw storeFailure(deps, rel, error);
       const reason = controller.signal.aborted ? "the download stalled" : (error as Error)?.message;
       throw new DownloadError(`The download broke off: ${reason}.`, "retry");
     }
@@ -219,6 +216,22 @@ function rejectNonMedia(file: WrittenFile): void {
     const what = file.contentType === "text/html" ? "an HTML page" : `${file.contentType} content`;
     throw new DownloadError(`The upstream URL served ${what}, not an image, video or audio file.`, "retry");
   }
+}
+
+/**
+ * A failure of the store itself (writing the file, or looking for one an earlier attempt stored),
+ * in words that name it but never its address or path; the log has the driver's words. The bytes
+ * were fine: the next attempt fetches them again.
+ */
+function storeFailure(deps: TaskDeps, what: string, error: unknown): DownloadError {
+  const fault = dependencyFault(error);
+  if (fault?.dependency !== "media store")
+    return new DownloadError(`Storing the file failed: ${(error as Error)?.message ?? error}`, "retry");
+  deps.log.warn(`[downloads] ${what}: the media store is unavailable: ${fault.detail}`);
+  return new DownloadError(
+    `The media store is unavailable (${fault.kind}), so the file could not be stored; the download is tried again.`,
+    "store",
+  );
 }
 
 function httpFailure(status: number, url: string, nowMs: number): DownloadError {
@@ -244,11 +257,10 @@ async function recordFailure(
   url: string,
   error: unknown,
 ): Promise<void> {
-  const failure =
-    error instanceof DownloadError
-      ? error
-      : new DownloadError(`Storing the file failed: ${(error as Error)?.message ?? error}`, "retry");
-  const exhausted = attempts >= deps.downloads.maxAttempts;
+  const failure = error instanceof DownloadError ? error : storeFailure(deps, mediaId, error);
+  // The store's outage is no fault of the file: it never uses up the download's attempts (its URL's
+  // expiry still ends it), so a full disk or an unreachable bucket loses no result.
+  const exhausted = failure.kind !== "store" && attempts >= deps.downloads.maxAttempts;
   const gone = failure.httpStatus === 403 || failure.httpStatus === 404 || failure.httpStatus === 410;
   let status: "pending" | "expired" | "failed" = "pending";
   let message = failure.message;
@@ -261,10 +273,10 @@ async function recordFailure(
     status = "failed";
     message = `${failure.message} Gave up after ${attempts} attempts.`;
   }
-  const delay = jitter(
-    deps.downloads.backoffMs * 3 ** (attempts - 1) * 0.8,
-    deps.downloads.backoffMs * 3 ** (attempts - 1) * 1.2,
-  );
+  const backoff = deps.downloads.backoffMs * 3 ** (attempts - 1);
+  const capped = Math.min(backoff, STORE_FAULT_MAX_DELAY_MS);
+  const delay =
+    failure.kind === "store" ? jitter(capped * 0.8, capped) : jitter(backoff * 0.8, backoff * 1.2);
   if (status !== "pending")
     deps.log.warn(`[downloads] media ${mediaId} ${status}: ${message} (${hostOf(url)})`);
   await deps.db.media.update({

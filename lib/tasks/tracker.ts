@@ -14,6 +14,7 @@ import { syncGate } from "./shared-gate";
 import { WorkPool } from "./work-pool";
 import { sweepOrphanDownloads } from "./orphan-sweep";
 import { settleUnjudgedTasks } from "./settle-sweep";
+import { ThumbnailSweep } from "./thumbnail-sweep";
 import { RUNNING_STATUSES } from "./status";
 
 export type TrackerOptions = {
@@ -27,7 +28,10 @@ export type TrackerOptions = {
   idleMs: number;
   /** Wait before the first pass (the built-in sandbox upstream is this server, still starting). */
   startDelayMs: number;
-  /** How often tasks a database outage left unjudged are judged again (settle-sweep.ts). */
+  /**
+   * How often tasks a database outage left unjudged are judged again (settle-sweep.ts), and
+   * thumbnails an outage kept from being made are made (thumbnail-sweep.ts).
+   */
   sweepMs: number;
 };
 
@@ -247,6 +251,7 @@ export function startTracker(deps: TaskDeps = taskDeps(), options: Partial<Track
 
   let sweep: NodeJS.Timeout | undefined;
   let sweeping = false;
+  const thumbnails = new ThumbnailSweep(deps);
   const settle = async () => {
     if (sweeping) return;
     sweeping = true;
@@ -254,6 +259,8 @@ export function startTracker(deps: TaskDeps = taskDeps(), options: Partial<Track
       const judged = await settleUnjudgedTasks(deps.db, new Date(deps.now()));
       if (judged)
         deps.log.info(`[tracker] judged the downloads of ${judged} task(s) an outage left unsettled.`);
+      const made = await thumbnails.run();
+      if (made) deps.log.info(`[tracker] made ${made} thumbnail(s) an outage had kept from being made.`);
     } catch {
       // The database is still down: the next sweep tries again (claims already log the fault).
     } finally {

@@ -1,5 +1,7 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -103,4 +105,41 @@ describe("model-studio CLI", () => {
     expect(unauthorized.code).toBe(1);
     expect(unauthorized.stderr).toMatch(/unauthorized, 401/);
   }, 90_000);
+
+  it("a 503 (a dependency down) is waited out on reads as Retry-After asks; a write or a longer fault exits 4", async () => {
+    // A stand-in for a studio whose database is down for the first two reads.
+    let reads = 0;
+    const down = http.createServer((req, res) => {
+      const fault = req.method !== "GET" || ++reads <= 2;
+      if (!fault) return void res.writeHead(200, { "content-type": "application/json" }).end("{}");
+      res.writeHead(503, { "content-type": "application/json", "retry-after": "1" });
+      res.end(
+        JSON.stringify({
+          error: {
+            code: "dependency_unavailable",
+            message: "The database is unavailable (it could not be reached); try again in a few seconds.",
+            retryAfterSeconds: 1,
+            issues: [],
+          },
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => down.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(down.address() as AddressInfo).port}`;
+    try {
+      const read = await studioCli(["spend"], { STUDIO_URL: url });
+      expect(read.code, read.stderr).toBe(0);
+      expect(reads).toBe(3);
+      const tasks = path.join(studio.temp.dir, "batch-503.json");
+      fs.writeFileSync(tasks, JSON.stringify({ items: [{ model: "sd_2.5_ORelay", prompt: "x" }] }));
+      const write = await studioCli(["batch", tasks], { STUDIO_URL: url });
+      expect(write.code).toBe(4);
+      expect(write.stderr).toMatch(/dependency_unavailable, 503\): The database is unavailable/);
+      reads = -100; // down for longer than the CLI waits
+      const long = await studioCli(["spend"], { STUDIO_URL: url, STUDIO_RETRY_SECONDS: "1" });
+      expect(long.code).toBe(4);
+    } finally {
+      down.close();
+    }
+  }, 60_000);
 });

@@ -4,7 +4,10 @@ import type { components } from "../../lib/openapi/generated/api-types";
  * The CLI's HTTP client: STUDIO_URL + STUDIO_TOKEN, the error body turned into one error with the
  * field and rule of each issue, and the exit codes scripts rely on (README "CLI").
  */
-export const EXIT = { ok: 0, refused: 1, usage: 2, unreachable: 3 } as const;
+export const EXIT = { ok: 0, refused: 1, usage: 2, unreachable: 3, unavailable: 4 } as const;
+
+/** How long reads are retried while the studio answers 503 (a dependency down) before exit 4. */
+const DEFAULT_RETRY_SECONDS = 60;
 
 export type Task = components["schemas"]["Task"];
 type ErrorBody = components["schemas"]["Error"];
@@ -28,7 +31,23 @@ export function createClient(env: NodeJS.ProcessEnv = process.env): Client {
   const headers: Record<string, string> = env.STUDIO_TOKEN
     ? { authorization: `Bearer ${env.STUDIO_TOKEN}` }
     : {};
+  const retryMs = Number(env.STUDIO_RETRY_SECONDS ?? DEFAULT_RETRY_SECONDS) * 1000;
   const call = async (url: string, init: RequestInit): Promise<Response> => {
+    const retryUntil = Date.now() + retryMs;
+    for (;;) {
+      const response = await send(url, init);
+      if (response.status !== 503) return response;
+      // A dependency of the studio is down: a read is safe to repeat, so wait as asked. A write
+      // is not repeated here (the studio may have sent it on before the fault): exit 4, the
+      // caller's script decides.
+      const wait = Math.min(30, Number(response.headers.get("retry-after")) || 5) * 1000;
+      if ((init.method ?? "GET") !== "GET" || Date.now() + wait > retryUntil)
+        throw new CliError(await errorText(response), EXIT.unavailable);
+      await response.body?.cancel();
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  };
+  const send = async (url: string, init: RequestInit): Promise<Response> => {
     let response: Response;
     try {
       response = await fetch(url, { ...init, headers: { ...headers, ...init.headers } });
@@ -40,7 +59,7 @@ export function createClient(env: NodeJS.ProcessEnv = process.env): Client {
         EXIT.unreachable,
       );
     }
-    if (!response.ok) throw new CliError(await errorText(response), EXIT.refused);
+    if (!response.ok && response.status !== 503) throw new CliError(await errorText(response), EXIT.refused);
     return response;
   };
   return {
