@@ -50,6 +50,12 @@ const CONNECT_TIMEOUT_MS = 5_000;
  * keep-alive whitespace every 10 s).
  */
 const TRANSFER_IDLE_MS = 30_000;
+/**
+ * A "does the bucket answer" check before a write that waited out its bound is believed for this
+ * long: uploads during a stall answer 503 at once instead of each waiting again. (A refused
+ * connection is not remembered: asking again costs nothing, and the bucket may be back.)
+ */
+const UNANSWERED_MEMORY_MS = 2_000;
 
 /** Media files in an S3-compatible bucket, under S3_KEY_PREFIX + the same relative keys MEDIA_DIR uses. */
 export class S3MediaStore implements MediaStore {
@@ -65,6 +71,11 @@ export class S3MediaStore implements MediaStore {
   private readonly transfers: S3Client;
   private readonly bucket: string;
   private readonly prefix: string;
+  /** One attempt of the short bound (half of S3_REQUEST_TIMEOUT_MS). */
+  private readonly attemptMs: number;
+  /** The check every write starts with, shared by the writes that start while it runs. */
+  private answering: Promise<void> | null = null;
+  private unanswered: { error: unknown; at: number } | null = null;
 
   constructor(config: S3Config) {
     // Without bounds a stalled server (connection open, no answer) held every request for good.
@@ -76,6 +87,7 @@ export class S3MediaStore implements MediaStore {
     };
     // Two attempts of half the bound each: the SDK retries a timeout, and the user waits for both.
     const attemptMs = Math.ceil((config.requestTimeoutMs ?? DEFAULT_S3_REQUEST_TIMEOUT_MS) / 2);
+    this.attemptMs = attemptMs;
     this.client = new S3Client({
       ...base,
       maxAttempts: 2,
@@ -98,7 +110,8 @@ export class S3MediaStore implements MediaStore {
   /**
    * A multipart upload fed as the source arrives (bounded parts, bounded queue). The SDK aborts the
    * upload on any failure, so nothing appears under the key unless every byte arrived; a file the
-   * validator rejects is deleted again before the caller records anything.
+   * validator rejects is deleted again before the caller records anything. Before the first byte
+   * is read, the bucket must answer within S3_REQUEST_TIMEOUT_MS (`assertAnswers`).
    */
   async put(
     key: string,
@@ -109,6 +122,7 @@ export class S3MediaStore implements MediaStore {
     const measured = new MeasuredSource(source, options.maxBytes);
     const chunks = measured[Symbol.asyncIterator]();
     try {
+      await this.assertAnswers();
       // The first bytes decide the object's Content-Type, which a presigned GET answers with.
       const head: Uint8Array[] = [];
       let ended = false;
@@ -151,6 +165,33 @@ export class S3MediaStore implements MediaStore {
       throw error;
     }
     return file;
+  }
+
+  /**
+   * Whether the bucket answers now, asked with the short-bounded client: the transfer itself is
+   * only bounded by 30 s without a byte moving (completing a large multipart upload may be silent
+   * that long), so a stalled bucket would hold an upload for a minute before its 503. Any HTTP
+   * answer but a 5xx will do (the key is never written; rights are the write's own business).
+   */
+  private async assertAnswers(): Promise<void> {
+    if (this.unanswered && Date.now() - this.unanswered.at < UNANSWERED_MEMORY_MS)
+      throw this.unanswered.error;
+    const started = Date.now();
+    this.answering ??= this.client
+      .send(new HeadObjectCommand({ Bucket: this.bucket, Key: `${this.prefix}.health-probe` }))
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+          if (status !== undefined && status < 500) return;
+          if (Date.now() - started >= this.attemptMs) this.unanswered = { error, at: Date.now() };
+          throw error;
+        },
+      )
+      .finally(() => {
+        this.answering = null;
+      });
+    await this.answering;
   }
 
   async stat(key: string): Promise<StoredFileInfo | undefined> {
