@@ -5,6 +5,8 @@
  * fault: a file request answers 503 + Retry-After naming the media store within 10 s, /api/health
  * and /ready report it down since when, and no error text a member reads names an address. After
  * it: every task completed with its file stored once, no object without its row, within 60 s.
+ * Uploads into a stalled bucket answer 503 as quickly; a large upload through a bucket that is
+ * alive but answers late still goes through.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db-client";
@@ -32,14 +34,15 @@ let double: TaskServiceDouble;
 let temp: TempDb;
 let db: Db;
 let restoreEnv: () => void;
-let routes: { media: Handler; health: Handler; ready: Handler };
+let routes: { media: Handler; health: Handler; ready: Handler; upload: Handler; attach: Handler };
 const logs: string[] = [];
 const PREFIX = "studio/";
 
 beforeAll(async () => {
   s3 = await startS3Server();
   const endpoint = new URL(s3.endpoint);
-  proxy = await startFaultProxy({ host: endpoint.hostname, port: Number(endpoint.port) });
+  // "slow": answers 1.2 s late, longer than one attempt of the 2 s request bound below.
+  proxy = await startFaultProxy({ host: endpoint.hostname, port: Number(endpoint.port) }, { slowMs: 1_200 });
   double = await startOutageUpstream();
   temp = createTempDb();
   restoreEnv = setEnv({
@@ -58,6 +61,8 @@ beforeAll(async () => {
     media: (await import("@/app/api/media/[id]/route")).GET as Handler,
     health: (await import("@/app/api/health/route")).GET as Handler,
     ready: (await import("@/app/api/health/ready/route")).GET as Handler,
+    upload: (await import("@/app/api/uploads/route")).POST as Handler,
+    attach: (await import("@/app/api/chat/attachments/route")).POST as Handler,
   };
 });
 
@@ -156,6 +161,90 @@ describe("S3 media store outage under running tasks (through a TCP fault proxy)"
     },
     60_000,
   );
+});
+
+const PNG_MAGIC = Buffer.from("89504e470d0a1a0a", "hex");
+
+/** A PNG-typed upload of `body` to a POST route (raw bytes with X-File-Name, as the studio's form sends). */
+async function postFile(handler: Handler, url: string, body: BodyInit) {
+  const started = Date.now();
+  const response = await handler(
+    new Request(`http://127.0.0.1:3000${url}`, {
+      method: "POST",
+      body,
+      headers: { "content-type": "image/png", "x-file-name": "reference.png" },
+      duplex: "half",
+    } as RequestInit),
+    { params: Promise.resolve({}) },
+  );
+  return { response, text: await response.text(), tookMs: Date.now() - started };
+}
+
+describe("uploads and the media store's faults", () => {
+  it("an upload and a chat attachment into a stalled bucket answer 503 naming the store within 10 s", async () => {
+    proxy.set("stall");
+    try {
+      const body = () => Buffer.concat([PNG_MAGIC, Buffer.alloc(64 * 1024, 1)]);
+      const answers = await Promise.all([
+        postFile(routes.upload, "/api/uploads", body()),
+        postFile(routes.attach, "/api/chat/attachments", body()),
+      ]);
+      for (const { response, text, tookMs } of answers) {
+        expect(tookMs).toBeLessThan(10_000);
+        expect(response.status).toBe(503);
+        expect(response.headers.get("retry-after")).toBe("5");
+        expect(JSON.parse(text).error).toMatchObject({
+          code: "dependency_unavailable",
+          dependency: "media store",
+        });
+        expect(JSON.parse(text).error.message).toMatch(
+          /^The media store is unavailable \(it could not be reached\)/,
+        );
+        expect(text).not.toMatch(INTERNAL_TEXT);
+        expect(text).not.toContain(String(proxy.port));
+      }
+      // One more during the fault is answered at once: the failed check is remembered for 2 s.
+      const again = await postFile(routes.upload, "/api/uploads", body());
+      expect(again.response.status).toBe(503);
+      expect(again.tookMs).toBeLessThan(500);
+    } finally {
+      proxy.set("pass");
+    }
+    await sleep(2_000); // past that memory: the bucket is asked again
+    const after = await postFile(
+      routes.upload,
+      "/api/uploads",
+      Buffer.concat([PNG_MAGIC, Buffer.alloc(1024, 2)]),
+    );
+    expect(after.response.status).toBe(201);
+    expect(s3.keys().filter((key) => key.startsWith(`${PREFIX}uploads/`))).toHaveLength(1);
+  }, 30_000);
+
+  it("a 17 MiB upload streamed through a bucket that answers 1.2 s late is stored whole (multipart)", async () => {
+    const MiB = 1024 * 1024;
+    let pulls = 0;
+    const source = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // Late answers from the moment the body is read, after the check that the bucket answers:
+        // every request of the multipart upload (create, parts, completion) is answered late.
+        if (++pulls === 3) proxy.set("slow");
+        if (pulls > 17) return controller.close();
+        controller.enqueue(
+          pulls === 1 ? Buffer.concat([PNG_MAGIC, Buffer.alloc(MiB - 8, pulls)]) : Buffer.alloc(MiB, pulls),
+        );
+      },
+    });
+    try {
+      const { response, text } = await postFile(routes.upload, "/api/uploads", source);
+      expect(response.status, text).toBe(201);
+      expect(JSON.parse(text)).toMatchObject({ size: 17 * MiB, mimeType: "image/png" });
+      expect(proxy.mode()).toBe("slow");
+    } finally {
+      proxy.set("pass");
+    }
+    const row = await db.mediaUpload.findFirstOrThrow({ where: { size: 17 * MiB } });
+    expect((await s3.objectBytes(`${PREFIX}${row.path}`))?.length).toBe(17 * MiB);
+  }, 30_000);
 });
 
 /** The first result stored (before the fault), for the request that needs the store during it. */
