@@ -109,12 +109,10 @@ export function v1VideoBodySchema() {
   const mapped = listModels().filter((model) => model.v1);
   if (mapped.length) {
     const bodies = mapped.map(modelBodySchema);
-    return z
-      .discriminatedUnion("model", bodies as unknown as [(typeof bodies)[0], ...typeof bodies])
-      .meta({
-        id: "V1VideoBody",
-        description: "A video for one mapped v1 model; `model` selects the rules.",
-      });
+    return z.discriminatedUnion("model", bodies as unknown as [(typeof bodies)[0], ...typeof bodies]).meta({
+      id: "V1VideoBody",
+      description: "A video for one mapped v1 model; `model` selects the rules.",
+    });
   }
   const variants = Object.values(V1_FAMILIES).flatMap((family) =>
     Object.entries(family.variants).map(([name, variant]) =>

@@ -114,11 +114,9 @@ export const openAiVideo = z
   })
   .meta({ id: "OpenAiVideo" });
 
-export const v1CreateAnswer = z
-  .union([task, openAiVideo])
-  .meta({
-    description: "A JSON body answers the studio's Task; a form (the openai SDK) answers OpenAiVideo.",
-  });
+export const v1CreateAnswer = z.union([task, openAiVideo]).meta({
+  description: "A JSON body answers the studio's Task; a form (the openai SDK) answers OpenAiVideo.",
+});
 
 export const galleryMedia = z
   .looseObject({

@@ -43,13 +43,9 @@ export const videoFormSchema = z
       .regex(/^\s*\d+\s*$/)
       .optional()
       .meta({ description: "Whole seconds, as text; the family's lengths apply." }),
-    size: z
-      .string()
-      .regex(SIZE)
-      .optional()
-      .meta({
-        description: "WIDTHxHEIGHT: its aspect ratio (and, where the family has one, its resolution).",
-      }),
+    size: z.string().regex(SIZE).optional().meta({
+      description: "WIDTHxHEIGHT: its aspect ratio (and, where the family has one, its resolution).",
+    }),
     input_reference: z
       .file()
       .optional()
