@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { IncomingMessage } from "node:http";
 import S3rver from "@20minutes/s3rver";
 import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { MediaStoreConfig } from "../../env";
@@ -24,6 +25,7 @@ export async function startS3Server() {
     silent: true,
     configureBuckets: [{ name: bucket }],
   });
+  commitWholeObjectsOnly(server);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({
@@ -91,3 +93,37 @@ export async function startS3Server() {
 }
 
 export type S3TestServer = Awaited<ReturnType<typeof startS3Server>>;
+
+type FilesystemStore = { putContent(objectPath: string, content: unknown): Promise<[number, string]> };
+
+/**
+ * S3 commits an object only when its whole body arrived: a PUT the network cut off answers
+ * IncompleteBody (or never answers) and leaves the key as it was. s3rver writes a plain PUT's body
+ * straight into the object's file and keeps whatever arrived, so a connection the fault proxy cut
+ * mid-upload left half an object under its final key — which a real bucket never holds, and which
+ * the studio's adoption of stored downloads rightly trusts. Here the body goes to a side file,
+ * renamed over the object only once every byte its headers announced has arrived.
+ */
+function commitWholeObjectsOnly(server: S3rver) {
+  const store = (server as unknown as { store: FilesystemStore }).store;
+  const putContent = store.putContent.bind(store);
+  let sequence = 0;
+  store.putContent = async (objectPath, content) => {
+    const incoming = `${objectPath}.incoming-${++sequence}`;
+    try {
+      const [size, md5] = await putContent(incoming, content);
+      const request = content as Partial<IncomingMessage>;
+      if (request.headers) {
+        // A plain PUT (aws-chunked bodies are checked by s3rver's own decoder).
+        const announced = Number(request.headers["content-length"]);
+        if (!request.complete || (Number.isFinite(announced) && announced !== size))
+          throw new Error(`IncompleteBody: ${size} of ${request.headers["content-length"]} bytes arrived`);
+      }
+      await fs.promises.rename(incoming, objectPath);
+      return [size, md5];
+    } catch (error) {
+      await fs.promises.rm(incoming, { force: true });
+      throw error;
+    }
+  };
+}
