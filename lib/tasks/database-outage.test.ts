@@ -20,6 +20,7 @@ import { createTempDb } from "../testing/temp-db";
 import { createMigratedPostgresDb, testPostgresAdminUrl } from "../testing/postgres-test-server";
 import { startTaskServiceDouble, type TaskServiceDouble } from "../upstream/testing/task-service-double";
 import { taskDeps, type TaskDeps } from "./deps";
+import { expectNothingLost, sleep, waitSettled } from "./testing/outage-harness";
 import { listFiles } from "./testing/task-fixtures";
 import { startTracker, type Tracker } from "./tracker";
 import { UpstreamGate } from "./upstream-gate";
@@ -39,8 +40,6 @@ const clients: Db[] = [];
 const logs: string[] = [];
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
   const created = await createMigratedPostgresDb(
@@ -170,43 +169,6 @@ async function faultFor(mode: FaultMode, ms: number, checkHealth = false) {
   return answer;
 }
 
-async function settled(ids: string[], timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const open = await direct.task.count({
-      where: { id: { in: ids }, OR: [{ status: { not: "completed" } }, { mediaState: { not: "stored" } }] },
-    });
-    if (open === 0) return;
-    if (Date.now() > deadline)
-      throw new Error(
-        `${open} of ${ids.length} tasks not settled; last log lines:\n${logs.slice(-8).join("\n")}`,
-      );
-    await sleep(200);
-  }
-}
-
-/** Nothing lost, nothing twice, no file without its row, nothing left "downloading". */
-async function expectNothingLost(ids: string[]) {
-  const tasks = await direct.task.findMany({ where: { id: { in: ids } }, include: { media: true } });
-  expect(tasks).toHaveLength(ids.length);
-  for (const task of tasks) {
-    expect(task).toMatchObject({ status: "completed", mediaState: "stored" });
-    expect(task.settledAt).not.toBeNull();
-    expect(task.media.length).toBeGreaterThan(0);
-    // One row per result URL the upstream gave: a duplicate would repeat a (role, source) pair.
-    const keys = task.media.map((m) => `${m.role} ${m.sourceUrl}`);
-    expect(new Set(keys).size).toBe(keys.length);
-    for (const media of task.media) {
-      expect(media).toMatchObject({ status: "stored", size: 300_000 });
-      expect(media.sha256).toMatch(/^[0-9a-f]{64}$/);
-    }
-  }
-  const rows = new Set(tasks.flatMap((t) => t.media.map((m) => m.path!)));
-  // Every file in the store under these tasks' folders belongs to a row; no temp file is left.
-  const files = listFiles(mediaDir).filter((f) => ids.some((id) => f.startsWith(`tasks/${id}/`)));
-  expect(files.sort()).toEqual([...rows].sort());
-}
-
 describe("PostgreSQL outage under running tasks (through a TCP fault proxy)", () => {
   it.each<[FaultMode]>([["refuse"], ["stall"]])(
     "%s for 4 s: every task completes with its files stored once, requests answer 503 in the bounded wait, health says the database is down",
@@ -222,8 +184,8 @@ describe("PostgreSQL outage under running tasks (through a TCP fault proxy)", ()
         expect(answer.body.error).toMatchObject({ code: "dependency_unavailable", dependency: "database" });
         expect(answer.body.error?.message).toMatch(/^The database is unavailable/);
         expect(answer.tookMs).toBeLessThan(5_000);
-        await settled(ids, 30_000);
-        await expectNothingLost(ids);
+        await waitSettled(direct, ids, 30_000, logs);
+        await expectNothingLost(direct, ids, listFiles(mediaDir));
       } finally {
         await tracker.stop();
       }
@@ -239,8 +201,8 @@ describe("PostgreSQL outage under running tasks (through a TCP fault proxy)", ()
       const ids = await seed("two", 20, (i) => 500 + i * 150);
       await sleep(1_500);
       await faultFor("refuse", 4_000);
-      await settled(ids, 30_000);
-      await expectNothingLost(ids);
+      await waitSettled(direct, ids, 30_000, logs);
+      await expectNothingLost(direct, ids, listFiles(mediaDir));
     } finally {
       await Promise.all(trackers.map((t) => t.stop()));
     }
@@ -258,8 +220,8 @@ describe("PostgreSQL outage under running tasks (through a TCP fault proxy)", ()
       proxy.set("refuse");
       await sleep(5_000);
       proxy.set("pass");
-      await settled([id], 20_000);
-      await expectNothingLost([id]);
+      await waitSettled(direct, [id], 20_000, logs);
+      await expectNothingLost(direct, [id], listFiles(mediaDir));
       expect(double.fileTransfers.filter((t) => t.id === id)).toHaveLength(1);
       expect(logs.some((line) => line.includes(`tasks/${id}/`) && line.includes("adopted"))).toBe(true);
     } finally {
@@ -286,8 +248,8 @@ describe("SQLite locked by another process under running tasks", () => {
       await db.task.count();
       expect(Date.now() - started).toBeLessThan(1_000);
       await released;
-      await settled(ids, 30_000);
-      await expectNothingLost(ids);
+      await waitSettled(direct, ids, 30_000, logs);
+      await expectNothingLost(direct, ids, listFiles(mediaDir));
     } finally {
       await tracker.stop();
       direct = saved;

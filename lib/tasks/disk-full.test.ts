@@ -8,9 +8,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db-client";
-import { setEnv } from "../testing/env-vars";
 import { smallDisk, type SmallDisk } from "../testing/small-disk";
-import { createTempDb, type TempDb } from "../testing/temp-db";
 import type { TaskServiceDouble } from "../upstream/testing/task-service-double";
 import { presentTask } from "./present-task";
 import {
@@ -19,47 +17,31 @@ import {
   outageTracker,
   seedRunningTasks,
   sleep,
+  startOutageStudio,
   startOutageUpstream,
+  type OutageStudio,
   waitSettled,
 } from "./testing/outage-harness";
 import { listFiles } from "./testing/task-fixtures";
 
-type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-
 const MiB = 1024 * 1024;
 const disk: SmallDisk = smallDisk(16 * MiB);
 let double: TaskServiceDouble;
-let temp: TempDb;
+let studio: OutageStudio;
 let db: Db;
-let restoreEnv: () => void;
-let routes: { health: Handler; ready: Handler; upload: Handler };
+let routes: OutageStudio["routes"];
 const logs: string[] = [];
 
 beforeAll(async () => {
   double = await startOutageUpstream();
-  temp = createTempDb();
-  restoreEnv = setEnv({
-    DATABASE_URL: temp.url,
-    MEDIA_DIR: disk.dir,
-    MEDIA_MIN_FREE_BYTES: "4mb",
-    TRACKER: "0",
-    UPSTREAM_BASE_URL: double.url,
-    UPSTREAM_API_KEY: "outage-key",
-  });
-  db = (await import("../db")).db();
-  routes = {
-    health: (await import("@/app/api/health/route")).GET as Handler,
-    ready: (await import("@/app/api/health/ready/route")).GET as Handler,
-    upload: (await import("@/app/api/uploads/route")).POST as Handler,
-  };
+  studio = await startOutageStudio(double, { MEDIA_DIR: disk.dir, MEDIA_MIN_FREE_BYTES: "4mb" });
+  ({ db, routes } = studio);
 });
 
 afterAll(async () => {
-  await db?.$disconnect();
+  await studio?.stop();
   await double?.close();
-  await temp?.cleanup();
   await disk.release();
-  restoreEnv?.();
 });
 
 // Calls 1 s apart: the health check is shared for 1 s.

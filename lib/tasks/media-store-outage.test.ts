@@ -11,9 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db-client";
 import { startS3Server, type S3TestServer } from "../storage/testing/s3-server";
-import { setEnv } from "../testing/env-vars";
 import { startFaultProxy, type FaultMode, type FaultProxy } from "../testing/fault-proxy";
-import { createTempDb, type TempDb } from "../testing/temp-db";
 import type { TaskServiceDouble } from "../upstream/testing/task-service-double";
 import { presentTask } from "./present-task";
 import {
@@ -22,19 +20,19 @@ import {
   outageTracker,
   seedRunningTasks,
   sleep,
+  startOutageStudio,
   startOutageUpstream,
+  type OutageStudio,
+  type RouteHandler,
   waitSettled,
 } from "./testing/outage-harness";
-
-type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 let s3: S3TestServer;
 let proxy: FaultProxy;
 let double: TaskServiceDouble;
-let temp: TempDb;
+let studio: OutageStudio;
 let db: Db;
-let restoreEnv: () => void;
-let routes: { media: Handler; health: Handler; ready: Handler; upload: Handler; attach: Handler };
+let routes: OutageStudio["routes"];
 const logs: string[] = [];
 const PREFIX = "studio/";
 
@@ -44,38 +42,24 @@ beforeAll(async () => {
   // "slow": answers 1.2 s late, longer than one attempt of the 2 s request bound below.
   proxy = await startFaultProxy({ host: endpoint.hostname, port: Number(endpoint.port) }, { slowMs: 1_200 });
   double = await startOutageUpstream();
-  temp = createTempDb();
-  restoreEnv = setEnv({
-    DATABASE_URL: temp.url,
+  studio = await startOutageStudio(double, {
     ...s3.env,
     S3_ENDPOINT: proxy.via(s3.endpoint).replace(/\/$/, ""),
     S3_KEY_PREFIX: PREFIX,
     // A stalled bucket is given up after 2 s (two attempts of 1 s), as an operator may set it.
     S3_REQUEST_TIMEOUT_MS: "2000",
-    TRACKER: "0",
-    UPSTREAM_BASE_URL: double.url,
-    UPSTREAM_API_KEY: "outage-key",
   });
-  db = (await import("../db")).db();
-  routes = {
-    media: (await import("@/app/api/media/[id]/route")).GET as Handler,
-    health: (await import("@/app/api/health/route")).GET as Handler,
-    ready: (await import("@/app/api/health/ready/route")).GET as Handler,
-    upload: (await import("@/app/api/uploads/route")).POST as Handler,
-    attach: (await import("@/app/api/chat/attachments/route")).POST as Handler,
-  };
+  ({ db, routes } = studio);
 });
 
 afterAll(async () => {
-  await db?.$disconnect();
+  await studio?.stop();
   await proxy?.close();
   await double?.close();
   await s3?.close();
-  await temp?.cleanup();
-  restoreEnv?.();
 });
 
-const call = async (handler: Handler, url: string, params: Record<string, string> = {}) => {
+const call = async (handler: RouteHandler, url: string, params: Record<string, string> = {}) => {
   const started = Date.now();
   const response = await handler(new Request(`http://studio.test${url}`), {
     params: Promise.resolve(params),
@@ -166,7 +150,7 @@ describe("S3 media store outage under running tasks (through a TCP fault proxy)"
 const PNG_MAGIC = Buffer.from("89504e470d0a1a0a", "hex");
 
 /** A PNG-typed upload of `body` to a POST route (raw bytes with X-File-Name, as the studio's form sends). */
-async function postFile(handler: Handler, url: string, body: BodyInit) {
+async function postFile(handler: RouteHandler, url: string, body: BodyInit) {
   const started = Date.now();
   const response = await handler(
     new Request(`http://127.0.0.1:3000${url}`, {

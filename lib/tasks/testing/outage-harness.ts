@@ -1,5 +1,7 @@
 import { expect } from "vitest";
 import type { Db } from "../../db-client";
+import { setEnv } from "../../testing/env-vars";
+import { createTempDb } from "../../testing/temp-db";
 import { startTaskServiceDouble, type TaskServiceDouble } from "../../upstream/testing/task-service-double";
 import { taskDeps, type TaskDeps, type TaskDepsOverrides } from "../deps";
 import { startTracker, type Tracker } from "../tracker";
@@ -116,3 +118,43 @@ export async function expectNothingLost(db: Db, ids: string[], storedKeys: strin
 /** Internal addresses a member must never read: IPs, host:port, absolute paths. */
 export const INTERNAL_TEXT =
   /\d{1,3}(\.\d{1,3}){3}|localhost|:\d{2,5}\b|(^|[\s'"(])\/(tmp|var|mnt|work|home)\//;
+
+export type RouteHandler = (
+  request: Request,
+  context: { params: Promise<Record<string, string>> },
+) => Promise<Response>;
+
+/**
+ * The studio as the fault tests call it: its environment pointed at a fresh database, the upstream
+ * double and `env` (the media store under test), then its database client and the route handlers
+ * a member and a load balancer reach. Imported after the environment is set, as a process reads it.
+ */
+export async function startOutageStudio(double: TaskServiceDouble, env: Record<string, string>) {
+  const temp = createTempDb();
+  const restoreEnv = setEnv({
+    DATABASE_URL: temp.url,
+    TRACKER: "0",
+    UPSTREAM_BASE_URL: double.url,
+    UPSTREAM_API_KEY: API_KEY,
+    ...env,
+  });
+  const db = (await import("../../db")).db();
+  const routes = {
+    media: (await import("@/app/api/media/[id]/route")).GET as RouteHandler,
+    health: (await import("@/app/api/health/route")).GET as RouteHandler,
+    ready: (await import("@/app/api/health/ready/route")).GET as RouteHandler,
+    upload: (await import("@/app/api/uploads/route")).POST as RouteHandler,
+    attach: (await import("@/app/api/chat/attachments/route")).POST as RouteHandler,
+  };
+  return {
+    db,
+    routes,
+    async stop() {
+      await db.$disconnect();
+      await temp.cleanup();
+      restoreEnv();
+    },
+  };
+}
+
+export type OutageStudio = Awaited<ReturnType<typeof startOutageStudio>>;
