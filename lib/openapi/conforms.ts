@@ -1,13 +1,16 @@
 import type { z } from "zod";
+import type { AssetView } from "../assets/types";
 import type { BatchDetail, BatchPage } from "../batches/types";
+import type { CollectionMemberView } from "../collections/members";
 import type { CollectionSummary } from "../collections/summary";
-import type { GalleryItemDetail, GalleryPage } from "../gallery/types";
+import type { GalleryFacets, GalleryItemDetail, GalleryPage, TagCount } from "../gallery/types";
 import type { SequenceDetail } from "../sequences/read-sequence";
 import type { listSequences } from "../sequences/sequences";
 import type { SpendReport } from "../spend/types";
 import type { OpenAiVideo } from "../tasks/openai-videos";
 import type { PresentedTask } from "../tasks/present-task";
 import type { PresentedTaskSummary } from "../tasks/prompt-preview";
+import type { createEndpoint, PresentedEndpoint } from "../webhooks/endpoints";
 import type * as schemas from "./schemas";
 
 /**
@@ -44,4 +47,22 @@ export const conforms: Record<string, true> = {
   collection: true satisfies Fits<CollectionSummary, typeof schemas.collectionSummary>,
   collectionList: true satisfies Fits<{ collections: CollectionSummary[] }, typeof schemas.collectionList>,
   spendReport: true satisfies Fits<SpendReport, typeof schemas.spendReport>,
+  galleryFacets: true satisfies Fits<GalleryFacets, typeof schemas.galleryFacets>,
+  tagList: true satisfies Fits<{ tags: TagCount[] }, typeof schemas.tagList>,
+  asset: true satisfies Fits<AssetView, typeof schemas.asset>,
+  assetList: true satisfies Fits<{ assets: AssetView[] }, typeof schemas.assetList>,
+  collectionMember: true satisfies Fits<CollectionMemberView, typeof schemas.collectionMember>,
+  collectionMemberList: true satisfies Fits<
+    { members: CollectionMemberView[] },
+    typeof schemas.collectionMemberList
+  >,
+  webhookEndpoint: true satisfies Fits<PresentedEndpoint, typeof schemas.webhookEndpoint>,
+  webhookEndpointList: true satisfies Fits<
+    { endpoints: PresentedEndpoint[] },
+    typeof schemas.webhookEndpointList
+  >,
+  webhookEndpointWithSecret: true satisfies Fits<
+    Awaited<ReturnType<typeof createEndpoint>>,
+    typeof schemas.webhookEndpointWithSecret
+  >,
 };

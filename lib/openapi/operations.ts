@@ -54,19 +54,28 @@ import { listTasksQuery } from "../tasks/list-tasks";
 import { retryDownloadSchema } from "../tasks/retry-download";
 import { estimateBodySchema, taskBodySchema, v1VideoBodySchema } from "./model-bodies";
 import {
+  asset,
+  assetList,
   batchDetail,
   batchPage,
   collectionList,
+  collectionMemberList,
+  collectionMember,
   collectionSummary,
+  galleryFacets,
   galleryItemDetail,
   galleryPage,
   openAiVideo,
   sequenceDetail,
   sequenceList,
   spendReport,
+  tagList,
   task,
   taskPage,
   v1CreateAnswer,
+  webhookEndpoint,
+  webhookEndpointList,
+  webhookEndpointWithSecret,
 } from "./schemas";
 
 /**
@@ -165,8 +174,10 @@ export const OPERATIONS: Operation[] = [
     query: galleryQuery,
     response: galleryPage,
   }),
-  op("get", "/api/gallery/facets", "user", "Counts per model, type and tag for the gallery filters"),
-  op("get", "/api/gallery/tags", "user", "Tags in use"),
+  op("get", "/api/gallery/facets", "user", "Counts per model, type and tag for the gallery filters", {
+    response: galleryFacets,
+  }),
+  op("get", "/api/gallery/tags", "user", "Tags in use", { response: tagList }),
   op("post", "/api/gallery/bulk", "user", "Change many gallery items at once", { body: bulkActionSchema }),
   op("post", "/api/gallery/zip", "user", "Download gallery items as a zip", {
     body: zipRequestSchema,
@@ -225,17 +236,19 @@ export const OPERATIONS: Operation[] = [
     "Text models (Gemini API shape: generateContent, streamGenerateContent)",
     { body: generateContentRequestSchema },
   ),
-  op("get", "/api/assets", "user", "Asset-library assets"),
+  op("get", "/api/assets", "user", "Asset-library assets", { response: assetList }),
   op("post", "/api/assets", "user", "Register an asset", {
     body: createAssetSchema,
     form: createAssetSchema.extend({ preview: z.file().optional() }),
+    response: asset,
     status: 201,
   }),
   op("post", "/api/assets/upload", "user", "Upload an asset", {
     form: uploadAssetSchema.extend({ file: z.file() }),
+    response: asset,
     status: 201,
   }),
-  op("patch", "/api/assets/{id}", "user", "Change an asset", { body: updateAssetSchema }),
+  op("patch", "/api/assets/{id}", "user", "Change an asset", { body: updateAssetSchema, response: asset }),
   op("delete", "/api/assets/{id}", "user", "Delete an asset"),
   op("get", "/api/assets/{id}/preview", "user", "An asset's preview", bin),
   op("head", "/api/assets/{id}/preview", "user", "An asset's preview headers", bin),
@@ -265,12 +278,17 @@ export const OPERATIONS: Operation[] = [
   op("put", "/api/collections/{id}/items/{taskId}/approval", "user", "Approve or reject an item", {
     body: approvalBodySchema,
   }),
-  op("get", "/api/collections/{id}/members", "user", "A collection's members"),
+  op("get", "/api/collections/{id}/members", "user", "A collection's members", {
+    response: collectionMemberList,
+  }),
   op("post", "/api/collections/{id}/members", "user", "Add a member to a collection", {
     body: addMemberSchema,
+    response: collectionMember,
+    status: 201,
   }),
   op("patch", "/api/collections/{id}/members/{userId}", "user", "Change a member's role", {
     body: changeRoleSchema,
+    response: collectionMember,
   }),
   op("delete", "/api/collections/{id}/members/{userId}", "user", "Remove a member"),
   op("get", "/api/shares", "user", "Your share links"),
@@ -396,13 +414,20 @@ export const OPERATIONS: Operation[] = [
   }),
   op("get", "/api/sequences/{id}/assemblies/{assemblyId}", "user", "An assembly's state and progress"),
   op("delete", "/api/sequences/{id}/assemblies/{assemblyId}", "user", "Cancel an assembly"),
-  op("get", "/api/webhooks", "user", "Your webhook endpoints (session only)"),
+  op("get", "/api/webhooks", "user", "Your webhook endpoints (session only)", {
+    response: webhookEndpointList,
+  }),
   op("post", "/api/webhooks", "user", "Add a webhook endpoint; its secret is shown once (session only)", {
     body: createWebhookSchema,
+    response: webhookEndpointWithSecret,
+    status: 201,
   }),
-  op("get", "/api/webhooks/{id}", "user", "A webhook endpoint (session only)"),
+  op("get", "/api/webhooks/{id}", "user", "A webhook endpoint (session only)", {
+    response: webhookEndpoint,
+  }),
   op("patch", "/api/webhooks/{id}", "user", "Change a webhook endpoint (session only)", {
     body: updateWebhookSchema,
+    response: webhookEndpoint,
   }),
   op("delete", "/api/webhooks/{id}", "user", "Delete a webhook endpoint (session only)"),
   op("post", "/api/webhooks/{id}/rotate", "user", "A new signing secret, shown once (session only)"),

@@ -142,6 +142,57 @@ describe("answers conform to the document", () => {
     await conforms("GET", "/api/v1/{family}/videos/{id}", 200, `/api/v1/family-a/videos/${String(video.id)}`);
   }, 60_000);
 
+  it("facets, tags, assets, collection members and webhook endpoints", async () => {
+    const conforms = async (method: string, path: string, status: number, url = path, body?: unknown) => {
+      const answer = await api(url, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+      expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBe(status);
+      expect(responseErrors(method.toLowerCase(), path, status, answer.body)).toEqual([]);
+      return answer.body;
+    };
+    const page = await api("/api/gallery?limit=1");
+    const itemId = (page.body.items as { id: string }[])[0].id;
+    await conforms("PATCH", "/api/gallery/items/{id}", 200, `/api/gallery/items/${itemId}`, {
+      tags: ["harbour"],
+    });
+    const facets = await conforms("GET", "/api/gallery/facets", 200);
+    expect(facets.tags).toContainEqual({ name: "harbour", count: 1 });
+    await conforms("GET", "/api/gallery/tags", 200, "/api/gallery/tags?q=har");
+
+    const asset = await conforms("POST", "/api/assets", 201, undefined, {
+      assetId: "asset-openapi-1",
+      label: "Lead actor",
+      kind: "image",
+    });
+    await conforms("GET", "/api/assets", 200);
+    await conforms("PATCH", "/api/assets/{id}", 200, `/api/assets/${String(asset.id)}`, {
+      notes: "front light",
+    });
+
+    const collection = await api("/api/collections", {
+      method: "POST",
+      body: JSON.stringify({ name: "Members", taskIds: [itemId] }),
+    });
+    await conforms(
+      "GET",
+      "/api/collections/{id}/members",
+      200,
+      `/api/collections/${String(collection.body.id)}/members`,
+    );
+
+    const endpoint = await conforms("POST", "/api/webhooks", 201, undefined, {
+      url: "https://hooks.example.com/studio",
+      events: ["task.completed"],
+    });
+    expect(endpoint.secret).toMatch(/^whsec_/);
+    const read = await conforms("GET", "/api/webhooks/{id}", 200, `/api/webhooks/${String(endpoint.id)}`);
+    expect(read).toMatchObject({ events: ["task.completed"] });
+    expect(read.secret).toBeUndefined();
+    await conforms("GET", "/api/webhooks", 200);
+    await conforms("PATCH", "/api/webhooks/{id}", 200, `/api/webhooks/${String(endpoint.id)}`, {
+      description: "CI",
+    });
+  }, 60_000);
+
   it("the checker itself refuses an answer that breaks the schema", () => {
     expect(responseErrors("get", "/api/tasks", 200, { items: [{ id: 1 }] }).length).toBeGreaterThan(0);
   });

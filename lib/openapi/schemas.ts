@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { APPROVAL_STATUSES } from "../approvals/statuses";
+import { ASSET_KINDS, REVIEW_STATES } from "../assets/kinds";
 import { ITEM_STATES } from "../batches/types";
+import { MEMBER_ROLES } from "../collections/labels";
 import { TASK_STATUSES } from "../tasks/status";
 
 /**
@@ -375,3 +377,79 @@ export const spendReport = z
     textBudget: nullable(z.array(z.unknown())),
   })
   .meta({ id: "SpendReport" });
+
+const tagCount = z.looseObject({ name: z.string(), count: z.number().int() });
+
+export const galleryFacets = z
+  .looseObject({
+    models: z.array(z.looseObject({ id: z.string(), count: z.number().int() })),
+    tags: z.array(tagCount),
+    users: z
+      .array(z.looseObject({ id: z.string(), label: z.string(), count: z.number().int() }))
+      .optional()
+      .meta({ description: "Admins only (accounts on): whose items the gallery holds." }),
+  })
+  .meta({ id: "GalleryFacets" });
+
+export const tagList = z.looseObject({ tags: z.array(tagCount) }).meta({ id: "TagList" });
+
+export const asset = z
+  .looseObject({
+    id: z.string(),
+    assetId: z.string(),
+    reference: z.string().meta({ description: "assetId://{assetId}: what media fields take." }),
+    label: z.string(),
+    kind: z.enum(ASSET_KINDS),
+    reviewState: z.enum(REVIEW_STATES),
+    notes: z.string(),
+    origin: z.enum(["recorded", "uploaded"]),
+    previewUrl: nullable(z.string()),
+    previewType: nullable(z.string()),
+    previewSource: nullable(z.string()),
+    createdAt: isoTime,
+    updatedAt: isoTime,
+  })
+  .meta({ id: "Asset" });
+
+export const assetList = z.looseObject({ assets: z.array(asset) }).meta({ id: "AssetList" });
+
+export const collectionMember = z
+  .looseObject({
+    userId: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(MEMBER_ROLES),
+    createdAt: isoTime,
+  })
+  .meta({ id: "CollectionMember" });
+
+export const collectionMemberList = z
+  .looseObject({ members: z.array(collectionMember) })
+  .meta({ id: "CollectionMemberList" });
+
+const webhookEndpointFields = {
+  id: z.string(),
+  userId: nullable(z.string()),
+  url: z.string(),
+  events: z.array(z.string()),
+  description: z.string(),
+  enabled: z.boolean(),
+  disabledReason: nullable(z.string()),
+  failingSince: nullable(isoTime),
+  global: z.boolean().meta({ description: "An admin's endpoint for every user's events." }),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+};
+
+export const webhookEndpoint = z.looseObject(webhookEndpointFields).meta({ id: "WebhookEndpoint" });
+
+export const webhookEndpointList = z
+  .looseObject({ endpoints: z.array(webhookEndpoint) })
+  .meta({ id: "WebhookEndpointList" });
+
+export const webhookEndpointWithSecret = z
+  .looseObject({
+    ...webhookEndpointFields,
+    secret: z.string().meta({ description: "The signing secret: shown only here, once." }),
+  })
+  .meta({ id: "WebhookEndpointWithSecret" });

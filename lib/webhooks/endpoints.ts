@@ -28,7 +28,7 @@ type EndpointRow = { events: string; userId: string | null; failingSince: Date |
 export function presentEndpoint<T extends EndpointRow>(row: T) {
   return { ...row, events: parseEvents(row.events), global: row.userId === null };
 }
-export type PresentedEndpoint = ReturnType<typeof presentEndpoint<EndpointRow & { id: string }>>;
+export type PresentedEndpoint = Awaited<ReturnType<typeof getEndpoint>>;
 
 export async function listEndpoints(db: Db, viewer: Viewer) {
   const where = viewer.role === "admin" ? {} : { userId: viewer.id };
@@ -42,7 +42,7 @@ export async function listEndpoints(db: Db, viewer: Viewer) {
 
 export async function getEndpoint(db: Db, viewer: Viewer, id: string) {
   const row = await db.webhookEndpoint.findUnique({ where: { id }, select: endpointSelect });
-  return visibleOr404(viewer, row, "No webhook endpoint with this id.");
+  return presentEndpoint(visibleOr404(viewer, row, "No webhook endpoint with this id."));
 }
 
 export async function createEndpoint(db: Db, viewer: Viewer, input: CreateWebhookInput) {

@@ -2968,6 +2968,40 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        GalleryFacets: {
+            models: ({
+                id: string;
+                count: number;
+            } & {
+                [key: string]: unknown;
+            })[];
+            tags: ({
+                name: string;
+                count: number;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Admins only (accounts on): whose items the gallery holds. */
+            users?: ({
+                id: string;
+                label: string;
+                count: number;
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
+        };
+        TagList: {
+            tags: ({
+                name: string;
+                count: number;
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
+        };
         GalleryItemDetail: {
             /** @description The task id. */
             id: string;
@@ -3204,6 +3238,34 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        AssetList: {
+            assets: components["schemas"]["Asset"][];
+        } & {
+            [key: string]: unknown;
+        };
+        Asset: {
+            id: string;
+            assetId: string;
+            /** @description assetId://{assetId}: what media fields take. */
+            reference: string;
+            label: string;
+            /** @enum {string} */
+            kind: "image" | "video" | "audio";
+            /** @enum {string} */
+            reviewState: "pending" | "passed" | "rejected" | "unknown";
+            notes: string;
+            /** @enum {string} */
+            origin: "recorded" | "uploaded";
+            previewUrl: string | null;
+            previewType: string | null;
+            previewSource: string | null;
+            /** @description ISO 8601 date-time. */
+            createdAt: string;
+            /** @description ISO 8601 date-time. */
+            updatedAt: string;
+        } & {
+            [key: string]: unknown;
+        };
         CollectionList: {
             collections: components["schemas"]["Collection"][];
         } & {
@@ -3233,6 +3295,22 @@ export interface components {
             createdAt: string;
             /** @description ISO 8601 date-time. */
             updatedAt: string;
+        } & {
+            [key: string]: unknown;
+        };
+        CollectionMemberList: {
+            members: components["schemas"]["CollectionMember"][];
+        } & {
+            [key: string]: unknown;
+        };
+        CollectionMember: {
+            userId: string;
+            name: string;
+            email: string;
+            /** @enum {string} */
+            role: "viewer" | "commenter" | "editor";
+            /** @description ISO 8601 date-time. */
+            createdAt: string;
         } & {
             [key: string]: unknown;
         };
@@ -3309,6 +3387,49 @@ export interface components {
             } & {
                 [key: string]: unknown;
             })[];
+        } & {
+            [key: string]: unknown;
+        };
+        WebhookEndpointList: {
+            endpoints: components["schemas"]["WebhookEndpoint"][];
+        } & {
+            [key: string]: unknown;
+        };
+        WebhookEndpoint: {
+            id: string;
+            userId: string | null;
+            url: string;
+            events: string[];
+            description: string;
+            enabled: boolean;
+            disabledReason: string | null;
+            failingSince: string | null;
+            /** @description An admin's endpoint for every user's events. */
+            global: boolean;
+            /** @description ISO 8601 date-time. */
+            createdAt: string;
+            /** @description ISO 8601 date-time. */
+            updatedAt: string;
+        } & {
+            [key: string]: unknown;
+        };
+        WebhookEndpointWithSecret: {
+            id: string;
+            userId: string | null;
+            url: string;
+            events: string[];
+            description: string;
+            enabled: boolean;
+            disabledReason: string | null;
+            failingSince: string | null;
+            /** @description An admin's endpoint for every user's events. */
+            global: boolean;
+            /** @description ISO 8601 date-time. */
+            createdAt: string;
+            /** @description ISO 8601 date-time. */
+            updatedAt: string;
+            /** @description The signing secret: shown only here, once. */
+            secret: string;
         } & {
             [key: string]: unknown;
         };
@@ -4133,9 +4254,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["GalleryFacets"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -4209,9 +4328,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TagList"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -6627,9 +6744,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["AssetList"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -6736,9 +6851,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Asset"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -6824,9 +6937,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Asset"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -6989,9 +7100,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Asset"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -8267,9 +8376,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CollectionMemberList"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -8350,14 +8457,12 @@ export interface operations {
         };
         responses: {
             /** @description OK */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CollectionMember"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -8520,9 +8625,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CollectionMember"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -13824,9 +13927,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -13906,14 +14007,12 @@ export interface operations {
         };
         responses: {
             /** @description OK */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -13989,9 +14088,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -14154,9 +14251,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
