@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_USER } from "../auth/local-user";
 import { listGalleryItems } from "../gallery/list";
 import { taskTestbed } from "../tasks/testing/task-fixtures";
+import { waitFor } from "../testing/wait-for";
 import { probeVideo } from "../video/probe";
 import { makeClip } from "../video/testing/clips";
 import { cancelAssembly, getAssembly, requestAssembly } from "./assembly";
@@ -175,5 +176,37 @@ describe("assembly jobs", () => {
     });
     expect(await runNextAssembly(bed.deps, cancelling.video)).toBe("cancelled");
     expect((await getAssembly(bed.db, LOCAL_USER, id, second.id)).state).toBe("cancelled");
+  });
+
+  it("an assembly whose lease another instance took over stops: one film, made by the other", async () => {
+    const { id } = await sequenceWithPickedTakes("takeover");
+    const assembly = await requestAssembly(bed.db, LOCAL_USER, id, {});
+    const other = filmWriter();
+    let othersRun: string | null = null;
+    const stalled = filmWriter({
+      onStart: async (job) => {
+        // Its first progress write (and lease renewal) lands…
+        await waitFor(
+          () => bed.db.assembly.findUniqueOrThrow({ where: { id: assembly.id } }),
+          (row) => row.progress === 0.5,
+          { timeoutMs: 5_000, intervalMs: 10 },
+        );
+        // …then this instance stalls past its lease; another claims the job and makes the film.
+        await bed.db.assembly.update({ where: { id: assembly.id }, data: { leaseUntil: new Date(0) } });
+        othersRun = await runNextAssembly(bed.deps, other.video);
+        // Its next progress write finds the job held by the other instance and aborts.
+        job.onProgress(0.8);
+        for (let i = 0; i < 100 && !job.signal.aborted; i++) await new Promise((r) => setTimeout(r, 10));
+      },
+    });
+    expect(await runNextAssembly(bed.deps, stalled.video)).toBe("lost");
+    expect(othersRun).toBe("done");
+    expect(stalled.jobs[0].signal.aborted).toBe(true);
+    const films = await bed.db.media.findMany({ where: { sourceUrl: `studio:assembly/${assembly.id}` } });
+    expect(films).toHaveLength(1);
+    const done = await getAssembly(bed.db, LOCAL_USER, id, assembly.id);
+    expect(done).toMatchObject({ state: "done", taskId: films[0].taskId });
+    expect(fs.existsSync(path.join(bed.mediaDir(), stalled.jobs[0].destinationKey))).toBe(false);
+    expect(fs.existsSync(path.join(bed.mediaDir(), films[0].path!))).toBe(true);
   });
 });
