@@ -4,12 +4,24 @@ import { Prisma } from "../generated/prisma/client";
 import { removeMediaFile } from "../storage/files";
 import { taskDeps, type TaskDeps } from "../tasks/deps";
 import { chooseOutput } from "../video/choose-output";
+import { sweepVideoTempDirs } from "../video/temp-dir";
 import type { Edit } from "./assembly";
 import { LEASE_LOST, newLeaseHolder } from "./lease";
 import { videoPort, type VideoPort } from "./video-port";
 
-export type AssemblyWorkerOptions = { idleMs: number; leaseMs: number; maxAttempts: number };
-const DEFAULTS: AssemblyWorkerOptions = { idleMs: 2_000, leaseMs: 60_000, maxAttempts: 3 };
+export type AssemblyWorkerOptions = {
+  idleMs: number;
+  leaseMs: number;
+  maxAttempts: number;
+  /** How often leftover temp dirs of killed jobs are swept (also once at start). */
+  sweepEveryMs: number;
+};
+const DEFAULTS: AssemblyWorkerOptions = {
+  idleMs: 2_000,
+  leaseMs: 60_000,
+  maxAttempts: 3,
+  sweepEveryMs: 10 * 60_000,
+};
 
 type Claimed = { id: string; edit: string; userId: string | null; attempts: number };
 
@@ -196,12 +208,22 @@ export function startAssemblyWorker(
   video: VideoPort = videoPort(),
   options: Partial<AssemblyWorkerOptions> = {},
 ): AssemblyWorker {
-  const { idleMs } = { ...DEFAULTS, ...options };
+  const { idleMs, sweepEveryMs } = { ...DEFAULTS, ...options };
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
+  let sweptAt = -Infinity;
+  // A process killed mid-job leaves its temp dir (a film's worth of bytes): removed at start and
+  // then now and again, a bounded number per sweep (lib/video/temp-dir.ts).
+  const sweep = async () => {
+    if (deps.now() - sweptAt < sweepEveryMs) return;
+    sweptAt = deps.now();
+    const { removed, left } = await sweepVideoTempDirs();
+    if (removed) deps.log.info(`[sequences] removed ${removed} leftover video temp dir(s), ${left} left`);
+  };
   const loop = async () => {
     if (stopped) return;
+    await sweep().catch((error: unknown) => deps.log.warn("[sequences] temp sweep failed:", error));
     const step = runNextAssembly(deps, video, options);
     running = step.catch(() => undefined);
     const result = await step.catch((error: unknown) => {

@@ -1,4 +1,6 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_USER } from "../auth/local-user";
@@ -6,9 +8,10 @@ import { listGalleryItems } from "../gallery/list";
 import { taskTestbed } from "../tasks/testing/task-fixtures";
 import { waitFor } from "../testing/wait-for";
 import { probeVideo } from "../video/probe";
+import { VIDEO_TEMP_PREFIX } from "../video/temp-dir";
 import { makeClip } from "../video/testing/clips";
 import { cancelAssembly, getAssembly, requestAssembly } from "./assembly";
-import { runNextAssembly } from "./assembly-worker";
+import { runNextAssembly, startAssemblyWorker } from "./assembly-worker";
 import { createSequence } from "./sequences";
 import { pickTake, updateShot } from "./shots";
 import { studioVideoPort, type AssembleFilm, type VideoPort } from "./video-port";
@@ -208,5 +211,25 @@ describe("assembly jobs", () => {
     expect(done).toMatchObject({ state: "done", taskId: films[0].taskId });
     expect(fs.existsSync(path.join(bed.mediaDir(), stalled.jobs[0].destinationKey))).toBe(false);
     expect(fs.existsSync(path.join(bed.mediaDir(), films[0].path!))).toBe(true);
+  });
+
+  it("the worker removes a killed process's temp dir when it starts", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), VIDEO_TEMP_PREFIX));
+    const dead = spawnSync(process.execPath, ["-e", ""]).pid!;
+    fs.writeFileSync(
+      path.join(dir, ".studio-owner.json"),
+      JSON.stringify({ pid: dead, host: os.hostname(), token: "killed" }),
+    );
+    fs.writeFileSync(path.join(dir, "film.mp4"), Buffer.alloc(4096));
+    const worker = startAssemblyWorker(bed.deps, filmWriter().video, { idleMs: 50 });
+    try {
+      await waitFor(
+        async () => fs.existsSync(dir),
+        (exists) => !exists,
+        { timeoutMs: 5_000, intervalMs: 20 },
+      );
+    } finally {
+      await worker.stop();
+    }
   });
 });
