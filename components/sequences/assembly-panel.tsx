@@ -2,13 +2,28 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
+import { assembleSchema } from "@/lib/sequences/schema";
 import type { Sequence } from "./use-sequence";
 
 type Act = (path: string, method: string, body?: unknown) => void;
 
-/** Crossfade and Assemble; the latest assembly's progress with Cancel, and its film once made. */
+const OUTPUT_FIELDS = [
+  { key: "width", label: "Width (px)", step: "2" },
+  { key: "height", label: "Height (px)", step: "2" },
+  { key: "fps", label: "Frame rate (fps)", step: "any" },
+] as const;
+type OutputKey = (typeof OUTPUT_FIELDS)[number]["key"];
+
+const asText = (value: unknown) => (typeof value === "number" ? String(value) : "");
+
+/**
+ * The film's output (size and frame rate: empty means chosen from the takes; the sequence keeps
+ * what was used), crossfade and Assemble; the latest assembly's progress with Cancel, and its film
+ * once made.
+ */
 export function AssemblyPanel({
   sequence,
   act,
@@ -19,11 +34,48 @@ export function AssemblyPanel({
   pending: boolean;
 }) {
   const [crossfade, setCrossfade] = useState(String(sequence.output.crossfadeSeconds ?? 0));
+  const [output, setOutput] = useState<Record<OutputKey, string>>({
+    width: asText(sequence.output.width),
+    height: asText(sequence.output.height),
+    fps: asText(sequence.output.fps),
+  });
+  const [invalid, setInvalid] = useState<string | null>(null);
   const latest = sequence.assemblies[0];
   const active = latest && (latest.state === "queued" || latest.state === "running");
+
+  const assemble = () => {
+    const number = (text: string) => (text.trim() === "" ? null : Number(text));
+    const parsed = assembleSchema.safeParse({
+      width: number(output.width),
+      height: number(output.height),
+      fps: number(output.fps),
+      crossfadeSeconds: Number(crossfade) || 0,
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      setInvalid(`${issue.path.join(".")}: ${issue.message}`);
+      return;
+    }
+    setInvalid(null);
+    act("/assemblies", "POST", parsed.data);
+  };
   return (
     <section className="space-y-3 rounded-xl border border-zinc-800 p-4" aria-label="Assemble">
       <div className="flex flex-wrap items-center gap-3 text-sm">
+        {OUTPUT_FIELDS.map((field) => (
+          <label key={field.key} className="flex items-center gap-2">
+            {field.label}
+            <input
+              type="number"
+              min={1}
+              step={field.step}
+              placeholder="from the takes"
+              value={output[field.key]}
+              onChange={(e) => setOutput((o) => ({ ...o, [field.key]: e.target.value }))}
+              className="w-28 rounded border border-zinc-700 bg-zinc-950 px-2 py-1"
+            />
+          </label>
+        ))}
         <label className="flex items-center gap-2">
           Crossfade (s)
           <input
@@ -36,14 +88,15 @@ export function AssemblyPanel({
             className="w-20 rounded border border-zinc-700 bg-zinc-950 px-2 py-1"
           />
         </label>
-        <Button
-          variant="primary"
-          disabled={pending || Boolean(active)}
-          onClick={() => act("/assemblies", "POST", { crossfadeSeconds: Number(crossfade) || 0 })}
-        >
+        <Button variant="primary" disabled={pending || Boolean(active)} onClick={assemble}>
           Assemble
         </Button>
       </div>
+      {invalid && (
+        <Alert tone="danger" live title="Check the output settings">
+          <span data-testid="output-error">{invalid}</span>
+        </Alert>
+      )}
       {latest && (
         <div className="space-y-2 text-sm" data-testid="assembly" data-state={latest.state}>
           <p>

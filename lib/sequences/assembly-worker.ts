@@ -189,7 +189,8 @@ export async function runNextAssembly(
 async function outputFor(edit: Edit, clips: { path: string }[], video: VideoPort, signal: AbortSignal) {
   const set = Object.fromEntries(Object.entries(edit.output).filter(([, v]) => v !== undefined));
   const { width, height, fps } = edit.output;
-  if (width && height && fps) return { crossfadeSeconds: 0, ...set, width, height, fps };
+  if (width && height && fps)
+    return { crossfadeSeconds: 0, pixelFormat: "yuv420p", ...set, width, height, fps };
   return {
     ...chooseOutput(
       await video.probeClips(

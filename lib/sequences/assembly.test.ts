@@ -1,10 +1,11 @@
-import { spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_USER } from "../auth/local-user";
 import { listGalleryItems } from "../gallery/list";
+import { galleryZipResponse } from "../gallery/zip";
 import { taskTestbed } from "../tasks/testing/task-fixtures";
 import { waitFor } from "../testing/wait-for";
 import { probeVideo } from "../video/probe";
@@ -151,6 +152,61 @@ describe("assembly jobs", () => {
     expect(page.items.map((i) => i.id)).toEqual([film.id]);
     // Nothing claims it again.
     expect(await runNextAssembly(bed.deps, video)).toBeNull();
+  });
+
+  it("makes the film at the size and frame rate the user set; its zip holds <film>_edit.json describing the edit", async () => {
+    const { id, shots } = await sequenceWithPickedTakes("estuary");
+    await updateShot(bed.db, LOCAL_USER, id, shots[1].id, { trimIn: 0.5, trimOut: 2 });
+    const assembly = await requestAssembly(bed.db, LOCAL_USER, id, {
+      width: 320,
+      height: 240,
+      fps: 12,
+      crossfadeSeconds: 0.25,
+    });
+    expect(await runNextAssembly(bed.deps, recordingPort().video)).toBe("done");
+    const { taskId } = await getAssembly(bed.db, LOCAL_USER, id, assembly.id);
+    const film = await bed.db.task.findUniqueOrThrow({ where: { id: taskId! }, include: { media: true } });
+    const probe = await probeVideo(path.join(bed.mediaDir(), film.media[0].path!));
+    expect(probe).toMatchObject({ width: 320, height: 240, fps: 12 });
+
+    const response = await galleryZipResponse(bed.db, LOCAL_USER, [film.id]);
+    const file = path.join(bed.mediaDir(), `${film.id}.zip`);
+    fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+    const names = execFileSync("unzip", ["-Z1", file], { encoding: "utf8" }).trim().split("\n");
+    expect(names).toHaveLength(2);
+    const [mp4, json] = names;
+    expect(mp4).toMatch(/_sequence_estuary.*\.mp4$/);
+    expect(json).toBe(mp4.replace(/\.mp4$/, "_edit.json"));
+    const edit = JSON.parse(execFileSync("unzip", ["-p", file, json], { encoding: "utf8" }));
+    expect(edit).toEqual({
+      sequence: { id, name: "estuary" },
+      film: { id: film.id, durationSec: film.actualDuration },
+      output: { width: 320, height: 240, fps: 12, pixelFormat: "yuv420p", crossfadeSeconds: 0.25 },
+      shots: [
+        {
+          index: 1,
+          shotId: shots[0].id,
+          take: `take_${shots[0].id}`,
+          model: "sd_2.5_ORelay",
+          prompt: "estuary one",
+          trimIn: 1,
+          trimOut: 3.5,
+          audio: "muted",
+        },
+        {
+          index: 2,
+          shotId: shots[1].id,
+          take: `take_${shots[1].id}`,
+          model: "sd2_disc_nvid",
+          prompt: "estuary two",
+          trimIn: 0.5,
+          trimOut: 2,
+          audio: "kept",
+        },
+      ],
+    });
+    // Both stored as the film's provenance.
+    expect(JSON.parse(film.request).output).toEqual(edit.output);
   });
 
   it("cancels a running assembly through its signal; a lease that ran out runs it again, once", async () => {

@@ -13576,9 +13576,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    width?: number;
-                    height?: number;
-                    fps?: number;
+                    width?: number | null;
+                    height?: number | null;
+                    fps?: number | null;
                     crossfadeSeconds?: number;
                 };
             };
