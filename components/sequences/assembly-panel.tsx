@@ -5,8 +5,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { assembleSchema } from "@/lib/sequences/schema";
-import type { Sequence } from "./use-sequence";
+import { useSequenceAction, type Sequence } from "./use-sequence";
 
 type Act = (path: string, method: string, body?: unknown) => void;
 
@@ -39,26 +38,25 @@ export function AssemblyPanel({
     height: asText(sequence.output.height),
     fps: asText(sequence.output.fps),
   });
-  const [invalid, setInvalid] = useState<string | null>(null);
+  // Its own call, so the server's answer (the one validator: `width: must be even …`) shows here.
+  const assembling = useSequenceAction(sequence.id);
   const latest = sequence.assemblies[0];
   const active = latest && (latest.state === "queued" || latest.state === "running");
 
   const assemble = () => {
     const number = (text: string) => (text.trim() === "" ? null : Number(text));
-    const parsed = assembleSchema.safeParse({
-      width: number(output.width),
-      height: number(output.height),
-      fps: number(output.fps),
-      crossfadeSeconds: Number(crossfade) || 0,
+    assembling.mutate({
+      path: "/assemblies",
+      method: "POST",
+      body: {
+        width: number(output.width),
+        height: number(output.height),
+        fps: number(output.fps),
+        crossfadeSeconds: Number(crossfade) || 0,
+      },
     });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      setInvalid(`${issue.path.join(".")}: ${issue.message}`);
-      return;
-    }
-    setInvalid(null);
-    act("/assemblies", "POST", parsed.data);
   };
+
   return (
     <section className="space-y-3 rounded-xl border border-zinc-800 p-4" aria-label="Assemble">
       <div className="flex flex-wrap items-center gap-3 text-sm">
@@ -92,9 +90,9 @@ export function AssemblyPanel({
           Assemble
         </Button>
       </div>
-      {invalid && (
-        <Alert tone="danger" live title="Check the output settings">
-          <span data-testid="output-error">{invalid}</span>
+      {assembling.isError && (
+        <Alert tone="danger" live title="The film cannot be made like this">
+          <span data-testid="output-error">{assembling.error.message}</span>
         </Alert>
       )}
       {latest && (
