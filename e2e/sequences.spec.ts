@@ -80,6 +80,13 @@ test("a 3-shot sequence, shots 2 and 3 chained: each continues from the picked t
   // Each shot was sent once.
   for (const prompt of prompts) expect(await upstreamSubmits(request, prompt)).toHaveLength(1);
 
+  // Renamed in the page.
+  const title = unique("Crossing");
+  await page.getByRole("button", { name: "Rename" }).click();
+  await page.getByLabel("Sequence name").fill(title);
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+
   // Trims in the timeline.
   for (const [i, trim] of TRIMS.entries()) {
     await page.getByLabel(`In of shot ${i + 1}`).fill(String(trim.in));
@@ -90,8 +97,26 @@ test("a 3-shot sequence, shots 2 and 3 chained: each continues from the picked t
   const total = TRIMS.reduce((sum, t) => sum + t.out - t.in, 0);
   await expect(page.getByTestId("cut-length")).toHaveText(`Cut: ${total.toFixed(2)} s`);
 
+  // The film's size and frame rate, set by the user: an odd width is refused, naming the field.
+  const OUTPUT = { width: 320, height: 180, fps: 24 };
+  await page.getByLabel("Width (px)").fill("321");
+  await page.getByLabel("Height (px)").fill(String(OUTPUT.height));
+  await page.getByLabel("Frame rate (fps)").fill(String(OUTPUT.fps));
   await page.getByRole("button", { name: "Assemble" }).click();
+  await expect(page.getByTestId("output-error")).toHaveText(
+    "width: must be an even number of pixels (H.264 needs even sizes)",
+  );
+  await page.getByLabel("Width (px)").fill(String(OUTPUT.width));
+  await page.getByRole("button", { name: "Assemble" }).click();
+  await expect(page.getByTestId("output-error")).toHaveCount(0);
   await expect(page.getByTestId("assembly-state")).toHaveText("done", { timeout: 120_000 });
+
+  // A reload shows the name and the output settings kept on the sequence.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.getByLabel("Width (px)")).toHaveValue(String(OUTPUT.width));
+  await expect(page.getByLabel("Height (px)")).toHaveValue(String(OUTPUT.height));
+  await expect(page.getByLabel("Frame rate (fps)")).toHaveValue(String(OUTPUT.fps));
   const film = page.getByTestId("film");
   await expect(film).toBeVisible();
   // It plays in the browser.
@@ -113,6 +138,8 @@ test("a 3-shot sequence, shots 2 and 3 chained: each continues from the picked t
   fs.writeFileSync(file, bytes);
   const probe = await probeVideo(file);
   expect(Math.abs(probe.durationSec - total)).toBeLessThanOrEqual(1 / probe.fps + 1e-6);
+  // Made at the size and frame rate set in the page, as measured on the stored bytes.
+  expect({ width: probe.width, height: probe.height, fps: probe.fps }).toEqual(OUTPUT);
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
 });
 

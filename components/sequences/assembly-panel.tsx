@@ -2,13 +2,27 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import type { Sequence } from "./use-sequence";
+import { useSequenceAction, type Sequence } from "./use-sequence";
 
 type Act = (path: string, method: string, body?: unknown) => void;
 
-/** Crossfade and Assemble; the latest assembly's progress with Cancel, and its film once made. */
+const OUTPUT_FIELDS = [
+  { key: "width", label: "Width (px)", step: "2" },
+  { key: "height", label: "Height (px)", step: "2" },
+  { key: "fps", label: "Frame rate (fps)", step: "any" },
+] as const;
+type OutputKey = (typeof OUTPUT_FIELDS)[number]["key"];
+
+const asText = (value: unknown) => (typeof value === "number" ? String(value) : "");
+
+/**
+ * The film's output (size and frame rate: empty means chosen from the takes; the sequence keeps
+ * what was used), crossfade and Assemble; the latest assembly's progress with Cancel, and its film
+ * once made.
+ */
 export function AssemblyPanel({
   sequence,
   act,
@@ -19,11 +33,47 @@ export function AssemblyPanel({
   pending: boolean;
 }) {
   const [crossfade, setCrossfade] = useState(String(sequence.output.crossfadeSeconds ?? 0));
+  const [output, setOutput] = useState<Record<OutputKey, string>>({
+    width: asText(sequence.output.width),
+    height: asText(sequence.output.height),
+    fps: asText(sequence.output.fps),
+  });
+  // Its own call, so the server's answer (the one validator: `width: must be even …`) shows here.
+  const assembling = useSequenceAction(sequence.id);
   const latest = sequence.assemblies[0];
   const active = latest && (latest.state === "queued" || latest.state === "running");
+
+  const assemble = () => {
+    const number = (text: string) => (text.trim() === "" ? null : Number(text));
+    assembling.mutate({
+      path: "/assemblies",
+      method: "POST",
+      body: {
+        width: number(output.width),
+        height: number(output.height),
+        fps: number(output.fps),
+        crossfadeSeconds: Number(crossfade) || 0,
+      },
+    });
+  };
+
   return (
     <section className="space-y-3 rounded-xl border border-zinc-800 p-4" aria-label="Assemble">
       <div className="flex flex-wrap items-center gap-3 text-sm">
+        {OUTPUT_FIELDS.map((field) => (
+          <label key={field.key} className="flex items-center gap-2">
+            {field.label}
+            <input
+              type="number"
+              min={1}
+              step={field.step}
+              placeholder="from the takes"
+              value={output[field.key]}
+              onChange={(e) => setOutput((o) => ({ ...o, [field.key]: e.target.value }))}
+              className="w-28 rounded border border-zinc-700 bg-zinc-950 px-2 py-1"
+            />
+          </label>
+        ))}
         <label className="flex items-center gap-2">
           Crossfade (s)
           <input
@@ -36,14 +86,15 @@ export function AssemblyPanel({
             className="w-20 rounded border border-zinc-700 bg-zinc-950 px-2 py-1"
           />
         </label>
-        <Button
-          variant="primary"
-          disabled={pending || Boolean(active)}
-          onClick={() => act("/assemblies", "POST", { crossfadeSeconds: Number(crossfade) || 0 })}
-        >
+        <Button variant="primary" disabled={pending || Boolean(active)} onClick={assemble}>
           Assemble
         </Button>
       </div>
+      {assembling.isError && (
+        <Alert tone="danger" live title="The film cannot be made like this">
+          <span data-testid="output-error">{assembling.error.message}</span>
+        </Alert>
+      )}
       {latest && (
         <div className="space-y-2 text-sm" data-testid="assembly" data-state={latest.state}>
           <p>

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { fetchJson, jsonInit } from "@/components/api-client";
 import { AssemblyPanel } from "./assembly-panel";
+import { SequenceName } from "./sequence-name";
 import { ShotCard } from "./shot-card";
 import { shotModels } from "./shot-form";
 import { Timeline } from "./timeline";
@@ -45,7 +46,7 @@ export function SequenceView({ id }: { id: string }) {
   return (
     <div className="mx-auto max-w-5xl space-y-5 px-4 py-6">
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-xl font-semibold tracking-tight">{sequence.name}</h1>
+        <SequenceName name={sequence.name} onRename={(name) => act("", "PATCH", { name })} />
         <span className="text-sm text-zinc-400" data-testid="sequence-state">
           {sequence.state}
         </span>

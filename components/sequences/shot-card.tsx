@@ -124,7 +124,11 @@ export function ShotCard({
                   <Button
                     size="sm"
                     variant={picked ? "primary" : "secondary"}
-                    disabled={!take.url || picked}
+                    // As the server decides (lib/sequences/shots.ts pickTake): finished and stored; a
+                    // stored file can show a moment before its task says so.
+                    disabled={
+                      !take.url || take.status !== "completed" || take.mediaState !== "stored" || picked
+                    }
                     onClick={() => act(`${path}/pick`, "POST", { taskId: take.id })}
                   >
                     {picked ? "Picked" : "Pick"}

@@ -10,6 +10,8 @@ import { statMediaFile } from "../storage/files";
 import { downloadFileName, uniqueNames } from "../storage/file-names";
 import { storedZipFiles, type StoredZipEntry } from "../storage/zip-files";
 import { sortMedia } from "../tasks/media-order";
+import type { Edit } from "../sequences/assembly";
+import { editJson } from "../sequences/edit-json";
 import { MAX_BULK_ITEMS } from "./limits";
 
 export const zipRequestSchema = z.object({
@@ -83,7 +85,9 @@ export async function tasksZipResponse(
       id: true,
       model: true,
       prompt: true,
+      kind: true,
       request: true,
+      actualDuration: true,
       submittedAt: true,
       media: { select: { id: true, role: true, status: true, path: true, contentType: true } },
     },
@@ -93,7 +97,14 @@ export async function tasksZipResponse(
 
   const entries: StoredZipEntry[] = [];
   const missing: string[] = [];
+  const edits: { name: string; input: string }[] = [];
   const unique = uniqueNames();
+  // A film's edit (lib/sequences) names its takes; their models are looked up once for all films.
+  const films = rows.filter((r) => r.kind === "sequence");
+  const takeIds = films.flatMap((f) => (parseEdit(f.request)?.shots ?? []).map((s) => s.taskId));
+  const takes = takeIds.length
+    ? await db.task.findMany({ where: { id: { in: takeIds } }, select: { id: true, model: true } })
+    : [];
   for (const id of wanted) {
     const task = byId.get(id);
     if (!task) {
@@ -101,6 +112,20 @@ export async function tasksZipResponse(
       continue;
     }
     if (task.media.length === 0) missing.push(`${id}: no result files`);
+    const edit = task.kind === "sequence" ? parseEdit(task.request) : null;
+    if (edit) {
+      // Named after the film: `<film's name>_edit.json`.
+      const film = task.media.find((m) => m.role === "result") ?? {
+        role: "result",
+        contentType: null,
+        path: null,
+      };
+      const stem = downloadFileName(task, film).replace(/\.[^.]+$/, "");
+      edits.push({
+        name: unique(`${stem}_edit.json`),
+        input: editJson(edit, { id: task.id, durationSec: task.actualDuration }, takes),
+      });
+    }
     const perRole = new Map<string, number>();
     for (const media of sortMedia(task.media)) {
       const index = perRole.get(media.role) ?? 0;
@@ -124,7 +149,7 @@ export async function tasksZipResponse(
   const params = options.params
     ? { name: unique("params.json"), input: paramsJson(wanted.flatMap((id) => byId.get(id) ?? [])) }
     : null;
-  const extras = [note, params].flatMap((e) => e ?? []);
+  const extras = [...edits, note, params].flatMap((e) => e ?? []);
 
   const length = predictLength([
     ...entries.map((e) => ({ name: e.name, size: e.size })),
@@ -144,6 +169,15 @@ export async function tasksZipResponse(
   headers.set("Content-Disposition", `attachment; filename="model-studio_${label}_${stamp}.zip"`);
   headers.set("Cache-Control", "no-store");
   return new Response(zip.body, { status: 200, headers });
+}
+
+function parseEdit(request: string): Edit | null {
+  try {
+    const edit = JSON.parse(request) as Edit;
+    return Array.isArray(edit.shots) ? edit : null;
+  } catch {
+    return null;
+  }
 }
 
 async function statFile(key: string): Promise<{ key: string; size: number; mtime: Date } | null> {

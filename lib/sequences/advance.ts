@@ -1,4 +1,5 @@
 import type { TaskDeps } from "../tasks/deps";
+import { LEASE_LOST, type HeldLease } from "./lease";
 import { sendShot } from "./send-shot";
 import type { VideoPort } from "./video-port";
 
@@ -22,11 +23,13 @@ export function chosenTake(
  * One pass over a running sequence, by the runner holding its lease: sends every shot that can go
  * (unchained ones at once; a chained one once its predecessor's take is chosen, from that take's
  * last frame), then writes the sequence's state: done when every shot is sent, failed when none
- * can go further and one failed, otherwise still running (looked at again `idleMs` later).
+ * can go further and one failed, otherwise still running (looked at again `idleMs` later). When
+ * the lease turns out to be another instance's now, it stops there and writes nothing more.
  */
 export async function advanceSequence(
   deps: TaskDeps,
   video: VideoPort,
+  lease: HeldLease,
   sequenceId: string,
   idleMs: number,
 ): Promise<string> {
@@ -69,8 +72,10 @@ export async function advanceSequence(
         continue;
       }
     }
-    let claimed = shot;
+    // A shot left "sending" (a restart) resumes from its own record of takes begun.
+    let claimed = { ...shot, claimedAt: shot.claimedAt ?? shot.updatedAt };
     if (shot.state !== "sending") {
+      if (!(await lease.renew())) return LEASE_LOST;
       const now = new Date(deps.now());
       const won = await deps.db.sequenceShot.updateMany({
         where: { id: shot.id, state: { in: ["planned", "waiting"] } },
@@ -78,14 +83,26 @@ export async function advanceSequence(
           state: "sending",
           firstFramePath: firstFrame?.path ?? null,
           attempts: { increment: 1 },
-          updatedAt: now,
+          claimedAt: now,
+          takesStarted: 0,
+          sendingAt: null,
           error: null,
         },
       });
       if (won.count === 0) continue;
-      claimed = { ...shot, updatedAt: now };
+      claimed = { ...shot, claimedAt: now, takesStarted: 0 };
     }
-    states[index] = await sendShot(deps, video, claimed, index, sequence.userId, firstFrame?.url ?? null);
+    const outcome = await sendShot(
+      deps,
+      video,
+      lease,
+      claimed,
+      index,
+      sequence.userId,
+      firstFrame?.url ?? null,
+    );
+    if (outcome === LEASE_LOST) return LEASE_LOST;
+    states[index] = outcome;
   }
 
   const pending = states.some((s) => s !== "sent" && s !== "failed");
@@ -93,9 +110,17 @@ export async function advanceSequence(
     (s, i) => s === "sent" || s === "failed" || (s === "waiting" && states[i - 1] === "failed"),
   );
   const state = !pending ? (states.includes("failed") ? "failed" : "done") : blocked ? "failed" : "running";
-  await deps.db.sequence.updateMany({
-    where: { id: sequenceId, state: "running" },
+  const written = await deps.db.sequence.updateMany({
+    where: { id: sequenceId, state: "running", leaseHolder: lease.holder },
     data: { state, nextRunAt: new Date(deps.now() + idleMs) },
   });
+  // Not running any more (cancelled meanwhile), or another instance's now.
+  if (written.count === 0) {
+    const now = await deps.db.sequence.findUnique({
+      where: { id: sequenceId },
+      select: { leaseHolder: true },
+    });
+    if (now && now.leaseHolder !== lease.holder) return LEASE_LOST;
+  }
   return state;
 }

@@ -1,22 +1,39 @@
 import { randomUUID } from "node:crypto";
 import { claimRows, leaseFree } from "../coordination/claim-rows";
 import { Prisma } from "../generated/prisma/client";
+import { removeMediaFile } from "../storage/files";
 import { taskDeps, type TaskDeps } from "../tasks/deps";
 import { chooseOutput } from "../video/choose-output";
+import { sweepVideoTempDirs } from "../video/temp-dir";
 import type { Edit } from "./assembly";
+import { LEASE_LOST, newLeaseHolder } from "./lease";
 import { videoPort, type VideoPort } from "./video-port";
 
-export type AssemblyWorkerOptions = { idleMs: number; leaseMs: number; maxAttempts: number };
-const DEFAULTS: AssemblyWorkerOptions = { idleMs: 2_000, leaseMs: 60_000, maxAttempts: 3 };
+export type AssemblyWorkerOptions = {
+  idleMs: number;
+  leaseMs: number;
+  maxAttempts: number;
+  /** How often leftover temp dirs of killed jobs are swept (also once at start). */
+  sweepEveryMs: number;
+};
+const DEFAULTS: AssemblyWorkerOptions = {
+  idleMs: 2_000,
+  leaseMs: 60_000,
+  maxAttempts: 3,
+  sweepEveryMs: 10 * 60_000,
+};
 
 type Claimed = { id: string; edit: string; userId: string | null; attempts: number };
 
 /**
  * Runs one claimable assembly, if any: queued, or running with a lease that ran out (its process
  * died: it runs again, once — the claim is one statement). The lease is renewed with each progress
- * write; a cancel request aborts ffmpeg. The film becomes a gallery item: a task of kind
- * "sequence", completed and stored, whose request is the edit (provenance) and whose prompt holds
- * the sequence name and the shots' prompts (search).
+ * write and on a heartbeat (an upload reports no progress), only while the row still carries this
+ * claim's token (`leaseHolder`): a job taken over by another instance aborts ffmpeg and writes
+ * nothing (its film, if stored already, is removed). A cancel request aborts ffmpeg. The film
+ * becomes a gallery item: a task of kind "sequence", completed and stored, whose request is the
+ * edit with the output it was made at (provenance) and whose prompt holds the sequence name and
+ * the shots' prompts (search).
  */
 export async function runNextAssembly(
   deps: TaskDeps,
@@ -25,19 +42,21 @@ export async function runNextAssembly(
 ): Promise<string | null> {
   const { leaseMs, maxAttempts } = { ...DEFAULTS, ...options };
   const now = new Date(deps.now());
+  const holder = newLeaseHolder();
   const [job] = await claimRows<Claimed>(deps.db, {
     table: "Assembly",
-    set: Prisma.sql`"state" = 'running', "leaseUntil" = ${new Date(deps.now() + leaseMs)}, "attempts" = "attempts" + 1, "startedAt" = ${now}`,
+    set: Prisma.sql`"state" = 'running', "leaseUntil" = ${new Date(deps.now() + leaseMs)}, "leaseHolder" = ${holder}, "attempts" = "attempts" + 1, "startedAt" = ${now}`,
     where: Prisma.sql`("state" = 'queued' OR ("state" = 'running' AND ${leaseFree(Prisma.sql`"leaseUntil"`, now)}))`,
     orderBy: Prisma.sql`"createdAt" ASC, "id" ASC`,
     limit: 1,
     returning: ["id", "edit", "userId", "attempts"],
   });
   if (!job) return null;
+  const held = { id: job.id, state: "running", leaseHolder: holder };
   const finish = (data: Prisma.AssemblyUpdateManyMutationInput) =>
     deps.db.assembly.updateMany({
-      where: { id: job.id, state: "running" },
-      data: { leaseUntil: null, finishedAt: new Date(deps.now()), ...data },
+      where: held,
+      data: { leaseUntil: null, leaseHolder: null, finishedAt: new Date(deps.now()), ...data },
     });
   if (job.attempts > maxAttempts) {
     await finish({
@@ -48,6 +67,22 @@ export async function runNextAssembly(
   }
   const edit = JSON.parse(job.edit) as Edit;
   const abort = new AbortController();
+  let lost = false;
+  /** Renews the lease (with `data`); false, and ffmpeg aborted, once another instance holds it. */
+  const renew = async (data: Prisma.AssemblyUpdateManyMutationInput = {}) => {
+    const renewed = await deps.db.assembly.updateMany({
+      where: held,
+      data: { ...data, leaseUntil: new Date(deps.now() + leaseMs) },
+    });
+    if (renewed.count === 0 && !lost) {
+      lost = true;
+      abort.abort();
+    }
+    return !lost;
+  };
+  const heartbeat = setInterval(() => void renew().catch(() => undefined), Math.max(50, leaseMs / 3));
+  heartbeat.unref();
+  let destinationKey: string | null = null;
   try {
     const clips = await Promise.all(
       edit.shots.map(async (shot, i) => {
@@ -60,29 +95,48 @@ export async function runNextAssembly(
       }),
     );
     const taskId = `seq_${randomUUID().replaceAll("-", "")}`;
-    const destinationKey = `sequences/${taskId}.mp4`;
+    const key = `sequences/${taskId}.mp4`;
     const output = await outputFor(edit, clips, video, abort.signal);
     let writing = Promise.resolve();
     const onProgress = (fraction: number) => {
       writing = writing.then(async () => {
-        const row = await deps.db.assembly.update({
+        if (!(await renew({ progress: Math.min(1, Math.max(0, fraction)) }))) return;
+        const row = await deps.db.assembly.findUnique({
           where: { id: job.id },
-          data: { progress: Math.min(1, Math.max(0, fraction)), leaseUntil: new Date(deps.now() + leaseMs) },
           select: { cancelRequested: true },
         });
-        if (row.cancelRequested) abort.abort();
+        if (row?.cancelRequested) abort.abort();
       });
     };
+    destinationKey = key;
     const film = await video.assembleFilm({
       clips,
       output,
       signal: abort.signal,
       onProgress,
-      destinationKey,
+      destinationKey: key,
     });
     await writing;
-    await deps.db.$transaction([
-      deps.db.task.create({
+    // The film's provenance: the edit as made, with the output it was made at.
+    const made: Edit = { ...edit, output: { ...output, crossfadeSeconds: output.crossfadeSeconds ?? 0 } };
+    await deps.db.$transaction(async (tx) => {
+      // Only while this claim holds the job: a job taken over is the other instance's to finish.
+      const won = await tx.assembly.updateMany({
+        where: held,
+        data: {
+          state: "done",
+          progress: 1,
+          taskId,
+          leaseUntil: null,
+          leaseHolder: null,
+          finishedAt: new Date(deps.now()),
+        },
+      });
+      if (won.count === 0) {
+        lost = true;
+        throw new Error("the assembly was taken over by another instance");
+      }
+      await tx.task.create({
         data: {
           id: taskId,
           model: "sequence",
@@ -90,7 +144,7 @@ export async function runNextAssembly(
           status: "completed",
           progress: 1,
           prompt: [edit.name, ...edit.shots.map((s) => s.prompt)].join("\n"),
-          request: job.edit,
+          request: JSON.stringify(made),
           mediaState: "stored",
           userId: job.userId,
           finishedAt: new Date(deps.now()),
@@ -110,20 +164,24 @@ export async function runNextAssembly(
             },
           },
         },
-      }),
-      deps.db.assembly.updateMany({
-        where: { id: job.id },
-        data: { state: "done", progress: 1, taskId, leaseUntil: null, finishedAt: new Date(deps.now()) },
-      }),
-    ]);
+      });
+    });
     return "done";
   } catch (error) {
+    if (lost) {
+      // Another instance makes (or made) this film under its own key: ours is not kept.
+      if (destinationKey) await removeMediaFile(destinationKey).catch(() => undefined);
+      deps.log.warn(`[sequences] assembly ${job.id} was taken over by another instance: stopped`);
+      return LEASE_LOST;
+    }
     if (abort.signal.aborted) {
       await finish({ state: "cancelled", error: null });
       return "cancelled";
     }
     await finish({ state: "failed", error: (error as Error).message });
     return "failed";
+  } finally {
+    clearInterval(heartbeat);
   }
 }
 
@@ -131,7 +189,8 @@ export async function runNextAssembly(
 async function outputFor(edit: Edit, clips: { path: string }[], video: VideoPort, signal: AbortSignal) {
   const set = Object.fromEntries(Object.entries(edit.output).filter(([, v]) => v !== undefined));
   const { width, height, fps } = edit.output;
-  if (width && height && fps) return { crossfadeSeconds: 0, ...set, width, height, fps };
+  if (width && height && fps)
+    return { crossfadeSeconds: 0, pixelFormat: "yuv420p", ...set, width, height, fps };
   return {
     ...chooseOutput(
       await video.probeClips(
@@ -150,12 +209,22 @@ export function startAssemblyWorker(
   video: VideoPort = videoPort(),
   options: Partial<AssemblyWorkerOptions> = {},
 ): AssemblyWorker {
-  const { idleMs } = { ...DEFAULTS, ...options };
+  const { idleMs, sweepEveryMs } = { ...DEFAULTS, ...options };
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
+  let sweptAt = -Infinity;
+  // A process killed mid-job leaves its temp dir (a film's worth of bytes): removed at start and
+  // then now and again, a bounded number per sweep (lib/video/temp-dir.ts).
+  const sweep = async () => {
+    if (deps.now() - sweptAt < sweepEveryMs) return;
+    sweptAt = deps.now();
+    const { removed, left } = await sweepVideoTempDirs();
+    if (removed) deps.log.info(`[sequences] removed ${removed} leftover video temp dir(s), ${left} left`);
+  };
   const loop = async () => {
     if (stopped) return;
+    await sweep().catch((error: unknown) => deps.log.warn("[sequences] temp sweep failed:", error));
     const step = runNextAssembly(deps, video, options);
     running = step.catch(() => undefined);
     const result = await step.catch((error: unknown) => {

@@ -1,13 +1,18 @@
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_USER } from "../auth/local-user";
 import { listGalleryItems } from "../gallery/list";
+import { galleryZipResponse } from "../gallery/zip";
 import { taskTestbed } from "../tasks/testing/task-fixtures";
+import { waitFor } from "../testing/wait-for";
 import { probeVideo } from "../video/probe";
+import { VIDEO_TEMP_PREFIX } from "../video/temp-dir";
 import { makeClip } from "../video/testing/clips";
 import { cancelAssembly, getAssembly, requestAssembly } from "./assembly";
-import { runNextAssembly } from "./assembly-worker";
+import { runNextAssembly, startAssemblyWorker } from "./assembly-worker";
 import { createSequence } from "./sequences";
 import { pickTake, updateShot } from "./shots";
 import { studioVideoPort, type AssembleFilm, type VideoPort } from "./video-port";
@@ -149,6 +154,61 @@ describe("assembly jobs", () => {
     expect(await runNextAssembly(bed.deps, video)).toBeNull();
   });
 
+  it("makes the film at the size and frame rate the user set; its zip holds <film>_edit.json describing the edit", async () => {
+    const { id, shots } = await sequenceWithPickedTakes("estuary");
+    await updateShot(bed.db, LOCAL_USER, id, shots[1].id, { trimIn: 0.5, trimOut: 2 });
+    const assembly = await requestAssembly(bed.db, LOCAL_USER, id, {
+      width: 320,
+      height: 240,
+      fps: 12,
+      crossfadeSeconds: 0.25,
+    });
+    expect(await runNextAssembly(bed.deps, recordingPort().video)).toBe("done");
+    const { taskId } = await getAssembly(bed.db, LOCAL_USER, id, assembly.id);
+    const film = await bed.db.task.findUniqueOrThrow({ where: { id: taskId! }, include: { media: true } });
+    const probe = await probeVideo(path.join(bed.mediaDir(), film.media[0].path!));
+    expect(probe).toMatchObject({ width: 320, height: 240, fps: 12 });
+
+    const response = await galleryZipResponse(bed.db, LOCAL_USER, [film.id]);
+    const file = path.join(bed.mediaDir(), `${film.id}.zip`);
+    fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+    const names = execFileSync("unzip", ["-Z1", file], { encoding: "utf8" }).trim().split("\n");
+    expect(names).toHaveLength(2);
+    const [mp4, json] = names;
+    expect(mp4).toMatch(/_sequence_estuary.*\.mp4$/);
+    expect(json).toBe(mp4.replace(/\.mp4$/, "_edit.json"));
+    const edit = JSON.parse(execFileSync("unzip", ["-p", file, json], { encoding: "utf8" }));
+    expect(edit).toEqual({
+      sequence: { id, name: "estuary" },
+      film: { id: film.id, durationSec: film.actualDuration },
+      output: { width: 320, height: 240, fps: 12, pixelFormat: "yuv420p", crossfadeSeconds: 0.25 },
+      shots: [
+        {
+          index: 1,
+          shotId: shots[0].id,
+          take: `take_${shots[0].id}`,
+          model: "sd_2.5_ORelay",
+          prompt: "estuary one",
+          trimIn: 1,
+          trimOut: 3.5,
+          audio: "muted",
+        },
+        {
+          index: 2,
+          shotId: shots[1].id,
+          take: `take_${shots[1].id}`,
+          model: "sd2_disc_nvid",
+          prompt: "estuary two",
+          trimIn: 0.5,
+          trimOut: 2,
+          audio: "kept",
+        },
+      ],
+    });
+    // Both stored as the film's provenance.
+    expect(JSON.parse(film.request).output).toEqual(edit.output);
+  });
+
   it("cancels a running assembly through its signal; a lease that ran out runs it again, once", async () => {
     const { id } = await sequenceWithPickedTakes("lighthouse");
     const assembly = await requestAssembly(bed.db, LOCAL_USER, id, {});
@@ -175,5 +235,57 @@ describe("assembly jobs", () => {
     });
     expect(await runNextAssembly(bed.deps, cancelling.video)).toBe("cancelled");
     expect((await getAssembly(bed.db, LOCAL_USER, id, second.id)).state).toBe("cancelled");
+  });
+
+  it("an assembly whose lease another instance took over stops: one film, made by the other", async () => {
+    const { id } = await sequenceWithPickedTakes("takeover");
+    const assembly = await requestAssembly(bed.db, LOCAL_USER, id, {});
+    const other = filmWriter();
+    let othersRun: string | null = null;
+    const stalled = filmWriter({
+      onStart: async (job) => {
+        // Its first progress write (and lease renewal) lands…
+        await waitFor(
+          () => bed.db.assembly.findUniqueOrThrow({ where: { id: assembly.id } }),
+          (row) => row.progress === 0.5,
+          { timeoutMs: 5_000, intervalMs: 10 },
+        );
+        // …then this instance stalls past its lease; another claims the job and makes the film.
+        await bed.db.assembly.update({ where: { id: assembly.id }, data: { leaseUntil: new Date(0) } });
+        othersRun = await runNextAssembly(bed.deps, other.video);
+        // Its next progress write finds the job held by the other instance and aborts.
+        job.onProgress(0.8);
+        for (let i = 0; i < 100 && !job.signal.aborted; i++) await new Promise((r) => setTimeout(r, 10));
+      },
+    });
+    expect(await runNextAssembly(bed.deps, stalled.video)).toBe("lost");
+    expect(othersRun).toBe("done");
+    expect(stalled.jobs[0].signal.aborted).toBe(true);
+    const films = await bed.db.media.findMany({ where: { sourceUrl: `studio:assembly/${assembly.id}` } });
+    expect(films).toHaveLength(1);
+    const done = await getAssembly(bed.db, LOCAL_USER, id, assembly.id);
+    expect(done).toMatchObject({ state: "done", taskId: films[0].taskId });
+    expect(fs.existsSync(path.join(bed.mediaDir(), stalled.jobs[0].destinationKey))).toBe(false);
+    expect(fs.existsSync(path.join(bed.mediaDir(), films[0].path!))).toBe(true);
+  });
+
+  it("the worker removes a killed process's temp dir when it starts", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), VIDEO_TEMP_PREFIX));
+    const dead = spawnSync(process.execPath, ["-e", ""]).pid!;
+    fs.writeFileSync(
+      path.join(dir, ".studio-owner.json"),
+      JSON.stringify({ pid: dead, host: os.hostname(), token: "killed" }),
+    );
+    fs.writeFileSync(path.join(dir, "film.mp4"), Buffer.alloc(4096));
+    const worker = startAssemblyWorker(bed.deps, filmWriter().video, { idleMs: 50 });
+    try {
+      await waitFor(
+        async () => fs.existsSync(dir),
+        (exists) => !exists,
+        { timeoutMs: 5_000, intervalMs: 20 },
+      );
+    } finally {
+      await worker.stop();
+    }
   });
 });

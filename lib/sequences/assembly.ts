@@ -1,7 +1,7 @@
 import type { Viewer } from "../auth/scope";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
-import { assembleSchema, outputSchema } from "./schema";
+import { assembleSchema, outputSchema, type SequenceOutput } from "./schema";
 import { findSequence } from "./sequences";
 
 /** One shot of an edit: the take used and its trims. */
@@ -29,6 +29,10 @@ export type Edit = {
 export async function requestAssembly(db: Db, viewer: Viewer, sequenceId: string, input: unknown) {
   const overrides = assembleSchema.parse(input ?? {});
   const sequence = await findSequence(db, viewer, sequenceId);
+  const merged = { ...outputSchema.parse(JSON.parse(sequence.output)), ...overrides };
+  const output: SequenceOutput = Object.fromEntries(
+    Object.entries(merged).filter(([, value]) => value !== null && value !== undefined),
+  );
   const shots = await db.sequenceShot.findMany({ where: { sequenceId }, orderBy: { position: "asc" } });
   if (!shots.length) throw new StudioError("conflict", "The sequence has no shots to assemble");
   const picked = await db.task.findMany({
@@ -54,12 +58,17 @@ export async function requestAssembly(db: Db, viewer: Viewer, sequenceId: string
         muted: shot.muted,
       };
     }),
-    output: { crossfadeSeconds: 0, ...outputSchema.parse(JSON.parse(sequence.output)), ...overrides },
+    output: { crossfadeSeconds: 0, ...output },
   };
-  return db.assembly.create({
-    data: { sequenceId, userId: sequence.userId, edit: JSON.stringify(edit) },
-    select: assemblySelect,
-  });
+  const [assembly] = await db.$transaction([
+    db.assembly.create({
+      data: { sequenceId, userId: sequence.userId, edit: JSON.stringify(edit) },
+      select: assemblySelect,
+    }),
+    // The output the user chose is the sequence's from now on (the page shows it after a reload).
+    db.sequence.update({ where: { id: sequenceId }, data: { output: JSON.stringify(output) } }),
+  ]);
+  return assembly;
 }
 
 const assemblySelect = {

@@ -4,6 +4,7 @@ import { startSandboxServer, type SandboxServer } from "../sandbox";
 import { taskTestbed } from "../tasks/testing/task-fixtures";
 import { waitFor } from "../testing/wait-for";
 import { runSequence } from "./run";
+import type { Db } from "../db";
 import { startSequenceRunner, type SequenceRunner } from "./runner";
 import { createSequence } from "./sequences";
 import { pickTake } from "./shots";
@@ -37,6 +38,56 @@ afterAll(async () => {
   await sandbox.close();
   await bed.cleanup();
 });
+
+/**
+ * The database as one studio process sees it, with a hook on writing a take's task row (the
+ * record of an upstream submit): `after` runs once that row is stored; `instead` replaces the
+ * write (and, throwing, stands for the process dying there: every later call fails too).
+ */
+function dbWithTaskRecordHook(db: Db, hook: { instead?: () => never; after?: () => Promise<void> }): Db {
+  let dead = false;
+  let hooked = false;
+  const wrap = (target: object, model: string | null): object =>
+    new Proxy(target, {
+      get(t, prop) {
+        const value: unknown = Reflect.get(t, prop);
+        if (typeof value === "function")
+          return async (...args: unknown[]) => {
+            if (dead) throw new Error("the process is gone");
+            if (model === "task" && prop === "create" && !hooked) {
+              hooked = true;
+              if (hook.instead) {
+                dead = true;
+                hook.instead();
+              }
+              const row: unknown = await (value as (...a: unknown[]) => unknown).apply(t, args);
+              await hook.after?.();
+              return row;
+            }
+            return (value as (...a: unknown[]) => unknown).apply(t, args);
+          };
+        if (model === null && value && typeof value === "object") return wrap(value, String(prop));
+        return value;
+      },
+    });
+  return wrap(db, null) as Db;
+}
+
+/** Only `id` runs: hand-driven runners claim any running sequence, earlier tests' included. */
+const runOnly = async (id: string) => {
+  await bed.db.sequence.updateMany({
+    where: { state: "running", id: { not: id } },
+    data: { state: "paused" },
+  });
+  await runSequence(bed.db, LOCAL_USER, id);
+};
+
+/** A runner driven by hand (tick), on its own view of the database. */
+function handRunner(db: Db) {
+  const runner = startSequenceRunner({ ...bed.deps, db }, video, { idleMs: 20, startDelayMs: 1e9 });
+  runners.push(runner);
+  return runner;
+}
 
 const unique = (label: string) => `${label} ${Math.random().toString(36).slice(2, 10)}`;
 function run() {
@@ -122,7 +173,7 @@ describe("sequence runner against the sandbox upstream", () => {
     const claimedAt = new Date(Date.now() - 1_000);
     await bed.db.sequenceShot.update({
       where: { id: first.id },
-      data: { state: "sending", updatedAt: claimedAt },
+      data: { state: "sending", claimedAt, takesStarted: 1 },
     });
     await bed.db.task.create({
       data: {
@@ -174,5 +225,69 @@ describe("sequence runner against the sandbox upstream", () => {
     expect(shots[0].error).toMatch(/^Held: Over your daily budget/);
     expect(postsWith(prompt)).toHaveLength(0);
     expect(sequence.state).toBe("failed");
+  });
+
+  it("a process killed between a take's upstream submit and its record: that take is never resent", async () => {
+    const prompt = unique("crash");
+    const { id } = await createSequence(
+      bed.db,
+      LOCAL_USER,
+      { name: "crash", shots: [{ model: "sd_2.5_ORelay", body: { prompt, duration: 5 }, takes: 2 }] },
+      video,
+    );
+    await runOnly(id);
+    const dying = handRunner(
+      dbWithTaskRecordHook(bed.db, {
+        instead: () => {
+          throw new Error("killed after the upstream accepted the take");
+        },
+      }),
+    );
+    await expect(dying.tick()).rejects.toThrow();
+    expect(postsWith(prompt)).toHaveLength(1);
+
+    // Its lease runs out; a fresh process carries on.
+    await bed.db.sequence.update({ where: { id }, data: { leaseUntil: new Date(0) } });
+    const fresh = handRunner(bed.db);
+    expect(await fresh.tick()).toBe("done");
+    expect(await fresh.tick()).toBeNull();
+    // Two takes asked for, two submits received: the interrupted one was not sent again.
+    expect(postsWith(prompt)).toHaveLength(2);
+    const [shot] = await shotsOf(id);
+    expect(shot.state).toBe("sent");
+    expect(shot.error).toMatch(/^1 take not stored: the studio stopped after it began sending it/);
+    expect(await bed.db.task.count({ where: { sequenceShotId: shot.id } })).toBe(1);
+  });
+
+  it("a runner whose lease another instance took over stops: each take is sent once", async () => {
+    const prompt = unique("takeover");
+    const { id } = await createSequence(
+      bed.db,
+      LOCAL_USER,
+      { name: "takeover", shots: [{ model: "sd_2.5_ORelay", body: { prompt, duration: 5 }, takes: 3 }] },
+      video,
+    );
+    await runOnly(id);
+    const other = handRunner(bed.db);
+    let othersPass: string | null = null;
+    // After the first take is stored, the first runner stalls past its lease and another takes over.
+    const stalled = handRunner(
+      dbWithTaskRecordHook(bed.db, {
+        after: async () => {
+          await bed.db.sequence.update({ where: { id }, data: { leaseUntil: new Date(0) } });
+          othersPass = await other.tick();
+        },
+      }),
+    );
+    expect(await stalled.tick()).toBe("lost");
+    expect(othersPass).toBe("done");
+    expect(postsWith(prompt)).toHaveLength(3);
+    const [shot] = await shotsOf(id);
+    expect(shot).toMatchObject({ state: "sent", error: null, takesStarted: 3 });
+    expect(await bed.db.task.count({ where: { sequenceShotId: shot.id } })).toBe(3);
+    expect(await bed.db.sequence.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      state: "done",
+      leaseHolder: null,
+    });
   });
 });

@@ -2,6 +2,7 @@ import { claimRows, leaseFree } from "../coordination/claim-rows";
 import { Prisma } from "../generated/prisma/client";
 import { taskDeps, type TaskDeps } from "../tasks/deps";
 import { advanceSequence } from "./advance";
+import { newLeaseHolder, type HeldLease } from "./lease";
 import { videoPort, type VideoPort } from "./video-port";
 
 export type SequenceRunnerOptions = { idleMs: number; leaseMs: number; startDelayMs: number };
@@ -15,6 +16,9 @@ export type SequenceRunner = { tick(): Promise<string | null>; stop(): Promise<v
  * `Sequence.leaseUntil` in one statement (lib/coordination/claim-rows.ts), so across several
  * studio processes only one advances it; a process that dies lets its lease run out and another
  * (or itself after a restart) carries on from the shots' states and the takes' `sequenceShotId`.
+ * Each claim carries a token (`leaseHolder`): renewals (before each take is sent) and the release
+ * only touch the row while it still carries it, so a runner stalled past its lease stops once
+ * another took the sequence over.
  */
 export function startSequenceRunner(
   deps: TaskDeps = taskDeps(),
@@ -29,19 +33,34 @@ export function startSequenceRunner(
 
   const tick = async (): Promise<string | null> => {
     const now = new Date(deps.now());
+    const holder = newLeaseHolder();
     const [claimed] = await claimRows<{ id: string }>(deps.db, {
       table: "Sequence",
-      set: Prisma.sql`"leaseUntil" = ${new Date(deps.now() + leaseMs)}`,
+      set: Prisma.sql`"leaseUntil" = ${new Date(deps.now() + leaseMs)}, "leaseHolder" = ${holder}`,
       where: Prisma.sql`"state" = 'running' AND "nextRunAt" <= ${now} AND ${leaseFree(Prisma.sql`"leaseUntil"`, now)}`,
       orderBy: Prisma.sql`"nextRunAt" ASC, "id" ASC`,
       limit: 1,
       returning: ["id"],
     });
     if (!claimed) return null;
+    const lease: HeldLease = {
+      holder,
+      renew: async () => {
+        const renewed = await deps.db.sequence.updateMany({
+          where: { id: claimed.id, leaseHolder: holder },
+          data: { leaseUntil: new Date(deps.now() + leaseMs) },
+        });
+        return renewed.count > 0;
+      },
+    };
     try {
-      return await advanceSequence(deps, video, claimed.id, idleMs);
+      return await advanceSequence(deps, video, lease, claimed.id, idleMs);
     } finally {
-      await deps.db.sequence.updateMany({ where: { id: claimed.id }, data: { leaseUntil: null } });
+      // Only our own claim: one taken over by another instance is theirs to release.
+      await deps.db.sequence.updateMany({
+        where: { id: claimed.id, leaseHolder: holder },
+        data: { leaseUntil: null, leaseHolder: null },
+      });
     }
   };
 

@@ -19,10 +19,23 @@ export const shotInputSchema = z.strictObject({
 });
 export type ShotInput = z.infer<typeof shotInputSchema>;
 
+/** Output width/height: H.264 in yuv420p halves the colour planes, so both must be even. */
+const pixels = z
+  .number({ error: "must be a whole number of pixels" })
+  .int({ error: "must be a whole number of pixels" })
+  .min(16, { error: "must be 16 to 4096 pixels" })
+  .max(4096, { error: "must be 16 to 4096 pixels" })
+  .refine((n) => n % 2 === 0, { error: "must be an even number of pixels (H.264 needs even sizes)" });
+const fps = z
+  .number({ error: "must be frames per second" })
+  .min(1, { error: "must be 1 to 120 frames per second" })
+  .max(120, { error: "must be 1 to 120 frames per second" });
+
+/** The film's output as stored on the sequence; a field left out is chosen from the takes. */
 export const outputSchema = z.strictObject({
-  width: z.number().int().min(16).max(4096).optional(),
-  height: z.number().int().min(16).max(4096).optional(),
-  fps: z.number().min(1).max(120).optional(),
+  width: pixels.optional(),
+  height: pixels.optional(),
+  fps: fps.optional(),
   crossfadeSeconds: z
     .number()
     .min(0, { error: "must be 0 to 2 seconds" })
@@ -67,4 +80,13 @@ export const pickSchema = z.strictObject({
   taskId: z.string().min(1, { error: "must be a take's task id" }),
 });
 
-export const assembleSchema = outputSchema;
+/**
+ * The output an assembly is asked for, over the sequence's stored one (and stored back, so the
+ * page shows it after a reload): null sets a field back to "chosen from the takes".
+ */
+export const assembleSchema = z.strictObject({
+  width: pixels.nullable().optional(),
+  height: pixels.nullable().optional(),
+  fps: fps.nullable().optional(),
+  crossfadeSeconds: outputSchema.shape.crossfadeSeconds,
+});

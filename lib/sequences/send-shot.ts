@@ -3,6 +3,7 @@ import { admitSubmission } from "../spend/budget-check";
 import { spenderOf } from "../spend/owner";
 import type { TaskDeps } from "../tasks/deps";
 import { submitTask } from "../tasks/submit-task";
+import { LEASE_LOST, type HeldLease } from "./lease";
 import { planShotBodies } from "./validate-shots";
 import type { VideoPort } from "./video-port";
 
@@ -13,32 +14,70 @@ export type ShotToSend = {
   takes: number;
   chained: boolean;
   /** When this attempt's claim was written: its takes are the shot's tasks submitted since. */
-  updatedAt: Date;
+  claimedAt: Date;
+  /** Takes of this attempt whose submit was begun (written before each upstream call). */
+  takesStarted: number;
 };
 
-/** How the send ended: all takes sent, failed for good (the shot says why), or to be resumed. */
-export type ShotOutcome = "sent" | "failed" | "later";
+/**
+ * How the send ended: all takes sent, failed for good (the shot says why), to be resumed, or
+ * stopped because another instance took the sequence's lease over.
+ */
+export type ShotOutcome = "sent" | "failed" | "later" | typeof LEASE_LOST;
+
+export const INTERRUPTED_TAKE =
+  "the studio stopped after it began sending it and before it stored the upstream's answer: the " +
+  "upstream may have made (and billed) it, so it was not sent again — check the upstream's task " +
+  "list, or retry the shot for new takes";
 
 /**
- * Sends the takes of a shot already claimed ("sending") that are not sent yet: a restart resumes
- * a shot where its takes stopped (the takes are tasks carrying `sequenceShotId`, stored in the
- * submit's own write), never sending one twice. Each take goes through the studio's submit path
- * (so tracking, downloads and spend work as for any task) after the owner's budget is checked
- * again for it; a chained shot's takes start from `firstFrameUrl`.
+ * Sends the takes of a shot already claimed ("sending") that are not sent yet, never one twice.
+ * Before each upstream submit the shot records the intent (`takesStarted` + 1, `sendingAt`), in a
+ * write that only succeeds from the count this runner read; the take's task row (carrying
+ * `sequenceShotId`, stored in the submit's own write) records the result. A restart resumes from
+ * these: takes begun = recorded → carry on; takes begun > recorded → the process stopped between
+ * an upstream submit and its record, and that take is reported (outcome unknown), never resent.
+ * Each take goes through the studio's submit path (tracking, downloads and spend as for any task)
+ * after the owner's budget is checked again for it; a chained shot's takes start from
+ * `firstFrameUrl`.
  */
 export async function sendShot(
   deps: TaskDeps,
   video: VideoPort,
+  lease: HeldLease,
   shot: ShotToSend,
   index: number,
   owner: string | null,
   firstFrameUrl: string | null,
 ): Promise<ShotOutcome> {
-  const sent = await deps.db.task.count({
-    where: { sequenceShotId: shot.id, submittedAt: { gte: shot.updatedAt } },
+  const recorded = await deps.db.task.count({
+    where: { sequenceShotId: shot.id, submittedAt: { gte: shot.claimedAt } },
   });
-  const remaining = shot.takes - sent;
-  if (remaining <= 0) return settle(deps, shot.id, "sent", null);
+  // The lease is renewed right before each intent is written, so it only runs out (and another
+  // runner reads these counts) well after any submit in flight has been answered or timed out.
+  const unknown = Math.max(0, shot.takesStarted - recorded);
+  const remaining = shot.takes - Math.max(shot.takesStarted, recorded);
+  let started = Math.max(shot.takesStarted, recorded);
+  const finish = (sent: number) =>
+    unknown === 0
+      ? settle(deps, shot.id, "sent", null)
+      : settle(
+          deps,
+          shot.id,
+          sent > 0 ? "sent" : "failed",
+          `${unknown} take${unknown === 1 ? "" : "s"} not stored: ${INTERRUPTED_TAKE}`,
+        );
+  if (unknown > 0)
+    deps.log.warn(`[sequences] shot ${shot.id}: ${unknown} take(s) begun but not stored: outcome unknown`);
+  if (remaining <= 0) return finish(recorded);
+  if (recorded > shot.takesStarted) {
+    // Takes stored before the shot counted its intents (a row from before that column existed).
+    const synced = await deps.db.sequenceShot.updateMany({
+      where: { id: shot.id, state: "sending", takesStarted: shot.takesStarted },
+      data: { takesStarted: recorded },
+    });
+    if (synced.count === 0) return LEASE_LOST;
+  }
 
   let body = video.withLastFrameRequested(shot.model, JSON.parse(shot.body) as Record<string, unknown>);
   if (shot.chained && firstFrameUrl) body = video.withFirstFrame(shot.model, body, firstFrameUrl);
@@ -49,6 +88,7 @@ export async function sendShot(
     return settle(deps, shot.id, "failed", (error as Error).message);
   }
 
+  let sent = recorded;
   for (const take of bodies) {
     let release: () => Promise<void>;
     try {
@@ -66,22 +106,38 @@ export async function sendShot(
       // An uncertain price in flight, or the check itself failed: nothing was sent; try again later.
       await deps.db.sequenceShot.update({
         where: { id: shot.id },
-        data: { error: `Waiting: ${(error as Error).message}`, updatedAt: shot.updatedAt },
+        data: { error: `Waiting: ${(error as Error).message}` },
       });
       return "later";
     }
     try {
-      await submitTask(take, deps, { userId: owner, sequenceShotId: shot.id });
-    } catch (error) {
-      return settle(deps, shot.id, "failed", (error as Error).message);
+      if (!(await lease.renew())) return LEASE_LOST;
+      // The intent, before the upstream is called; only from the count read, so no two runners
+      // ever begin the same take.
+      const intent = await deps.db.sequenceShot.updateMany({
+        where: { id: shot.id, state: "sending", takesStarted: started },
+        data: { takesStarted: started + 1, sendingAt: new Date(deps.now()) },
+      });
+      if (intent.count === 0) return LEASE_LOST;
+      started++;
+      try {
+        await submitTask(take, deps, { userId: owner, sequenceShotId: shot.id });
+      } catch (error) {
+        return settle(deps, shot.id, "failed", (error as Error).message);
+      }
+      sent++;
+      await deps.db.sequenceShot.updateMany({ where: { id: shot.id }, data: { sendingAt: null } });
     } finally {
       await release();
     }
   }
-  return settle(deps, shot.id, "sent", null);
+  return finish(sent);
 }
 
 async function settle(deps: TaskDeps, shotId: string, state: "sent" | "failed", error: string | null) {
-  await deps.db.sequenceShot.updateMany({ where: { id: shotId, state: "sending" }, data: { state, error } });
+  await deps.db.sequenceShot.updateMany({
+    where: { id: shotId, state: "sending" },
+    data: { state, error, sendingAt: null },
+  });
   return state;
 }

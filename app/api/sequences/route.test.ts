@@ -234,4 +234,61 @@ describe("/api/sequences", () => {
     expect(retried.body.shots[0]).toMatchObject({ state: "planned", pickedTaskId: null });
     expect((await call(bob, "retry", "POST", { id: body.id, shotId })).status).toBe(404);
   });
+
+  it("renames a sequence; the film's size and frame rate are checked (even sizes), kept on the sequence", async () => {
+    const { db } = await import("@/lib/db");
+    const { body } = await call(ada, "list", "POST", {}, { name: "Draft title", shots: [shot("o")] });
+    const id = body.id;
+    const renamed = await call(ada, "one", "PATCH", { id }, { name: "  Final title " });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.name).toBe("Final title");
+    expect((await call(ada, "list", "GET")).body.items.map((s: { name: string }) => s.name)).toContain(
+      "Final title",
+    );
+    const blank = await call(ada, "one", "PATCH", { id }, { name: "   " });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error.message).toBe("name: must not be empty");
+    expect((await call(bob, "one", "PATCH", { id }, { name: "Mine now" })).status).toBe(404);
+
+    const shotId = body.shots[0].id;
+    await db().task.create({
+      data: {
+        id: `take_${shotId}`,
+        model: "sd_2.5_ORelay",
+        kind: "video",
+        status: "completed",
+        mediaState: "stored",
+        prompt: "o",
+        request: "{}",
+        userId: ada.id,
+        sequenceShotId: shotId,
+      },
+    });
+    await call(ada, "pick", "POST", { id, shotId }, { taskId: `take_${shotId}` });
+
+    const odd = await call(ada, "assemblies", "POST", { id }, { width: 641, height: 360, fps: 24 });
+    expect(odd.status).toBe(400);
+    expect(odd.body.error.message).toBe("width: must be an even number of pixels (H.264 needs even sizes)");
+    const oddHeight = await call(ada, "one", "PATCH", { id }, { output: { height: 359 } });
+    expect(oddHeight.body.error.issues[0]).toEqual({
+      path: "output.height",
+      message: "must be an even number of pixels (H.264 needs even sizes)",
+    });
+    const badFps = await call(ada, "assemblies", "POST", { id }, { fps: 0 });
+    expect(badFps.body.error.message).toBe("fps: must be 1 to 120 frames per second");
+
+    const queued = await call(ada, "assemblies", "POST", { id }, { width: 640, height: 360, fps: 30 });
+    expect(queued.status).toBe(202);
+    // Kept on the sequence: the page shows them after a reload, the next assembly uses them.
+    expect((await call(ada, "one", "GET", { id })).body.output).toEqual({ width: 640, height: 360, fps: 30 });
+    const edit = async (assemblyId: string) =>
+      JSON.parse((await db().assembly.findUniqueOrThrow({ where: { id: assemblyId } })).edit).output;
+    expect(await edit(queued.body.id)).toEqual({ width: 640, height: 360, fps: 30, crossfadeSeconds: 0 });
+    const again = await call(ada, "assemblies", "POST", { id }, { crossfadeSeconds: 0.5 });
+    expect(await edit(again.body.id)).toEqual({ width: 640, height: 360, fps: 30, crossfadeSeconds: 0.5 });
+    // null: chosen from the takes again.
+    const fromTakes = await call(ada, "assemblies", "POST", { id }, { width: null, height: null });
+    expect(await edit(fromTakes.body.id)).toEqual({ fps: 30, crossfadeSeconds: 0.5 });
+    expect((await call(ada, "one", "GET", { id })).body.output).toEqual({ fps: 30, crossfadeSeconds: 0.5 });
+  });
 });

@@ -13679,9 +13679,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    width?: number;
-                    height?: number;
-                    fps?: number;
+                    width?: number | null;
+                    height?: number | null;
+                    fps?: number | null;
                     crossfadeSeconds?: number;
                 };
             };

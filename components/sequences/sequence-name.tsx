@@ -1,0 +1,46 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+
+/** The sequence's name as its heading, renamed in place (the server checks the name). */
+export function SequenceName({ name, onRename }: { name: string; onRename: (name: string) => void }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  if (draft === null)
+    return (
+      <span className="flex items-center gap-2">
+        <h1 className="text-xl font-semibold tracking-tight">{name}</h1>
+        <Button size="sm" onClick={() => setDraft(name)}>
+          Rename
+        </Button>
+      </span>
+    );
+  const save = () => {
+    onRename(draft);
+    setDraft(null);
+  };
+  return (
+    <form
+      className="flex items-center gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      <input
+        aria-label="Sequence name"
+        autoFocus
+        value={draft}
+        maxLength={200}
+        onChange={(e) => setDraft(e.target.value)}
+        className="w-72 rounded border border-zinc-700 bg-zinc-950 px-2 py-1 text-lg"
+      />
+      <Button size="sm" variant="primary" type="submit">
+        Save name
+      </Button>
+      <Button size="sm" type="button" onClick={() => setDraft(null)}>
+        Cancel
+      </Button>
+    </form>
+  );
+}
