@@ -77,8 +77,3 @@ export function taskTraceContext(taskId: string): Context {
   const spanContext = taskTraces().get(taskId);
   return spanContext ? trace.setSpanContext(ROOT_CONTEXT, spanContext) : ROOT_CONTEXT;
 }
-
-/** A task whose files are all settled has no later work to join its trace. */
-export function forgetTaskTrace(taskId: string): void {
-  taskTraces().delete(taskId);
-}

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import type http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sqlDialect } from "../db-client";
 import { StudioError } from "../errors";
 import { idParams, route } from "../http/route";
 import { seedTask } from "../tasks/testing/task-fixtures";
@@ -74,7 +75,11 @@ describe("/metrics content", () => {
     expect(scraped.value("studio_tracker_overdue_polls")).toBe(1);
     expect(scraped.value("studio_tracker_pending_downloads")).toBe(1);
     expect(scraped.value("studio_webhook_deliveries", { state: "pending" })).toBe(0);
-    expect(scraped.value("studio_db_info", { dialect: "sqlite" })).toBe(1);
+    const dialect = sqlDialect(temp.db);
+    expect(scraped.value("studio_db_info", { dialect })).toBe(1);
+    // PostgreSQL: this process's pool, which the counts above just used.
+    if (dialect === "postgresql")
+      expect(scraped.value("studio_db_pool_connections", { state: "total" })).toBeGreaterThan(0);
     expect(scraped.family("process_resident_memory_bytes")).toBeDefined();
   });
 
