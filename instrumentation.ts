@@ -13,7 +13,8 @@ export async function register() {
   stampPeerAddresses();
   const { envAtStart } = await import("./lib/env");
   const config = envAtStart();
-  const { serverLog } = await import("./lib/log");
+  const { logToStdout, serverLog } = await import("./lib/log");
+  logToStdout();
   const { otlpEndpoint, serviceName, metricsPort } = config.observability;
   if (otlpEndpoint) {
     const { startTracing } = await import("./lib/tracing-setup");

@@ -3,7 +3,7 @@ import pino, { type Logger } from "pino";
 import { env } from "./env";
 
 /**
- * The server's one logger (pino): one JSON object a line on stdout, with the request's id, user and
+ * The server's one logger (pino): one JSON object a line (stdout in the server), with the request's id, user and
  * route pattern on every line written while a request runs (lib/http/route.ts sets them), at
  * LOG_LEVEL and above. Nothing secret reaches a line: fields that carry credentials are redacted by
  * name, and every line is scrubbed of the configured secrets' values and of bearer and API tokens
@@ -92,11 +92,8 @@ function logLevel(): string {
   }
 }
 
-/** A logger writing scrubbed lines to `write` (stdout for the server; a buffer in tests). */
-export function createLogger(
-  write: (line: string) => void = (line) => process.stdout.write(line),
-  level = logLevel(),
-): Logger {
+/** A logger writing scrubbed lines to `write` (the process's log stream; a buffer in tests). */
+export function createLogger(write: (line: string) => void = writeLine, level = logLevel()): Logger {
   const secrets = configuredSecrets();
   return pino(
     {
@@ -114,7 +111,22 @@ export function createLogger(
   );
 }
 
-const holder = globalThis as typeof globalThis & { __studioLog?: Logger };
+const holder = globalThis as typeof globalThis & { __studioLog?: Logger; __studioLogStream?: "stdout" };
+
+/**
+ * The server writes its lines to stdout, where a container's or a service manager's log collector
+ * reads them (instrumentation.ts says so at start). Everything else — the admin CLI, scripts, the
+ * processes tests start — writes them to stderr, so a command's own output (a report, JSON a parent
+ * process parses) stays clean, as it was when these lines went through console.warn/error.
+ */
+export function logToStdout(): void {
+  holder.__studioLogStream = "stdout";
+  holder.__studioLog = undefined;
+}
+
+function writeLine(line: string): void {
+  (holder.__studioLogStream === "stdout" ? process.stdout : process.stderr).write(line);
+}
 
 /** The process's logger (one across Next.js's bundles, like the tracker). */
 export function log(): Logger {
