@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
 import { Scraped } from "@/lib/metrics/testing/scraped";
 import { OBSERVABILITY_PORT } from "./support/ports";
@@ -7,7 +9,8 @@ import { freshDatabase, startStudio, waitUntilReady, type StudioProcess } from "
  * Running the studio as a service (issue 26), in a studio of its own with accounts on, as an
  * operator would configure it: Prometheus scrapes /metrics with its token (a real text-format
  * parser reads it) and sees the tracker's lag and the request histograms move while tasks run; a
- * scrape without the token, or with a wrong one, is refused (and not sent to the login page); the
+ * scrape without the token, or with a wrong one, is refused (and not sent to the login page); an
+ * OTLP/HTTP collector (a receiver in this process) gets each task's trace from the server; the
  * process's JSON log lines carry request id, user, route and duration, and none of them holds the
  * upstream key, the metrics token, an API token, a session cookie or the admin's password.
  */
@@ -25,8 +28,18 @@ let studio: StudioProcess;
 let api: APIRequestContext;
 let apiToken = "";
 let sessionCookie = "";
+let submittedIds: string[] = [];
+// What the studio's exporter posts to the collector (OTLP/HTTP JSON).
+const otlpBodies: string[] = [];
+const collector = http.createServer(async (req, res) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  if (req.url === "/v1/traces") otlpBodies.push(Buffer.concat(chunks).toString("utf8"));
+  res.writeHead(200, { "content-type": "application/json" }).end("{}");
+});
 
 test.beforeAll(async () => {
+  await new Promise<void>((resolve) => collector.listen(0, "127.0.0.1", resolve));
   studio = await startStudio({
     ...freshDatabase(`observability-${port}`),
     HOST: "127.0.0.1",
@@ -43,6 +56,8 @@ test.beforeAll(async () => {
     // The sandbox's tasks at a fifth of their time, polls every 0.5–0.8 s (docs/decisions/testing.md).
     SANDBOX_TIME_SCALE: "0.2",
     TRACKER_POLL_INTERVAL_MS: "500",
+    OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
+    OTEL_SERVICE_NAME: "studio-e2e",
   });
   await waitUntilReady(studio);
   api = await playwrightRequest.newContext({ baseURL: url });
@@ -51,6 +66,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await api?.dispose();
   await studio?.stop();
+  await new Promise((resolve) => collector.close(resolve));
 });
 
 async function scrape(): Promise<Scraped> {
@@ -146,6 +162,44 @@ test("a scrape during activity sees the tracker's lag and the request histograms
   expect(after.value("studio_tracker_poll_workers", { state: "configured" })).toBe(96);
   expect(after.value("studio_db_info", { dialect: "sqlite" })).toBe(1);
   expect(after.family("process_cpu_user_seconds_total")).toBeDefined();
+  submittedIds = ids;
+});
+
+type Span = { traceId: string; spanId: string; parentSpanId?: string; name: string; attributes?: Attr[] };
+type Attr = { key: string; value: { stringValue?: string } };
+
+test("the collector receives each task's trace: submit, admission, upstream call, polls, download, thumbnail", async () => {
+  const spans = (): Span[] =>
+    otlpBodies.flatMap((body) =>
+      (JSON.parse(body).resourceSpans ?? []).flatMap((r: { scopeSpans: { spans: Span[] }[] }) =>
+        r.scopeSpans.flatMap((scope) => scope.spans),
+      ),
+    );
+  const taskId = (span: Span) => span.attributes?.find((a) => a.key === "studio.task.id")?.value.stringValue;
+  // The exporter sends in batches (every 5 s).
+  await expect
+    .poll(
+      () => submittedIds.every((id) => spans().some((s) => s.name === "task.download" && taskId(s) === id)),
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(true);
+  const all = spans();
+  for (const id of submittedIds) {
+    const submit = all.find((s) => s.name === "task.submit" && taskId(s) === id)!;
+    expect(submit, id).toBeDefined();
+    const children = all.filter((s) => s.parentSpanId === submit.spanId).map((s) => s.name);
+    expect(children).toEqual(
+      expect.arrayContaining(["task.admit", "upstream.create_task", "task.poll", "task.download"]),
+    );
+    const download = all.find((s) => s.name === "task.download" && taskId(s) === id)!;
+    expect(download.traceId).toBe(submit.traceId);
+    expect(all.some((s) => s.name === "media.thumbnail" && s.parentSpanId === download.spanId)).toBe(true);
+  }
+  expect(otlpBodies.join("")).toContain('"studio-e2e"');
+  for (const secret of [UPSTREAM_KEY, METRICS_TOKEN, apiToken, sessionCookie])
+    expect(otlpBodies.join("")).not.toContain(secret);
 });
 
 test("log lines are JSON with request id, user, route and duration, and hold no key, token, cookie or password", async () => {
