@@ -3,7 +3,8 @@
  * are tracked and their media stored with no browser open, and resumed after every restart; so
  * does the batch runner, which sends planned batch items and settles sends a restart interrupted, the webhook
  * delivery worker, which sends the outbox's events (lib/webhooks), and the sequence runner and assembly
- * worker (lib/sequences).
+ * worker (lib/sequences). Tracing (when configured) starts first, so the first spans have a
+ * provider; the loopback metrics listener (METRICS_PORT) beside them (docs/decisions/operations.md).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -12,9 +13,26 @@ export async function register() {
   stampPeerAddresses();
   const { envAtStart } = await import("./lib/env");
   const config = envAtStart();
+  const { logToStdout, serverLog } = await import("./lib/log");
+  logToStdout();
+  const { otlpEndpoint, serviceName, metricsPort } = config.observability;
+  if (otlpEndpoint) {
+    const { startTracing } = await import("./lib/tracing-setup");
+    startTracing({ endpoint: otlpEndpoint, serviceName });
+    serverLog.info(`[tracing] exporting spans to ${otlpEndpoint} as ${serviceName}.`);
+  }
+  if (metricsPort !== null) {
+    const { startMetricsServer } = await import("./lib/metrics/metrics-server");
+    const { db } = await import("./lib/db");
+    const { runningTracker } = await import("./lib/tasks/tracker");
+    await startMetricsServer(metricsPort, () => ({ db: db(), tracker: runningTracker() })).then(
+      () => serverLog.info(`[metrics] serving /metrics on http://127.0.0.1:${metricsPort}.`),
+      (error: unknown) => serverLog.error(`[metrics] could not listen on 127.0.0.1:${metricsPort}:`, error),
+    );
+  }
   if (config.auth.enabled) {
     const { startAccounts } = await import("./lib/auth/start");
-    await startAccounts(config).catch((error: unknown) => console.error("[accounts]", error));
+    await startAccounts(config).catch((error: unknown) => serverLog.error("[accounts] start failed:", error));
   }
   if (!config.trackerEnabled) return;
   const { ensureTrackerStarted } = await import("./lib/tasks/tracker");

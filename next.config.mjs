@@ -18,9 +18,15 @@ const nextConfig = {
   // too, beside @aws-sdk/client-s3 (external by Next's own default), so all share one SDK instance.
   serverExternalPackages: [
     "@aws-sdk/lib-storage",
+    // One OpenTelemetry API and one metrics registry for instrumentation.ts and every route bundle.
+    "@opentelemetry/api",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/resources",
+    "@opentelemetry/sdk-trace-node",
     "@aws-sdk/s3-request-presigner",
     "@ffmpeg-installer/ffmpeg",
     "better-sqlite3",
+    "prom-client",
     "sharp",
     "undici",
   ],

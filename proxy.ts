@@ -22,7 +22,9 @@ export const config = {
 
 export async function proxy(request: NextRequest) {
   const studio = env();
-  const isPage = !/^\/(api|_next)\//.test(request.nextUrl.pathname);
+  // /metrics is an API for a scraper (its own token: lib/metrics/scrape.ts), not a page behind the login.
+  const isPage =
+    !/^\/(api|_next)\//.test(request.nextUrl.pathname) && request.nextUrl.pathname !== "/metrics";
   const nonce = isPage ? createNonce() : "";
   const headers = isPage ? pageSecurityHeaders(nonce, studio.development) : API_SECURITY_HEADERS;
   try {

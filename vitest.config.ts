@@ -20,6 +20,8 @@ export default defineConfig({
   },
   test: {
     environment: "node",
+    // Warnings and errors only (lib/log.ts): a test that wants other lines sets its own logger.
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     ...(bothDatabases

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import Database from "better-sqlite3";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import type pg from "pg";
 import { PrismaClient } from "./generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "./generated/prisma-pg/client";
 import { createPgPool, isPostgresUrl, pgTimeouts, poolSettings } from "./postgres-url";
@@ -42,6 +43,15 @@ function withDialect<T extends object>(client: T, dialect: SqlDialect): T {
   return client;
 }
 
+const POOL = Symbol.for("studio.pgPool");
+
+/** A PostgreSQL client's connection pool, for its figures (/metrics); undefined on SQLite. */
+export function pgPoolOf(
+  db: Queryable,
+): Pick<pg.Pool, "totalCount" | "idleCount" | "waitingCount"> | undefined {
+  return (db as unknown as { [POOL]?: pg.Pool })[POOL];
+}
+
 /** How long the WAL switch at start waits for another writer before SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 10_000;
 /**
@@ -54,10 +64,14 @@ const BLOCKING_BUSY_MS = 10;
 export function createDb(databaseUrl: string): PrismaClient {
   if (isPostgresUrl(databaseUrl)) {
     const { url, connectionLimit } = poolSettings(databaseUrl);
-    const adapter = new PrismaPg(createPgPool(url, connectionLimit, pgTimeouts()), {
-      disposeExternalPool: true,
-    });
-    return withDialect(new PostgresPrismaClient({ adapter }) as unknown as PrismaClient, "postgresql");
+    const pool = createPgPool(url, connectionLimit, pgTimeouts());
+    const adapter = new PrismaPg(pool, { disposeExternalPool: true });
+    const client = withDialect(
+      new PostgresPrismaClient({ adapter }) as unknown as PrismaClient,
+      "postgresql",
+    );
+    Object.defineProperty(client, POOL, { value: pool });
+    return client;
   }
   const file = sqliteFileFromUrl(databaseUrl);
   enableWriteAheadLog(file);

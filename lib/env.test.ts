@@ -80,7 +80,41 @@ describe("parseEnv", () => {
       textRatePerMinute: 60,
       textTokenPrices: { models: {}, default: { input: 0, output: 0 } },
       v1Models: SANDBOX_V1_MAPPING,
+      observability: {
+        metricsToken: null,
+        metricsPort: null,
+        otlpEndpoint: null,
+        serviceName: "model-studio",
+        logLevel: "info",
+      },
     });
+  });
+
+  it("reads the observability settings and refuses a short metrics token, a clash of ports and an unknown level", () => {
+    expect(
+      parseEnv({
+        METRICS_TOKEN: "0123456789abcdef",
+        METRICS_PORT: "9464",
+        OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4318/",
+        OTEL_SERVICE_NAME: "studio-eu",
+        LOG_LEVEL: "DEBUG",
+      }).observability,
+    ).toEqual({
+      metricsToken: "0123456789abcdef",
+      metricsPort: 9464,
+      otlpEndpoint: "http://127.0.0.1:4318",
+      serviceName: "studio-eu",
+      logLevel: "debug",
+    });
+    expect(() => parseEnv({ METRICS_TOKEN: "short" })).toThrow(
+      /METRICS_TOKEN: must be at least 16 characters/,
+    );
+    expect(() => parseEnv({ METRICS_PORT: "3000" })).toThrow(/METRICS_PORT: must differ from PORT/);
+    expect(() => parseEnv({ METRICS_PORT: "70000" })).toThrow(/METRICS_PORT: must be a port number/);
+    expect(() => parseEnv({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL: must be one of trace, debug/);
+    expect(() => parseEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT: must be an http\(s\) URL/,
+    );
   });
 
   it("reads the S3 store's settings, normalising the key prefix", () => {

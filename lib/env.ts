@@ -8,6 +8,7 @@ import { isLoopbackHost } from "./http/guard";
 import { DEFAULT_DATABASE_URL } from "./sqlite-url";
 import { parseTokenPrices, type TokenPrices } from "./spend/text-prices";
 import { isPostgresUrl, poolSettings } from "./postgres-url";
+import { LOG_LEVELS, type LogLevel } from "./log-levels";
 
 /** Key the studio uses with its built-in sandbox upstream (the sandbox only checks that one is sent). */
 export const SANDBOX_API_KEY = "sandbox-key";
@@ -247,6 +248,32 @@ const envSchema = z
     // after this (docs/decisions/multi-instance.md). Renewed while a download's bytes flow.
     TRACKER_POLL_LEASE_SECONDS: wholeNumber(60, 5, 3600),
     TRACKER_DOWNLOAD_LEASE_SECONDS: wholeNumber(180, 5, 3600),
+    // Observability (docs/decisions/operations.md): /metrics answers only with this bearer token…
+    METRICS_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .min(16, { error: "must be at least 16 characters (it guards /metrics: use a long random string)" })
+        .optional(),
+    ),
+    // …or on its own port, bound to 127.0.0.1 only (a scraper beside the studio).
+    METRICS_PORT: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: "must be a port number from 1 to 65535" })
+        .int({ error: "must be a port number from 1 to 65535" })
+        .min(1, { error: "must be a port number from 1 to 65535" })
+        .max(65535, { error: "must be a port number from 1 to 65535" })
+        .optional(),
+    ),
+    // Traces are off unless an OTLP/HTTP collector is named (lib/tracing.ts).
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(emptyToUndefined, optionalUrl),
+    OTEL_SERVICE_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(1).default("model-studio")),
+    LOG_LEVEL: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v),
+      z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+    ),
     ALLOWED_HOSTS: list(hostName),
     ALLOWED_ORIGINS: list(origin),
     // The text API's inline files: the native layout caps a request at 20 MB; room for the text.
@@ -351,6 +378,13 @@ const envSchema = z
           `could spend the key's credits. Remove AUTH=off (accounts are then required), or set HOST=127.0.0.1`,
       });
     }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["METRICS_PORT"],
+        message: "must differ from PORT (the metrics listener is a second server, on 127.0.0.1)",
+      });
+    }
     if (env.MEDIA_STORE === "s3" && !env.S3_BUCKET) {
       ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when MEDIA_STORE=s3" });
     }
@@ -441,6 +475,17 @@ export type Env = {
   textTokenPrices: TokenPrices;
   /** The v1 family models (V1_FAMILIES_FILE; the sandbox's demo mapping when it is the upstream). */
   v1Models: readonly V1ModelMapping[];
+  /** docs/decisions/operations.md */
+  observability: {
+    /** /metrics answers to `Authorization: Bearer <token>`; null: /metrics is not served on PORT. */
+    metricsToken: string | null;
+    /** A second listener on 127.0.0.1 serving only /metrics, without a token; null: none. */
+    metricsPort: number | null;
+    /** OTLP/HTTP collector base URL (…/v1/traces is appended); null: tracing off. */
+    otlpEndpoint: string | null;
+    serviceName: string;
+    logLevel: LogLevel;
+  };
 };
 
 export type MediaStoreConfig =
@@ -539,6 +584,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     textRatePerMinute: e.TEXT_RATE_PER_MINUTE,
     textTokenPrices: e.TEXT_TOKEN_PRICES,
     v1Models: readV1Mapping(e.V1_FAMILIES_FILE, !e.UPSTREAM_BASE_URL),
+    observability: {
+      metricsToken: e.METRICS_TOKEN ?? null,
+      metricsPort: e.METRICS_PORT ?? null,
+      otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
+      serviceName: e.OTEL_SERVICE_NAME,
+      logLevel: e.LOG_LEVEL,
+    },
     auth: {
       enabled: e.AUTH === "on" || !listensOnLoopback(e.HOST),
       firstAdmin:

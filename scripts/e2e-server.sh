@@ -17,6 +17,8 @@ export FETCH_ALLOW_PRIVATE="http://127.0.0.1:$port/api/health"
 export ASSET_UPLOAD_URL=${ASSET_UPLOAD_URL-http://127.0.0.1:$port/api/sandbox/assets/upload}
 # Accounts off unless the caller asks (playwright.config.ts starts a second studio with AUTH=on).
 export AUTH=${AUTH:-off}
+# Request lines (lib/log.ts) only at warn and above unless a spec asks for more.
+export LOG_LEVEL=${LOG_LEVEL:-warn}
 # Every spec of the chromium project submits as the one implicit user: a per-user limit made for
 # people (lib/spend/rate-limit.ts, default 30 a minute) would throttle the parallel suite.
 export SUBMIT_RATE_PER_MINUTE=${SUBMIT_RATE_PER_MINUTE:-600}

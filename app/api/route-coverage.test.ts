@@ -15,6 +15,7 @@ const NOT_STUDIO_ROUTES = new Set(["sandbox/[...path]/route.ts"]);
 const PUBLIC = new Set([
   "GET health/route.ts",
   "GET health/ready/route.ts",
+  "GET health/live/route.ts",
   // The API description holds no secret (docs/decisions/openapi.md).
   "GET openapi.json/route.ts",
   "POST auth/login/route.ts",

@@ -3,6 +3,7 @@ import type { Env } from "../env";
 import { authContext } from "./context";
 import { ensureFirstAdmin, setupCode } from "./first-admin";
 import { countUsers } from "./users";
+import { serverLog } from "../log";
 
 /**
  * At server start, with accounts on: the first admin from ADMIN_EMAIL/ADMIN_PASSWORD (only while
@@ -11,7 +12,7 @@ import { countUsers } from "./users";
  */
 export async function startAccounts(
   config: Env,
-  log: Pick<Console, "info" | "warn"> = console,
+  log: Pick<Console, "info" | "warn"> = serverLog,
 ): Promise<void> {
   const ctx = await authContext();
   const made = await ensureFirstAdmin(ctx);

@@ -1,3 +1,4 @@
+import { studioMetrics } from "../metrics/studio-metrics";
 import { taskDeps, type TaskDeps } from "../tasks/deps";
 import { claimSendSlot, releaseSendSlot } from "./send-pace";
 import { sendBatchItem, type BatchBackoff, type SendResult } from "./send-item";
@@ -96,6 +97,7 @@ export function startBatchRunner(
     lastPaceMs = paceMs;
     try {
       const result = await sendBatchItem(deps, item, backoff);
+      if (result) studioMetrics().batches.sends.inc({ result: result.notSent ? "not_sent" : result.state });
       // Nothing reached the upstream (another runner's claim, held, waiting for a price): no pace used.
       if (!result || result.notSent) await releaseSendSlot(deps.db, deps.now());
       return result;

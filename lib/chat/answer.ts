@@ -22,6 +22,8 @@ import {
 import type { MessageError, MessageStatus, MessageView } from "./types";
 import { finishTextCall, type TextCall, type TextCallOutcome } from "../spend/text-usage";
 import { errorColumn, messageInclude, messageView } from "./views";
+import { serverLog } from "../log";
+import { studioMetrics } from "../metrics/studio-metrics";
 
 const PROGRESS_SAVE_MS = 1_000;
 
@@ -97,13 +99,19 @@ export function answerStream(job: AnswerJob): ReadableStream<Uint8Array> {
           conversation: await checkedConversationView(job.db, job.conversationId),
         });
       };
+      const streams = studioMetrics().chat;
+      streams.activeStreams.inc();
+      let outcome = "complete";
       void run()
         .catch(async (error) => {
+          outcome = "failed";
           // A conversation deleted mid-answer takes the row with it: nothing left to record.
           await recordUsage(job, null, "error");
-          if (await failAnswer(job.db, id, error)) console.error("chat: answer failed", error);
+          if (await failAnswer(job.db, id, error)) serverLog.error("[chat] answer failed:", error);
         })
         .finally(async () => {
+          streams.activeStreams.dec();
+          streams.streams.inc({ outcome });
           await finished();
           job.signal?.removeEventListener("abort", onClientGone);
           if (open) {
@@ -232,7 +240,7 @@ const ledgerOutcome = (status: MessageStatus): TextCallOutcome =>
 async function recordUsage(job: AnswerJob, usage: UsageMetadata | null, outcome: TextCallOutcome) {
   if (!job.textCall) return;
   await finishTextCall(job.db, job.textCall, usage, outcome, { messageId: job.modelMessage.id }).catch(
-    (error) => console.error("chat: usage not recorded", error),
+    (error) => serverLog.error("[chat] usage not recorded:", error),
   );
 }
 

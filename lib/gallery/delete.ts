@@ -5,6 +5,7 @@ import { removeMediaFile } from "../storage/files";
 import { itemNotFound } from "./item-select";
 import { pruneOrphanTags } from "./tags";
 import { touchTasks } from "./review";
+import { serverLog } from "../log";
 
 export type DeleteResult = { deleted: string[]; notFound: string[]; removedFiles: number };
 
@@ -44,7 +45,7 @@ export async function deleteGalleryItems(db: Db, viewer: Viewer, ids: string[]):
       await removeMediaFile(rel);
       removedFiles++;
     } catch (error) {
-      console.warn(`[gallery] could not remove ${rel}: ${(error as Error).message}`);
+      serverLog.warn(`[gallery] could not remove ${rel}: ${(error as Error).message}`);
     }
   }
   const foundSet = new Set(found);

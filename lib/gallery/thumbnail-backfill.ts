@@ -1,6 +1,7 @@
 import type { Db } from "../db";
 import { dependencyFault } from "../health/dependency-fault";
 import { createThumbnail } from "../storage/thumbnails";
+import { serverLog } from "../log";
 
 /**
  * Lazy thumbnails for stored media that have none (stored before thumbnails existed, or the
@@ -40,7 +41,7 @@ async function drain(db: Db): Promise<void> {
       } catch (error) {
         // A dependency that is down is no fault of the file: the next listing asks again.
         if (!dependencyFault(error)) state.failedAt.set(id, Date.now());
-        console.warn(`[gallery] thumbnail of media ${id} failed: ${(error as Error).message}`);
+        serverLog.warn(`[gallery] thumbnail of media ${id} failed: ${(error as Error).message}`);
       } finally {
         state.queued.delete(id);
       }

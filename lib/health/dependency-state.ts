@@ -1,4 +1,5 @@
 import type { Dependency } from "./dependency-fault";
+import { serverLog } from "../log";
 
 export type DependencyStatus = "ok" | "down" | "degraded";
 
@@ -21,7 +22,7 @@ type Log = Pick<Console, "warn" | "info">;
 export class DependencyStates {
   private readonly states = new Map<DependencyName, DependencyHealth>();
 
-  constructor(private readonly log: Log = console) {}
+  constructor(private readonly log: Log = serverLog) {}
 
   record(name: DependencyName, status: DependencyStatus, message: string, nowMs: number): DependencyHealth {
     const previous = this.states.get(name);

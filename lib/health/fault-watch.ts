@@ -1,5 +1,6 @@
 import type { Dependency, DependencyFault } from "./dependency-fault";
 import type { DependencyStates } from "./dependency-state";
+import { serverLog } from "../log";
 
 export type FaultWatchOptions = {
   states: DependencyStates;
@@ -28,7 +29,9 @@ export class FaultWatch {
     const { dependency } = fault;
     this.answered503.set(dependency, (this.answered503.get(dependency) ?? 0) + 1);
     if (this.watching.has(dependency)) return false;
-    (this.options.log ?? console).warn(`[faults] ${dependency} unavailable (${fault.kind}): ${fault.detail}`);
+    (this.options.log ?? serverLog).warn(
+      `[faults] ${dependency} unavailable (${fault.kind}): ${fault.detail}`,
+    );
     this.options.states.record(dependency, "down", `Unavailable: ${fault.kind}.`, nowMs);
     const timer = setInterval(() => void this.recheck(dependency), this.options.recheckMs);
     timer.unref();

@@ -5,6 +5,7 @@ import { dependencyFault, unavailableError } from "../health/dependency-fault";
 import { processFaultWatch } from "../health/process-health";
 import { readJsonBody } from "./json-body";
 import { publicErrorBody } from "../upstream/public-text";
+import { serverLog } from "../log";
 
 /** JSON error response in the studio's single error shape; upstream words as public-text allows. */
 export function errorResponse(error: unknown): Response {
@@ -27,7 +28,7 @@ export function errorResponse(error: unknown): Response {
     const message = first ? `${first.path || "body"}: ${first.message}` : "Invalid request";
     return Response.json(new StudioError("invalid_request", message, { issues }).toJSON(), { status: 400 });
   }
-  console.error(error);
+  serverLog.error("[http] unexpected error:", error);
   return Response.json(
     new StudioError("internal", "Internal error in the studio; see the server log.").toJSON(),
     {

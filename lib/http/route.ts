@@ -1,4 +1,6 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import { z } from "zod";
 import { authContext, type AuthContext } from "../auth/context";
 import { isSignedFileRequest, SIGNED_LINK_USER } from "../auth/file-links";
@@ -9,6 +11,8 @@ import { env } from "../env";
 import { StudioError } from "../errors";
 import { guardBodyRoute, isBodyRoute, withApiHeaders } from "./body-routes";
 import { errorResponse } from "./respond";
+import { observeRequest, routePattern } from "./request-metrics";
+import { currentRequestContext, log, withRequestContext, type RequestContext } from "../log";
 
 /**
  * The one way to write an API route (in the spirit of dub's `withWorkspace`): it resolves who the
@@ -58,11 +62,30 @@ export function route<A extends Access, P extends Schema = undefined, S extends 
   handler: (args: RouteArgs<A, P, S>) => Promise<Response>,
 ): RouteHandler {
   const run = async (request: Request, context?: NextContext): Promise<Response> => {
+    const started = performance.now();
+    const pathname = new URL(request.url).pathname;
     // Routes outside proxy.ts (large bodies: lib/http/body-routes.ts) get its guard and headers here,
     // before auth and before a byte of the body is read.
-    const bodyRoute = isBodyRoute(new URL(request.url).pathname);
-    const response = await handle(request, context, bodyRoute);
-    return bodyRoute ? withApiHeaders(response) : response;
+    const bodyRoute = isBodyRoute(pathname);
+    const pattern = routePattern(pathname, (await context?.params?.catch(() => undefined)) ?? {});
+    const requestLog: RequestContext = {
+      requestId: requestId(request.headers),
+      route: pattern,
+      method: request.method,
+    };
+    const response = await withRequestContext(requestLog, async () => {
+      const handled = await handle(request, context, bodyRoute);
+      return bodyRoute ? withApiHeaders(handled) : handled;
+    });
+    const seconds = (performance.now() - started) / 1000;
+    observeRequest({ method: request.method, route: pattern, status: response.status, seconds });
+    // Probes and scrapes come every few seconds: their lines only at debug.
+    const quiet = QUIET_ROUTES.has(pattern) && response.status < 500;
+    log()[quiet ? "debug" : "info"](
+      { ...requestLog, status: response.status, durationMs: Math.round(seconds * 1000) },
+      "request",
+    );
+    return withHeader(response, "X-Request-Id", requestLog.requestId);
   };
   const handle = async (request: Request, context: NextContext | undefined, bodyRoute: boolean) => {
     let setCookies: string[] = [];
@@ -74,6 +97,8 @@ export function route<A extends Access, P extends Schema = undefined, S extends 
       const user =
         resolution.user ??
         (options.auth === "file" && (await isSignedFileRequest(request)) ? SIGNED_LINK_USER : null);
+      const requestLog = currentRequestContext();
+      if (requestLog && user) requestLog.userId = user.id;
       if (options.auth !== "public") {
         if (!user) throw resolution.problem ?? new StudioError("unauthorized", "Sign in first.");
         if (options.auth === "admin" && user.role !== "admin") {
@@ -137,6 +162,25 @@ function withCookies(response: Response, setCookies: string[]): Response {
     for (const cookie of setCookies) out.headers.append("Set-Cookie", cookie);
   }
   return out;
+}
+
+function withHeader(response: Response, name: string, value: string): Response {
+  try {
+    response.headers.set(name, value);
+    return response;
+  } catch {
+    const out = new Response(response.body, response);
+    out.headers.set(name, value);
+    return out;
+  }
+}
+
+const QUIET_ROUTES = new Set(["/metrics", "/api/health", "/api/health/live", "/api/health/ready"]);
+
+/** The caller's X-Request-Id when it is a sane one (a proxy's), else a new one: on the log line and the response. */
+function requestId(headers: Headers): string {
+  const given = headers.get("x-request-id");
+  return given && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
 }
 
 /** The `[id]` segment most routes have. */

@@ -373,6 +373,8 @@ export const OPERATIONS: Operation[] = [
   op("put", "/api/admin/users/{id}/budget", "admin", "Set a user's budget (session only)", {
     body: budgetSchema,
   }),
+  // Observability (issue 26): liveness beside readiness, for load balancers.
+  op("get", "/api/health/live", "public", "200 while the process answers; asks no dependency"),
   // Faults (issue 20), continue from the last frame and sequences (issue 22), MCP and webhooks (issue 23).
   op("get", "/api/health/ready", "public", "200 while the database and the media store answer, else 503"),
   op(

@@ -31,6 +31,7 @@ import type {
   WriteOptions,
   WrittenFile,
 } from "./media-store";
+import { serverLog } from "../log";
 
 type S3Config = Extract<MediaStoreConfig, { kind: "s3" }>;
 
@@ -307,7 +308,7 @@ export class S3MediaStore implements MediaStore {
       }
     } catch (error) {
       // Some S3-compatible servers do not list uploads; that must not stop the tracker from starting.
-      console.warn(`[storage] could not list unfinished uploads: ${(error as Error).message}`);
+      serverLog.warn(`[storage] could not list unfinished uploads: ${(error as Error).message}`);
     }
     return removed;
   }

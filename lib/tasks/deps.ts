@@ -5,6 +5,7 @@ import type { FetchPolicy } from "../net/safe-fetch";
 import { createThumbnail } from "../storage/thumbnails";
 import { upstreamConfig, type UpstreamConfig } from "../upstream/config";
 import { processUpstreamGate, type UpstreamGate } from "./upstream-gate";
+import { serverLog } from "../log";
 
 /**
  * Everything the task pipeline touches from the outside, injected so tests can run it against a
@@ -78,7 +79,7 @@ export function taskDeps(overrides: TaskDepsOverrides = {}): TaskDeps {
     db: overrides.db ?? processDb(),
     upstream: overrides.upstream ?? upstreamConfig(),
     now: overrides.now ?? Date.now,
-    log: overrides.log ?? console,
+    log: overrides.log ?? serverLog,
     polling: { ...DEFAULT_POLLING, ...testPolling(overrides), ...overrides.polling },
     downloads: { ...DEFAULT_DOWNLOADS, ...overrides.downloads },
     createThumbnail: overrides.createThumbnail ?? createThumbnail,

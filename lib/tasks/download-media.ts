@@ -13,6 +13,9 @@ import { findStoredDownload } from "./adopt-stored-file";
 import { isDatabaseFault, whileDatabaseDown } from "./database-retry";
 import { refusedDownloadError } from "./media-error";
 import { updateMediaState } from "./media-state";
+import type { Span } from "@opentelemetry/api";
+import { studioMetrics } from "../metrics/studio-metrics";
+import { inSpan, MEDIA_ID, taskTraceContext, TASK_ID } from "../tracing";
 
 const HEADERS_TIMEOUT_MS = 30_000;
 /**
@@ -59,10 +62,25 @@ export async function downloadMedia(mediaId: string, deps: TaskDeps = taskDeps()
  * The download of a row this worker has claimed (status "downloading", attempt counted, lease
  * taken): the lease is renewed while it runs; `budget` makes a large file wait for its bytes.
  */
-export async function downloadClaimedMedia(
+export function downloadClaimedMedia(
   media: Media,
   deps: TaskDeps,
   options: { budget?: ByteBudget } = {},
+): Promise<void> {
+  // A span of the task's trace (lib/tracing.ts): the download, then the thumbnail inside it.
+  return inSpan(
+    "task.download",
+    { [TASK_ID]: media.taskId, [MEDIA_ID]: media.id, "studio.download.attempt": media.attempts },
+    (span) => downloadAndStore(media, deps, options, span),
+    taskTraceContext(media.taskId),
+  );
+}
+
+async function downloadAndStore(
+  media: Media,
+  deps: TaskDeps,
+  options: { budget?: ByteBudget },
+  span: Span,
 ): Promise<void> {
   const { db } = deps;
   const mediaId = media.id;
@@ -104,6 +122,9 @@ export async function downloadClaimedMedia(
     }, outageBoundMs);
     if (storedPath !== rel) written = undefined;
     stored = true;
+    span.setAttributes({ "studio.download.result": "stored", "studio.download.bytes": file.size });
+    studioMetrics().tracker.downloads.inc({ result: "stored" });
+    if (!adopted) studioMetrics().tracker.downloadedBytes.inc(file.size);
   } catch (error) {
     clearInterval(renew);
     try {
@@ -140,7 +161,7 @@ export async function downloadClaimedMedia(
   if (stored) {
     // Gallery code: whatever it throws (even synchronously) must not undo a stored download.
     await Promise.resolve()
-      .then(() => deps.createThumbnail(db, mediaId))
+      .then(() => inSpan("media.thumbnail", { [MEDIA_ID]: mediaId }, () => deps.createThumbnail(db, mediaId)))
       .catch((error: unknown) => {
         deps.log.warn(
           `[downloads] thumbnail for media ${mediaId} failed: ${(error as Error)?.message ?? error}`,
@@ -279,6 +300,9 @@ async function recordFailure(
     failure.kind === "store" ? jitter(capped * 0.8, capped) : jitter(backoff * 0.8, backoff * 1.2);
   if (status !== "pending")
     deps.log.warn(`[downloads] media ${mediaId} ${status}: ${message} (${hostOf(url)})`);
+  const metrics = studioMetrics().tracker;
+  metrics.downloads.inc({ result: status === "pending" ? "retry" : status });
+  metrics.failures.inc({ kind: `download_${failure.kind}` });
   await deps.db.media.update({
     where: { id: mediaId },
     data: {

@@ -5,6 +5,7 @@ import { isStudioError, StudioError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import { assertMediaAcceptable, type MediaCheck } from "../media-inspection/inspect-request";
 import { admitSubmission, type AdmitOptions } from "../spend/budget-check";
+import { inSpan, MODEL_ID, rememberTaskTrace, TASK_ID } from "../tracing";
 import { spenderOf } from "../spend/owner";
 import { submitTask as sendToUpstream } from "../upstream/task-client";
 import { taskDeps, type TaskDeps } from "./deps";
@@ -50,18 +51,27 @@ export async function submitTask(
   // body (shaped for the path it was sent to) breaks its own parameters.
   if (origin?.via !== undefined && isPlainObject(input)) checkEndpoint(resolveModel(input.model), origin.via);
   const { model, body } = validateTaskRequest(input);
-  if (origin?.media) await assertMediaAcceptable([{ model, body }], origin.media);
-  const release = origin?.check
-    ? await admitSubmission(deps.db, spenderOf(origin.userId), [{ model: model.id, body }], {
-        now: deps.now,
-        ...origin.check,
-      })
-    : undefined;
-  try {
-    return await sendAndStore(deps, model, body, origin);
-  } finally {
-    await release?.();
-  }
+  // The task's trace starts here; its polls, download and thumbnail join it (lib/tracing.ts).
+  return inSpan("task.submit", { [MODEL_ID]: model.id }, async (span) => {
+    if (origin?.media) await assertMediaAcceptable([{ model, body }], origin.media);
+    const check = origin?.check;
+    const release = check
+      ? await inSpan("task.admit", {}, () =>
+          admitSubmission(deps.db, spenderOf(origin.userId), [{ model: model.id, body }], {
+            now: deps.now,
+            ...check,
+          }),
+        )
+      : undefined;
+    try {
+      const task = await sendAndStore(deps, model, body, origin);
+      span.setAttribute(TASK_ID, task.id);
+      rememberTaskTrace(task.id, span);
+      return task;
+    } finally {
+      await release?.();
+    }
+  });
 }
 
 function checkEndpoint(model: ModelDef, via: string | null) {
@@ -82,7 +92,11 @@ async function sendAndStore(
 ): Promise<TaskWithMedia> {
   let raw;
   try {
-    raw = await sendToUpstream(body, deps.upstream, model.v1?.path);
+    raw = await inSpan("upstream.create_task", { [MODEL_ID]: model.id }, async (span) => {
+      const answer = await sendToUpstream(body, deps.upstream, model.v1?.path);
+      span.setAttribute(TASK_ID, answer.id);
+      return answer;
+    });
   } catch (error) {
     // The upstream may hold (and bill) a task the studio never heard of: leave the operator a trace
     // to reconcile it with the upstream's task list.

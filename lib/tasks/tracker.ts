@@ -8,13 +8,13 @@ import { claimDownloads, claimDuePolls, releaseLostClaim, type LostClaim, type P
 import { isDatabaseFault } from "./database-retry";
 import { taskDeps, type TaskDeps } from "./deps";
 import { downloadClaimedMedia } from "./download-media";
-import { queryClaimedTask } from "./poll-outcome";
 import { PollWriter } from "./poll-writer";
 import { syncGate } from "./shared-gate";
 import { WorkPool } from "./work-pool";
 import { sweepOrphanDownloads } from "./orphan-sweep";
 import { settleUnjudgedTasks } from "./settle-sweep";
 import { ThumbnailSweep } from "./thumbnail-sweep";
+import { notePollsClaimed, tracedPoll } from "./tracker-telemetry";
 import { RUNNING_STATUSES } from "./status";
 
 export type TrackerOptions = {
@@ -126,12 +126,13 @@ export function startTracker(deps: TaskDeps = taskDeps(), options: Partial<Track
         throw error;
       }
       pollOverdueMs = tasks.length ? Math.max(0, now - tasks[0].nextPollAt.getTime()) : 0;
+      notePollsClaimed(tasks, now);
       notePollLag(now);
       return tasks;
     },
     run: async (task) => {
       const t0 = performance.now();
-      const outcome = await queryClaimedTask(task, deps);
+      const outcome = await tracedPoll(task, deps);
       const took = performance.now() - t0;
       answerMs = answerMs === null ? took : answerMs * 0.95 + took * 0.05;
       if (outcome.kind !== "answered") {

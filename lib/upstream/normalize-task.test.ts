@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { serverLog } from "../log";
 import {
   normalizeCreated,
   normalizeProgress,
@@ -182,7 +183,7 @@ describe("unparseable numbers", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("are logged once each with the field and the raw value, and read as unknown", () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const warn = vi.spyOn(serverLog, "warn").mockImplementation(() => undefined);
     const task = {
       id: "t",
       status: "processing",

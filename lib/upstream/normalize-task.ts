@@ -4,6 +4,7 @@
  * accepted (see docs/decisions/core.md).
  */
 import type { TaskStatus } from "../tasks/status";
+import { serverLog } from "../log";
 
 /** Task-object fields that carry result URLs, in the order the studio prefers them. */
 const RESULT_URL_FIELDS = [
@@ -177,7 +178,7 @@ function noted(field: string, value: unknown, parse: (value: unknown) => number 
     const key = `${field}:${raw}`;
     if (!reported.has(key) && reported.size < MAX_REPORTED) {
       reported.add(key);
-      console.warn(`[upstream] unparseable ${field} ${raw.slice(0, 200)}; keeping the previous value.`);
+      serverLog.warn(`[upstream] unparseable ${field} ${raw.slice(0, 200)}; keeping the previous value.`);
     }
   }
   return parsed;

@@ -1,5 +1,6 @@
 import type { Db } from "../db";
 import { attemptDelivery, type AttemptOptions, type Claimed } from "./attempt";
+import { serverLog } from "../log";
 
 export type WebhookWorkerOptions = AttemptOptions & {
   /** Deliveries in flight at once (per process). */
@@ -53,7 +54,7 @@ export function startWebhookWorker(db: Db, options: WebhookWorkerOptions): Webho
   let ticking = false;
   // A slot freed while a claim was running: look again right after it, not an idle period later.
   let again = false;
-  const log = options.log ?? console;
+  const log = options.log ?? serverLog;
 
   const schedule = (ms: number) => {
     if (stopped) return;

@@ -15,6 +15,7 @@ let temp: ReturnType<typeof createTempDb>;
 let restoreEnv: () => void;
 let health: Handler;
 let ready: Handler;
+let live: Handler;
 
 beforeAll(async () => {
   temp = createTempDb();
@@ -28,6 +29,7 @@ beforeAll(async () => {
   });
   health = (await import("./route")).GET as Handler;
   ready = (await import("./ready/route")).GET as Handler;
+  live = (await import("./live/route")).GET as Handler;
 });
 
 afterAll(async () => {
@@ -54,6 +56,13 @@ it("answers 200 ok with each dependency on a healthy studio, then 503 while the 
   await new Promise((resolve) => setTimeout(resolve, 1_050)); // past the 1 s shared check
   const down = await get();
   expect(down.status).toBe(503);
+  // Liveness asks no dependency: a down media store takes the process out of rotation
+  // (/api/health/ready), it must not get it restarted.
+  const alive = await live(new Request("http://127.0.0.1:3000/api/health/live"), {
+    params: Promise.resolve({}),
+  });
+  expect(alive.status).toBe(200);
+  expect(await alive.json()).toMatchObject({ live: true });
   const text = await down.text();
   expect(JSON.parse(text)).toMatchObject({
     ok: false,

@@ -9,6 +9,7 @@ import { readJson } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 import { admitTextCall } from "@/lib/spend/text-admission";
 import { finishTextCall } from "@/lib/spend/text-usage";
+import { serverLog } from "@/lib/log";
 
 export const dynamic = "force-dynamic";
 
@@ -35,7 +36,7 @@ export const POST = route({ auth: "user" }, async ({ request, user }) => {
     undefined,
     (usage, outcome) =>
       finishTextCall(db(), call, usage, outcome).catch((error) =>
-        console.error("text ledger: not recorded", error),
+        serverLog.error("[text ledger] not recorded:", error),
       ),
   );
 });
