@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { approvalBodySchema } from "../approvals/schema";
+import { auditFilterSchema, auditListSchema } from "../audit/schema";
 import { createAssetSchema, updateAssetSchema, uploadAssetSchema } from "../assets/schema";
 import {
   budgetSchema,
@@ -354,6 +355,13 @@ export const OPERATIONS: Operation[] = [
   }),
   op("put", "/api/admin/users/{id}/budget", "admin", "Set a user's budget (session only)", {
     body: budgetSchema,
+  }),
+  op("get", "/api/admin/audit", "admin", "Audit log entries, newest first", {
+    query: auditListSchema,
+  }),
+  op("get", "/api/admin/audit/export", "admin", "The audit log as CSV", {
+    query: auditFilterSchema,
+    ...bin,
   }),
   // Faults (issue 20), continue from the last frame and sequences (issue 22), MCP and webhooks (issue 23).
   op("get", "/api/health/ready", "public", "200 while the database and the media store answer, else 503"),
