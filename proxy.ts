@@ -24,7 +24,13 @@ export async function proxy(request: NextRequest) {
   const studio = env();
   const isPage = !/^\/(api|_next)\//.test(request.nextUrl.pathname);
   const nonce = isPage ? createNonce() : "";
-  const headers = isPage ? pageSecurityHeaders(nonce, studio.development) : API_SECURITY_HEADERS;
+  const headers = isPage
+    ? pageSecurityHeaders(
+        nonce,
+        studio.development,
+        studio.auth.sso ? [new URL(studio.auth.sso.issuer).origin] : [],
+      )
+    : API_SECURITY_HEADERS;
   try {
     guardRequest(
       { method: request.method, pathname: rawPathname(request), headers: request.headers },

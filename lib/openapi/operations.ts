@@ -327,6 +327,18 @@ export const OPERATIONS: Operation[] = [
   op("delete", "/api/chat/attachments/{id}", "user", "Delete a chat attachment"),
   op("get", "/api/auth/session", "public", "Who is signed in"),
   op("post", "/api/auth/login", "public", "Sign in (sets the session cookie)", { body: loginSchema }),
+  op("post", "/api/auth/sso", "public", "Start single sign-on (303 to the identity provider)", {
+    status: 303,
+  }),
+  op(
+    "get",
+    "/api/auth/sso/callback",
+    "public",
+    "Single sign-on's return (303 home, or to /login?sso_error=…)",
+    {
+      status: 303,
+    },
+  ),
   op("post", "/api/auth/logout", "public", "Sign out"),
   op("post", "/api/auth/setup", "public", "Create the first admin", {
     body: setupSchema,
