@@ -16,6 +16,8 @@ import {
   resetPassword,
   updateUser,
 } from "../lib/auth/users";
+import { backup } from "../lib/backup/backup";
+import { restore } from "../lib/backup/restore";
 import { db } from "../lib/db";
 import { env, parseEnv } from "../lib/env";
 import { formatPath, isStudioError, StudioError } from "../lib/errors";
@@ -41,6 +43,11 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   migrate-data    --to postgresql://… [--media-to s3]   (copies this SQLite studio's rows into an empty
                   PostgreSQL database and, with --media-to s3, its files into the bucket the S3_*
                   settings name; resumable: run it again after an interruption. Stop the studio first.)
+  backup          --to DIR [--media-manifest-only]   (the database, online, and the media files, with a
+                  manifest of SHA-256 checksums; PostgreSQL through pg_dump. --media-manifest-only: with
+                  MEDIA_STORE=s3, list and hash the bucket's files without copying them)
+  restore         --from DIR [--force]   (puts a backup back: stop the studio first; --force replaces an
+                  existing database)
 
 Without --password, the password is read from the first line of standard input
 (echo "$PASSWORD" | npm run admin -- create-user --email a@example.com), so it stays out of the
@@ -60,6 +67,9 @@ const options = {
   "keep-tokens": { type: "boolean" },
   to: { type: "string" },
   "media-to": { type: "string" },
+  from: { type: "string" },
+  force: { type: "boolean" },
+  "media-manifest-only": { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -69,6 +79,8 @@ async function main(argv: string[]): Promise<void> {
   if (!command || values.help) return void console.log(USAGE);
   // Before authContext: the copy must not depend on (or write) the studio's auth settings.
   if (command === "migrate-data") return migrate(values.to, values["media-to"]);
+  if (command === "backup") return runBackup(values.to, !!values["media-manifest-only"]);
+  if (command === "restore") return runRestore(values.from, !!values.force);
   const ctx = await authContext();
   const need = (name: "email" | "name") => {
     const value = values[name];
@@ -176,6 +188,26 @@ async function main(argv: string[]): Promise<void> {
 }
 
 class UsageError extends Error {}
+
+async function runBackup(to: string | undefined, mediaManifestOnly: boolean): Promise<void> {
+  if (!to) throw new UsageError("backup needs --to DIR (a new or empty folder)");
+  const manifest = await backup({ db: db(), env: env(), to, mediaManifestOnly });
+  const rows = Object.values(manifest.database.rows).reduce((a, b) => a + b, 0);
+  const bytes = manifest.media.files.reduce((a, f) => a + f.size, 0);
+  console.log(
+    `backed up ${rows} rows (${manifest.database.kind}) and ${manifest.media.files.length} files ` +
+      `(${formatBytes(bytes)}, ${manifest.media.copied ? "copied" : "listed with checksums"}) to ${to}`,
+  );
+}
+
+async function runRestore(from: string | undefined, force: boolean): Promise<void> {
+  if (!from) throw new UsageError("restore needs --from DIR (a folder made by backup)");
+  const report = await restore({ env: env(), from, force });
+  const rows = Object.values(report.rows).reduce((a, b) => a + b, 0);
+  console.log(
+    `restored ${rows} rows; files: ${report.media.written} written, ${report.media.alreadyThere} already there`,
+  );
+}
 
 async function migrate(to: string | undefined, mediaTo: string | undefined): Promise<void> {
   if (!to) throw new UsageError("migrate-data needs --to postgresql://…");
