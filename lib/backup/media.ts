@@ -27,10 +27,7 @@ export async function mediaKeys(db: Db, kind: "local" | "s3", mediaDir: string):
       const delegate = (
         db as unknown as Record<string, { findMany: (a: unknown) => Promise<Record<string, unknown>[]> }>
       )[ref.model.charAt(0).toLowerCase() + ref.model.slice(1)];
-      const rows = await delegate.findMany({
-        where: { [ref.path]: { not: null } },
-        select: { [ref.path]: true },
-      });
+      const rows = await delegate.findMany({ select: { [ref.path]: true } });
       for (const row of rows)
         if (typeof row[ref.path] === "string" && row[ref.path]) keys.add(row[ref.path] as string);
     }
