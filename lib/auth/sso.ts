@@ -30,7 +30,12 @@ export const SSO_ERRORS = {
 } as const;
 
 type Attempt = { email?: string; subject?: string; role?: "admin" | "member" | null; refusal?: string };
-const attempts = new AsyncLocalStorage<Attempt>();
+// One per process, on globalThis: the auth context (and the plugin's closure) is shared by every
+// route bundle through globalThis (lib/auth/context.ts), while each bundle has its own copy of
+// this module, so a module-level store would not be the one the callback route runs in.
+const ATTEMPTS = Symbol.for("model-studio.sso-attempts");
+const attempts = ((globalThis as Record<symbol, unknown>)[ATTEMPTS] ??=
+  new AsyncLocalStorage<Attempt>()) as AsyncLocalStorage<Attempt>;
 
 /** The plugin for createAuth (lib/auth/better-auth.ts) when OIDC_ISSUER is set. */
 export function ssoPlugin(config: SsoConfig, baseUrl: string) {
@@ -166,7 +171,14 @@ export async function finishSso(
       address,
       detail: { reason: code, subject: attempt.subject ?? null },
     });
-    return { location: `${baseUrl}/login?sso_error=${encodeURIComponent(code)}`, setCookies };
+    // Only the state cookie's clearing goes along: whatever happened, a refusal signs nobody in.
+    const isSession = (cookie: string) => /session_(token|data)=/.test(cookie.split(";")[0]);
+    for (const cookie of setCookies.filter(isSession)) {
+      const value = decodeURIComponent(cookie.split(";")[0].split("=").slice(1).join("="));
+      if (value) await ctx.db.session.deleteMany({ where: { token: value.split(".")[0] } });
+    }
+    const kept = setCookies.filter((cookie) => !isSession(cookie));
+    return { location: `${baseUrl}/login?sso_error=${encodeURIComponent(code)}`, setCookies: kept };
   }
   const created = user.createdAt >= started;
   const actor = { id: user.id, email: user.email };
