@@ -16,7 +16,10 @@ import {
   resetPassword,
   updateUser,
 } from "../lib/auth/users";
+import type { AuditAction } from "../lib/audit/actions";
+import { audit, CLI_ADDRESS } from "../lib/audit/record";
 import { backup } from "../lib/backup/backup";
+import { BackupError } from "../lib/backup/manifest";
 import { restore } from "../lib/backup/restore";
 import { db } from "../lib/db";
 import { env, parseEnv } from "../lib/env";
@@ -98,6 +101,7 @@ async function main(argv: string[]): Promise<void> {
         name: values.name,
         role,
       });
+      await cliAudit("user.create", user, { role: user.role });
       return void console.log(`created ${user.role} ${user.email} (id ${user.id})`);
     }
     case "reset-password": {
@@ -108,6 +112,7 @@ async function main(argv: string[]): Promise<void> {
         values.password ?? (await passwordFromStdin()),
         { keepTokens: values["keep-tokens"] === true },
       );
+      await cliAudit("user.password_reset", user, { revokedTokens });
       return void console.log(
         `new password set for ${user.email}; their sessions were ended and ${revokedTokens} API token(s) revoked`,
       );
@@ -119,6 +124,7 @@ async function main(argv: string[]): Promise<void> {
         name: need("name"),
         expiresInDays: days === undefined ? null : wholeNumber("--expires-days", days),
       });
+      await cliAudit("token.create", user, { tokenId: token.id, name: token.name });
       console.error(
         `token "${token.name}" for ${user.email}, expires ${token.expiresAt ?? "never"}; shown once:`,
       );
@@ -133,6 +139,7 @@ async function main(argv: string[]): Promise<void> {
       });
       const user = values.local ? null : await findUserByEmail(ctx, need("email"));
       const budget = user ? await setBudget(ctx, user.id, limits) : await setLocalBudget(db(), limits);
+      await cliAudit("user.budget_change", user ?? { id: "local", email: "local user" }, { ...limits });
       const show = (v: number | null | undefined, unit = "credits") =>
         v == null ? "no limit" : `${v} ${unit}`;
       return void console.log(
@@ -169,11 +176,13 @@ async function main(argv: string[]): Promise<void> {
     case "enable-user": {
       const user = await findUserByEmail(ctx, need("email"));
       await updateUser(ctx, user.id, { disabled: command === "disable-user" });
+      await cliAudit(command === "disable-user" ? "user.disable" : "user.enable", user);
       return void console.log(`${user.email} ${command === "disable-user" ? "disabled" : "enabled"}`);
     }
     case "delete-user": {
       const user = await findUserByEmail(ctx, need("email"));
       await deleteUser(ctx, user.id);
+      await cliAudit("user.delete", user);
       return void console.log(`${user.email} deleted`);
     }
     case "claim-unowned": {
@@ -188,6 +197,21 @@ async function main(argv: string[]): Promise<void> {
 }
 
 class UsageError extends Error {}
+
+/** The CLI's changes in the audit log: no signed-in actor, the address "cli" (whoever ran it on the host). */
+function cliAudit(
+  action: AuditAction,
+  user: { id: string; email: string },
+  detail?: Record<string, unknown>,
+) {
+  return audit(db(), {
+    action,
+    actor: null,
+    address: CLI_ADDRESS,
+    target: { type: "user", id: user.id, label: user.email },
+    detail,
+  });
+}
 
 async function runBackup(to: string | undefined, mediaManifestOnly: boolean): Promise<void> {
   if (!to) throw new UsageError("backup needs --to DIR (a new or empty folder)");
@@ -280,7 +304,7 @@ main(process.argv.slice(2))
       console.error(
         `admin: ${error.issues.map((i) => `${formatPath(i.path) || "value"} ${i.message}`).join("; ")}`,
       );
-    } else if (isStudioError(error)) {
+    } else if (isStudioError(error) || error instanceof BackupError) {
       console.error(`admin: ${error.message}`);
     } else {
       console.error(error);

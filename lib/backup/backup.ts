@@ -6,7 +6,7 @@ import type { Env } from "../env";
 import { Prisma } from "../generated/prisma/client";
 import { sqliteFileFromUrl } from "../sqlite-url";
 import { backupPostgres, backupSqlite } from "./database";
-import { countRows, MANIFEST, sha256File, type BackupManifest } from "./manifest";
+import { BackupError, countRows, MANIFEST, sha256File, type BackupManifest } from "./manifest";
 import { backupMedia, mediaKeys } from "./media";
 
 export type BackupOptions = {
@@ -26,7 +26,9 @@ export type BackupOptions = {
 export async function backup(options: BackupOptions): Promise<BackupManifest> {
   const to = path.resolve(options.to);
   if (fs.existsSync(to) && fs.readdirSync(to).length > 0) {
-    throw new Error(`${to} is not empty: back up into a new folder (a backup never overwrites another).`);
+    throw new BackupError(
+      `${to} is not empty: back up into a new folder (a backup never overwrites another).`,
+    );
   }
   const work = `${to}.partial-${process.pid}`;
   fs.rmSync(work, { recursive: true, force: true });

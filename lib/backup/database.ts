@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
+import { BackupError } from "./manifest";
 
 const run = promisify(execFile);
 
@@ -12,7 +13,7 @@ const run = promisify(execFile);
  * custom format (consistent by its own snapshot), restored with pg_restore in one transaction.
  */
 export async function backupSqlite(file: string, to: string): Promise<void> {
-  if (!fs.existsSync(file)) throw new Error(`The database ${file} does not exist.`);
+  if (!fs.existsSync(file)) throw new BackupError(`The database ${file} does not exist.`);
   const source = new Database(file, { readonly: true, fileMustExist: true });
   try {
     await source.backup(to);
@@ -27,7 +28,7 @@ export async function backupSqlite(file: string, to: string): Promise<void> {
  */
 export async function restoreSqlite(backupFile: string, file: string, force: boolean): Promise<void> {
   if (fs.existsSync(file) && !force) {
-    throw new Error(
+    throw new BackupError(
       `The database ${file} exists. Stop the studio and pass --force to replace it, or point DATABASE_URL at a new file.`,
     );
   }
@@ -69,11 +70,11 @@ async function tool(name: "pg_dump" | "pg_restore" | "psql", args: string[]): Pr
   } catch (error) {
     const e = error as NodeJS.ErrnoException & { stderr?: string };
     if (e.code === "ENOENT") {
-      throw new Error(
+      throw new BackupError(
         `${name} is not installed: install PostgreSQL's client tools (apt-get install postgresql-client).`,
       );
     }
-    throw new Error(`${name} failed: ${(e.stderr || e.message).trim()}`);
+    throw new BackupError(`${name} failed: ${(e.stderr || e.message).trim()}`);
   }
 }
 
@@ -104,7 +105,7 @@ export async function restorePostgres(
     ).trim(),
   );
   if (tables > 0 && !force) {
-    throw new Error(
+    throw new BackupError(
       `The database has ${tables} tables already. Stop the studio and pass --force to replace them, or restore into an empty database.`,
     );
   }

@@ -36,11 +36,13 @@ export function readManifest(dir: string): BackupManifest {
   try {
     text = fs.readFileSync(file, "utf8");
   } catch {
-    throw new Error(`${dir} is not a backup: it has no ${MANIFEST} (an interrupted backup leaves none).`);
+    throw new BackupError(
+      `${dir} is not a backup: it has no ${MANIFEST} (an interrupted backup leaves none).`,
+    );
   }
   const manifest = JSON.parse(text) as BackupManifest;
   if (manifest.format !== 1)
-    throw new Error(`${file}: format ${String(manifest.format)} is not one this studio reads.`);
+    throw new BackupError(`${file}: format ${String(manifest.format)} is not one this studio reads.`);
   return manifest;
 }
 
@@ -55,3 +57,6 @@ export async function countRows(db: unknown, models: readonly string[]): Promise
   }
   return rows;
 }
+
+/** A backup or restore refused or failed for a reason the operator can act on (the CLI prints it). */
+export class BackupError extends Error {}

@@ -6,7 +6,7 @@ import { Readable } from "node:stream";
 import type { Db } from "../db";
 import { FILE_REFERENCES } from "../migrate-data/file-references";
 import { listMediaFiles, openMediaFile, statMediaFile, writeMediaFile } from "../storage/files";
-import { sha256File, type BackupManifest } from "./manifest";
+import { BackupError, sha256File, type BackupManifest } from "./manifest";
 
 type FileEntry = BackupManifest["media"]["files"][number];
 
@@ -40,7 +40,7 @@ export async function backupMedia(keys: string[], dir: string, copy: boolean): P
   const files: FileEntry[] = [];
   for (const key of keys) {
     const body = await openMediaFile(key);
-    if (!body) throw new Error(`The stored file ${key} is missing from the media store.`);
+    if (!body) throw new BackupError(`The stored file ${key} is missing from the media store.`);
     const hash = createHash("sha256");
     let size = 0;
     const target = path.join(dir, "media", ...key.split("/"));
@@ -82,7 +82,9 @@ export async function restoreMedia(manifest: BackupManifest, dir: string): Promi
       continue;
     }
     if ((await sha256File(source)) !== file.sha256)
-      throw new Error(`The backup's copy of ${file.key} is damaged (its SHA-256 differs from the manifest).`);
+      throw new BackupError(
+        `The backup's copy of ${file.key} is damaged (its SHA-256 differs from the manifest).`,
+      );
     await writeMediaFile(file.key, Readable.toWeb(fs.createReadStream(source)) as ReadableStream<Uint8Array>);
     report.written++;
   }
