@@ -129,3 +129,34 @@ describe("single sign-on", () => {
     expect(roleFromClaim(undefined, ["studio-admins"])).toBe("member");
   });
 });
+
+describe("PASSWORD_LOGIN=off", () => {
+  it("refuses the password form with a message naming single sign-on, and records the attempt", async () => {
+    const { login } = await import("./login");
+    const { createUser } = await import("./users");
+    const off = await authTestbed({ passwordLogin: false });
+    try {
+      await createUser(off.ctx, { email: "pat@example.com", password: "a long password" });
+      const refused = await login(
+        off.ctx,
+        { email: "pat@example.com", password: "a long password" },
+        new Headers(),
+      ).then(
+        () => null,
+        (error: unknown) => error as { code: string; message: string },
+      );
+      expect(refused).toMatchObject({
+        code: "forbidden",
+        message: expect.stringContaining("use single sign-on"),
+      });
+      expect(await off.db.session.count()).toBe(0);
+      expect(await off.db.auditEntry.findFirst()).toMatchObject({
+        action: "auth.sign_in",
+        outcome: "failure",
+        actorEmail: "pat@example.com",
+      });
+    } finally {
+      await off.cleanup();
+    }
+  });
+});
