@@ -141,6 +141,7 @@ export async function finishSso(
   baseUrl: string,
   request: Request,
 ): Promise<{ location: string; setCookies: string[] }> {
+  if (!ctx.config.sso) throw new StudioError("not_found", "Single sign-on is not configured on this studio.");
   const attempt: Attempt = {};
   const started = new Date(ctx.now() - 1000);
   const address = clientAddress(request.headers, ctx.config.trustedProxies);
@@ -164,13 +165,16 @@ export async function finishSso(
   if (error || !user) {
     const code =
       error === "banned" || error === "BANNED_USER" ? SSO_ERRORS.disabled : (error ?? SSO_ERRORS.failed);
-    await audit(ctx.db, {
-      action: "auth.sso_sign_in",
-      outcome: "failure",
-      actor: { id: null, email: attempt.email ?? null },
-      address,
-      detail: { reason: code, subject: attempt.subject ?? null },
-    });
+    // A refusal of someone the provider vouched for is recorded; a stray or replayed callback (no
+    // valid state, so no identity) is not a sign-in attempt and must not let anyone fill the log.
+    if (attempt.email || attempt.refusal)
+      await audit(ctx.db, {
+        action: "auth.sso_sign_in",
+        outcome: "failure",
+        actor: { id: null, email: attempt.email ?? null },
+        address,
+        detail: { reason: code, subject: attempt.subject ?? null },
+      });
     // Only the state cookie's clearing goes along: whatever happened, a refusal signs nobody in.
     const isSession = (cookie: string) => /session_(token|data)=/.test(cookie.split(";")[0]);
     for (const cookie of setCookies.filter(isSession)) {
