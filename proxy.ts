@@ -26,7 +26,13 @@ export async function proxy(request: NextRequest) {
   const isPage =
     !/^\/(api|_next)\//.test(request.nextUrl.pathname) && request.nextUrl.pathname !== "/metrics";
   const nonce = isPage ? createNonce() : "";
-  const headers = isPage ? pageSecurityHeaders(nonce, studio.development) : API_SECURITY_HEADERS;
+  const headers = isPage
+    ? pageSecurityHeaders(
+        nonce,
+        studio.development,
+        studio.auth.sso ? [new URL(studio.auth.sso.issuer).origin] : [],
+      )
+    : API_SECURITY_HEADERS;
   try {
     guardRequest(
       { method: request.method, pathname: rawPathname(request), headers: request.headers },

@@ -72,6 +72,8 @@ describe("parseEnv", () => {
         trustedProxies: [],
         secureCookies: false,
         setupCodeRequired: false,
+        passwordLogin: true,
+        sso: null,
       },
       batchIntervalMs: 500,
       assemblyMaxDurationSec: 600,
@@ -79,6 +81,7 @@ describe("parseEnv", () => {
       estimateDefaults: { video: 10, image: 2 },
       textRatePerMinute: 60,
       textTokenPrices: { models: {}, default: { input: 0, output: 0 } },
+      auditRetentionDays: 365,
       v1Models: SANDBOX_V1_MAPPING,
       observability: {
         metricsToken: null,

@@ -335,6 +335,34 @@ const envSchema = z
     ESTIMATE_DEFAULT_IMAGE_CREDITS: creditsSetting(2),
     /** Longest film a sequence assembly may make, in seconds (lib/video/assemble.ts). */
     ASSEMBLY_MAX_DURATION_SECONDS: wholeNumber(600, 1, 14_400),
+    // ── Operations (issue 26): audit log, single sign-on.
+    /** Days an audit entry is kept (lib/audit/prune.ts); 0 = forever. */
+    AUDIT_RETENTION_DAYS: wholeNumber(
+      365,
+      0,
+      36_500,
+      "must be a whole number of days from 0 to 36500 (0 = keep forever)",
+    ),
+    /** OpenID Connect sign-in (lib/auth/sso.ts): on when OIDC_ISSUER is set. */
+    OIDC_ISSUER: optionalUrl,
+    OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().trim().optional()),
+    OIDC_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+    OIDC_PROVIDER_NAME: z.preprocess(emptyToUndefined, z.string().trim().max(60).default("single sign-on")),
+    OIDC_ALLOWED_DOMAINS: list(
+      z
+        .string()
+        .toLowerCase()
+        .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, {
+          error: "must list e-mail domains such as example.com, separated by commas",
+        }),
+    ),
+    OIDC_ROLE_CLAIM: z.preprocess(emptyToUndefined, z.string().trim().optional()),
+    OIDC_ADMIN_VALUES: list(z.string()),
+    OIDC_SCOPES: z.preprocess(emptyToUndefined, z.string().trim().default("openid email profile")),
+    PASSWORD_LOGIN: z.preprocess(
+      (v) => (typeof v === "string" ? emptyToUndefined(v.trim().toLowerCase()) : v),
+      z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
+    ),
     /** Text calls (chat answers and the text API mirror) per user per minute; 0 = no limit. */
     TEXT_RATE_PER_MINUTE: wholeNumber(60, 0, 10_000, "must be a whole number from 0 to 10000 (0 = no limit)"),
     /** Credits per million input/output text tokens (lib/spend/text-prices.ts); unset = 0. */
@@ -383,6 +411,27 @@ const envSchema = z
         code: "custom",
         path: ["METRICS_PORT"],
         message: "must differ from PORT (the metrics listener is a second server, on 127.0.0.1)",
+      });
+    }
+    if (env.OIDC_ISSUER && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.OIDC_CLIENT_ID ? "OIDC_CLIENT_SECRET" : "OIDC_CLIENT_ID"],
+        message: "is required when OIDC_ISSUER is set (the client registered for the studio at the provider)",
+      });
+    }
+    if (env.PASSWORD_LOGIN === "off" && !env.OIDC_ISSUER) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PASSWORD_LOGIN"],
+        message: 'cannot be "off" without OIDC_ISSUER: nobody could sign in. Configure single sign-on first',
+      });
+    }
+    if (env.OIDC_ADMIN_VALUES.length && !env.OIDC_ROLE_CLAIM) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["OIDC_ROLE_CLAIM"],
+        message: "is required when OIDC_ADMIN_VALUES is set (the claim whose values they are)",
       });
     }
     if (env.MEDIA_STORE === "s3" && !env.S3_BUCKET) {
@@ -473,6 +522,8 @@ export type Env = {
   textRatePerMinute: number;
   /** Credits per million text tokens, per model. */
   textTokenPrices: TokenPrices;
+  /** Days an audit entry is kept; 0 = forever (AUDIT_RETENTION_DAYS). */
+  auditRetentionDays: number;
   /** The v1 family models (V1_FAMILIES_FILE; the sandbox's demo mapping when it is the upstream). */
   v1Models: readonly V1ModelMapping[];
   /** docs/decisions/operations.md */
@@ -521,6 +572,25 @@ export type AuthConfig = {
   secureCookies: boolean;
   /** The /setup page asks for the setup code printed at start: the studio is reachable beyond loopback. */
   setupCodeRequired: boolean;
+  /** E-mail and password sign-in (PASSWORD_LOGIN); off leaves single sign-on only. */
+  passwordLogin: boolean;
+  /** OpenID Connect sign-in (OIDC_*); null: not configured. */
+  sso: SsoConfig | null;
+};
+
+export type SsoConfig = {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Shown on the sign-in button: "Sign in with <name>". */
+  providerName: string;
+  /** Lower-case e-mail domains allowed to sign in; empty: any. */
+  allowedDomains: string[];
+  /** The claim holding the user's roles or groups; null: roles are managed in the studio. */
+  roleClaim: string | null;
+  /** Values of roleClaim that make an admin. */
+  adminValues: string[];
+  scopes: string[];
 };
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -583,6 +653,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     estimateDefaults: { video: e.ESTIMATE_DEFAULT_VIDEO_CREDITS, image: e.ESTIMATE_DEFAULT_IMAGE_CREDITS },
     textRatePerMinute: e.TEXT_RATE_PER_MINUTE,
     textTokenPrices: e.TEXT_TOKEN_PRICES,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     v1Models: readV1Mapping(e.V1_FAMILIES_FILE, !e.UPSTREAM_BASE_URL),
     observability: {
       metricsToken: e.METRICS_TOKEN ?? null,
@@ -601,6 +672,19 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       secureCookies: e.PUBLIC_BASE_URL?.startsWith("https://") ?? false,
       setupCodeRequired:
         !listensOnLoopback(e.HOST) || Boolean(e.PUBLIC_BASE_URL) || e.ALLOWED_HOSTS.length > 0,
+      passwordLogin: e.PASSWORD_LOGIN === "on",
+      sso: e.OIDC_ISSUER
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID!,
+            clientSecret: e.OIDC_CLIENT_SECRET!,
+            providerName: e.OIDC_PROVIDER_NAME,
+            allowedDomains: e.OIDC_ALLOWED_DOMAINS,
+            roleClaim: e.OIDC_ROLE_CLAIM ?? null,
+            adminValues: e.OIDC_ADMIN_VALUES,
+            scopes: e.OIDC_SCOPES.split(/[\s,]+/).filter(Boolean),
+          }
+        : null,
     },
   };
 }

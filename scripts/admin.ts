@@ -16,6 +16,11 @@ import {
   resetPassword,
   updateUser,
 } from "../lib/auth/users";
+import type { AuditAction } from "../lib/audit/actions";
+import { audit, CLI_ADDRESS } from "../lib/audit/record";
+import { backup } from "../lib/backup/backup";
+import { BackupError } from "../lib/backup/manifest";
+import { restore } from "../lib/backup/restore";
 import { db } from "../lib/db";
 import { env, parseEnv } from "../lib/env";
 import { formatPath, isStudioError, StudioError } from "../lib/errors";
@@ -41,6 +46,11 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   migrate-data    --to postgresql://… [--media-to s3]   (copies this SQLite studio's rows into an empty
                   PostgreSQL database and, with --media-to s3, its files into the bucket the S3_*
                   settings name; resumable: run it again after an interruption. Stop the studio first.)
+  backup          --to DIR [--media-manifest-only]   (the database, online, and the media files, with a
+                  manifest of SHA-256 checksums; PostgreSQL through pg_dump. --media-manifest-only: with
+                  MEDIA_STORE=s3, list and hash the bucket's files without copying them)
+  restore         --from DIR [--force]   (puts a backup back: stop the studio first; --force replaces an
+                  existing database)
 
 Without --password, the password is read from the first line of standard input
 (echo "$PASSWORD" | npm run admin -- create-user --email a@example.com), so it stays out of the
@@ -60,6 +70,9 @@ const options = {
   "keep-tokens": { type: "boolean" },
   to: { type: "string" },
   "media-to": { type: "string" },
+  from: { type: "string" },
+  force: { type: "boolean" },
+  "media-manifest-only": { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -69,6 +82,8 @@ async function main(argv: string[]): Promise<void> {
   if (!command || values.help) return void console.log(USAGE);
   // Before authContext: the copy must not depend on (or write) the studio's auth settings.
   if (command === "migrate-data") return migrate(values.to, values["media-to"]);
+  if (command === "backup") return runBackup(values.to, !!values["media-manifest-only"]);
+  if (command === "restore") return runRestore(values.from, !!values.force);
   const ctx = await authContext();
   const need = (name: "email" | "name") => {
     const value = values[name];
@@ -86,6 +101,7 @@ async function main(argv: string[]): Promise<void> {
         name: values.name,
         role,
       });
+      await cliAudit("user.create", user, { role: user.role });
       return void console.log(`created ${user.role} ${user.email} (id ${user.id})`);
     }
     case "reset-password": {
@@ -96,6 +112,7 @@ async function main(argv: string[]): Promise<void> {
         values.password ?? (await passwordFromStdin()),
         { keepTokens: values["keep-tokens"] === true },
       );
+      await cliAudit("user.password_reset", user, { revokedTokens });
       return void console.log(
         `new password set for ${user.email}; their sessions were ended and ${revokedTokens} API token(s) revoked`,
       );
@@ -107,6 +124,7 @@ async function main(argv: string[]): Promise<void> {
         name: need("name"),
         expiresInDays: days === undefined ? null : wholeNumber("--expires-days", days),
       });
+      await cliAudit("token.create", user, { tokenId: token.id, name: token.name });
       console.error(
         `token "${token.name}" for ${user.email}, expires ${token.expiresAt ?? "never"}; shown once:`,
       );
@@ -121,6 +139,7 @@ async function main(argv: string[]): Promise<void> {
       });
       const user = values.local ? null : await findUserByEmail(ctx, need("email"));
       const budget = user ? await setBudget(ctx, user.id, limits) : await setLocalBudget(db(), limits);
+      await cliAudit("user.budget_change", user ?? { id: "local", email: "local user" }, { ...limits });
       const show = (v: number | null | undefined, unit = "credits") =>
         v == null ? "no limit" : `${v} ${unit}`;
       return void console.log(
@@ -157,11 +176,13 @@ async function main(argv: string[]): Promise<void> {
     case "enable-user": {
       const user = await findUserByEmail(ctx, need("email"));
       await updateUser(ctx, user.id, { disabled: command === "disable-user" });
+      await cliAudit(command === "disable-user" ? "user.disable" : "user.enable", user);
       return void console.log(`${user.email} ${command === "disable-user" ? "disabled" : "enabled"}`);
     }
     case "delete-user": {
       const user = await findUserByEmail(ctx, need("email"));
       await deleteUser(ctx, user.id);
+      await cliAudit("user.delete", user);
       return void console.log(`${user.email} deleted`);
     }
     case "claim-unowned": {
@@ -176,6 +197,41 @@ async function main(argv: string[]): Promise<void> {
 }
 
 class UsageError extends Error {}
+
+/** The CLI's changes in the audit log: no signed-in actor, the address "cli" (whoever ran it on the host). */
+function cliAudit(
+  action: AuditAction,
+  user: { id: string; email: string },
+  detail?: Record<string, unknown>,
+) {
+  return audit(db(), {
+    action,
+    actor: null,
+    address: CLI_ADDRESS,
+    target: { type: "user", id: user.id, label: user.email },
+    detail,
+  });
+}
+
+async function runBackup(to: string | undefined, mediaManifestOnly: boolean): Promise<void> {
+  if (!to) throw new UsageError("backup needs --to DIR (a new or empty folder)");
+  const manifest = await backup({ db: db(), env: env(), to, mediaManifestOnly });
+  const rows = Object.values(manifest.database.rows).reduce((a, b) => a + b, 0);
+  const bytes = manifest.media.files.reduce((a, f) => a + f.size, 0);
+  console.log(
+    `backed up ${rows} rows (${manifest.database.kind}) and ${manifest.media.files.length} files ` +
+      `(${formatBytes(bytes)}, ${manifest.media.copied ? "copied" : "listed with checksums"}) to ${to}`,
+  );
+}
+
+async function runRestore(from: string | undefined, force: boolean): Promise<void> {
+  if (!from) throw new UsageError("restore needs --from DIR (a folder made by backup)");
+  const report = await restore({ env: env(), from, force });
+  const rows = Object.values(report.rows).reduce((a, b) => a + b, 0);
+  console.log(
+    `restored ${rows} rows; files: ${report.media.written} written, ${report.media.alreadyThere} already there`,
+  );
+}
 
 async function migrate(to: string | undefined, mediaTo: string | undefined): Promise<void> {
   if (!to) throw new UsageError("migrate-data needs --to postgresql://…");
@@ -248,7 +304,7 @@ main(process.argv.slice(2))
       console.error(
         `admin: ${error.issues.map((i) => `${formatPath(i.path) || "value"} ${i.message}`).join("; ")}`,
       );
-    } else if (isStudioError(error)) {
+    } else if (isStudioError(error) || error instanceof BackupError) {
       console.error(`admin: ${error.message}`);
     } else {
       console.error(error);

@@ -11,7 +11,8 @@ apt_install() {
   apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
 }
 
-command -v psql >/dev/null || apt_install postgresql-client
+# pg_dump and pg_restore too: lib/backup/backup.test.ts backs a PostgreSQL studio up with them.
+{ command -v psql && command -v pg_dump && command -v pg_restore; } >/dev/null || apt_install postgresql-client
 
 if psql "$pg_url" -qAtc 'SELECT 1' >/dev/null 2>&1; then
   export TEST_POSTGRES_URL=$pg_url

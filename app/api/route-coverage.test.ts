@@ -22,6 +22,9 @@ const PUBLIC = new Set([
   "POST auth/logout/route.ts",
   "GET auth/session/route.ts",
   "POST auth/setup/route.ts",
+  // Single sign-on: the start (a form post) and the identity provider's redirect back.
+  "POST auth/sso/route.ts",
+  "GET auth/sso/callback/route.ts",
   // A share link's guest API: the token is the credential (lib/shares/resolve.ts checks it first).
   "GET s/[token]/route.ts",
   "POST s/[token]/unlock/route.ts",

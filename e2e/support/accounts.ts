@@ -10,6 +10,6 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.goto("/login");
   await page.getByLabel("E-mail").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByTestId("user-menu")).toContainText(who.email);
 }

@@ -6,8 +6,11 @@ import { sqlDialect, type Db } from "../db";
 import type { AuthConfig } from "../env";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-policy";
 import { sessionSecret } from "./secret";
+import { ssoPlugin, SSO_PROVIDER_ID } from "./sso";
 
 export type AuthSettings = Pick<AuthConfig, "secret" | "sessionDays" | "secureCookies"> & {
+  /** OpenID Connect sign-in (lib/auth/sso.ts); absent or null: none. */
+  sso?: AuthConfig["sso"];
   /** The studio's own address, for better-auth's links (none are sent: no e-mail flows). */
   baseUrl: string;
 };
@@ -46,8 +49,14 @@ export async function createAuth(db: Db, settings: AuthSettings) {
       disableCSRFCheck: true,
       ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
     },
+    // A user the studio made (admin page, CLI) signs in with single sign-on under the same e-mail:
+    // the operator's identity provider vouches for its addresses.
+    account: { accountLinking: { enabled: true, trustedProviders: [SSO_PROVIDER_ID] } },
     telemetry: { enabled: false },
-    plugins: [admin({ defaultRole: "member", adminRoles: ["admin"], bannedUserMessage: DISABLED_MESSAGE })],
+    plugins: [
+      admin({ defaultRole: "member", adminRoles: ["admin"], bannedUserMessage: DISABLED_MESSAGE }),
+      ...(settings.sso ? [ssoPlugin(settings.sso, settings.baseUrl)] : []),
+    ],
   });
 }
 

@@ -23,10 +23,15 @@ const globalForAuth = globalThis as unknown as { studioAuth?: Promise<AuthContex
 export function authContext(): Promise<AuthContext> {
   if (!globalForAuth.studioAuth) {
     const e = env();
-    const baseUrl = e.publicBaseUrl ?? `http://127.0.0.1:${e.port}`;
-    globalForAuth.studioAuth = createAuthContext(processDb(), e.auth, baseUrl);
+    globalForAuth.studioAuth = createAuthContext(processDb(), e.auth, studioBaseUrl());
     // A failure (database not migrated yet) must not stick: the next request tries again.
     globalForAuth.studioAuth.catch(() => (globalForAuth.studioAuth = undefined));
   }
   return globalForAuth.studioAuth;
+}
+
+/** The studio's own address for links it hands out (single sign-on's redirect address among them). */
+export function studioBaseUrl(): string {
+  const e = env();
+  return e.publicBaseUrl ?? `http://127.0.0.1:${e.port}`;
 }

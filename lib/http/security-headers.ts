@@ -12,7 +12,15 @@ const COMMON: Record<string, string> = {
   "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
 };
 
-export function pageSecurityHeaders(nonce: string, development = false): Record<string, string> {
+/**
+ * `formActions`: origins a form may also lead to. The single sign-on form posts to the studio,
+ * which redirects to the identity provider; browsers hold that redirect to form-action too.
+ */
+export function pageSecurityHeaders(
+  nonce: string,
+  development = false,
+  formActions: readonly string[] = [],
+): Record<string, string> {
   const policy = [
     "default-src 'self'",
     // 'strict-dynamic': scripts the nonced ones load (Next's chunks) are trusted; nothing inline is.
@@ -26,7 +34,7 @@ export function pageSecurityHeaders(nonce: string, development = false): Record<
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...formActions].join(" "),
     "frame-ancestors 'none'",
   ].join("; ");
   return { ...COMMON, "Content-Security-Policy": policy };

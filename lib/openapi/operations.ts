@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { approvalBodySchema } from "../approvals/schema";
+import { auditFilterSchema, auditListSchema } from "../audit/schema";
 import { createAssetSchema, updateAssetSchema, uploadAssetSchema } from "../assets/schema";
 import {
   budgetSchema,
@@ -344,6 +345,18 @@ export const OPERATIONS: Operation[] = [
   op("delete", "/api/chat/attachments/{id}", "user", "Delete a chat attachment"),
   op("get", "/api/auth/session", "public", "Who is signed in"),
   op("post", "/api/auth/login", "public", "Sign in (sets the session cookie)", { body: loginSchema }),
+  op("post", "/api/auth/sso", "public", "Start single sign-on (303 to the identity provider)", {
+    status: 303,
+  }),
+  op(
+    "get",
+    "/api/auth/sso/callback",
+    "public",
+    "Single sign-on's return (303 home, or to /login?sso_error=…)",
+    {
+      status: 303,
+    },
+  ),
   op("post", "/api/auth/logout", "public", "Sign out"),
   op("post", "/api/auth/setup", "public", "Create the first admin", {
     body: setupSchema,
@@ -375,6 +388,13 @@ export const OPERATIONS: Operation[] = [
   }),
   // Observability (issue 26): liveness beside readiness, for load balancers.
   op("get", "/api/health/live", "public", "200 while the process answers; asks no dependency"),
+  op("get", "/api/admin/audit", "admin", "Audit log entries, newest first", {
+    query: auditListSchema,
+  }),
+  op("get", "/api/admin/audit/export", "admin", "The audit log as CSV", {
+    query: auditFilterSchema,
+    ...bin,
+  }),
   // Faults (issue 20), continue from the last frame and sequences (issue 22), MCP and webhooks (issue 23).
   op("get", "/api/health/ready", "public", "200 while the database and the media store answer, else 503"),
   op(

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { NewUserForm } from "@/components/admin/new-user-form";
 import { ReauthProvider } from "@/components/admin/reauth";
 import { UsersTable } from "@/components/admin/users-table";
@@ -25,7 +26,12 @@ export default async function AdminPage() {
   }
   return (
     <div className="mx-auto max-w-5xl space-y-8 p-6">
-      <h1 className="text-xl font-semibold">Users</h1>
+      <div className="flex items-baseline justify-between gap-4">
+        <h1 className="text-xl font-semibold">Users</h1>
+        <Link href="/admin/audit" className="text-sm text-sky-400 hover:underline">
+          Audit log
+        </Link>
+      </div>
       {!env().auth.enabled && (
         <Alert tone="info">
           Accounts are off (AUTH=off on loopback): these accounts are used once the studio runs with AUTH=on.

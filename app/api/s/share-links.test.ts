@@ -258,6 +258,9 @@ describe("what a token reaches", () => {
       "POST auth/login/route.ts",
       "POST auth/logout/route.ts",
       "POST auth/setup/route.ts",
+      // Single sign-on's start and return: without OIDC configured a 404, and a session only from the provider.
+      "POST auth/sso/route.ts",
+      "GET auth/sso/callback/route.ts",
     ]);
     const answered: string[] = [];
     for (const file of files) {

@@ -1,3 +1,5 @@
+import { audit } from "@/lib/audit/record";
+import { shareTarget } from "@/lib/audit/targets";
 import { db } from "@/lib/db";
 import { readJson } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
@@ -13,6 +15,14 @@ export const GET = route({ auth: "user", search: listSharesSchema }, async ({ se
 );
 
 /** POST /api/shares { collectionId | taskId, expiresAt?, password?, allowDownload?, allowComments?, showPrompts?, label? } */
-export const POST = route({ auth: "user" }, async ({ request, user }) =>
-  Response.json(await createShareLink(db(), user, await readJson(request)), { status: 201 }),
-);
+export const POST = route({ auth: "user" }, async ({ request, user }) => {
+  const link = await createShareLink(db(), user, await readJson(request));
+  await audit(db(), {
+    action: "share.create",
+    actor: user,
+    headers: request.headers,
+    target: shareTarget(link),
+    detail: { expiresAt: link.expiresAt, hasPassword: link.hasPassword, allowDownload: link.allowDownload },
+  });
+  return Response.json(link, { status: 201 });
+});

@@ -1,3 +1,5 @@
+import { audit } from "@/lib/audit/record";
+import { webhookEntry } from "@/lib/audit/targets";
 import { db } from "@/lib/db";
 import { readJson } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
@@ -18,5 +20,10 @@ export const GET = route({ auth: "user", credential: "session" }, async ({ user 
 /** POST { url, events, description?, global? }: the answer's `secret` is the only time it is shown. */
 export const POST = route({ auth: "user", credential: "session" }, async ({ request, user }) => {
   const input = createWebhookSchema.parse(await readJson(request));
-  return Response.json(await createEndpoint(db(), user, input), { status: 201, headers: noStore });
+  const created = await createEndpoint(db(), user, input);
+  await audit(
+    db(),
+    webhookEntry(user, request.headers, "create", created, { events: input.events, global: !!input.global }),
+  );
+  return Response.json(created, { status: 201, headers: noStore });
 });

@@ -12,6 +12,8 @@ const TEST_AUTH_CONFIG: AuthConfig = {
   trustedProxies: [],
   secureCookies: false,
   setupCodeRequired: false,
+  passwordLogin: true,
+  sso: null,
 };
 
 /** A real SQLite file with every migration and a better-auth context on it; `clock` moves time. */

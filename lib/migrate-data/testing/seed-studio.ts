@@ -42,6 +42,19 @@ export async function seedStudio(db: Db, scratch: string) {
   await db.loginThrottle.create({
     data: { key: "email:bo@example.com", attempts: 2, resetAt: 1_795_000_000_123n },
   });
+  await db.auditEntry.create({
+    data: {
+      at: at(2),
+      action: "user.create",
+      actorId: admin.id,
+      actorEmail: admin.email,
+      address: "192.0.2.1",
+      targetType: "user",
+      targetId: member.id,
+      targetLabel: member.email,
+      detail: JSON.stringify({ role: "member" }),
+    },
+  });
   await db.studioSetting.create({ data: { key: "auth.secret", value: "s".repeat(40) } });
   await db.submitRateWindow.create({ data: { key: member.id, points: 3, resetAt: 1_795_000_060_000n } });
   await db.upstreamBackoff.create({

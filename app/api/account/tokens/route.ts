@@ -1,3 +1,4 @@
+import { audit } from "@/lib/audit/record";
 import { requireOwnSession } from "@/lib/auth/self-service";
 import { createToken, listTokens, newTokenSchema } from "@/lib/auth/tokens";
 import { readJson } from "@/lib/http/respond";
@@ -17,5 +18,14 @@ export const GET = route({ auth: "user", credential: "session" }, async ({ user,
 export const POST = route({ auth: "user", credential: "session" }, async ({ request, user, auth }) => {
   requireOwnSession(user);
   const input = newTokenSchema.parse(await readJson(request));
-  return Response.json(await createToken(await auth(), user.id, input), { status: 201, headers: noStore });
+  const ctx = await auth();
+  const created = await createToken(ctx, user.id, input);
+  await audit(ctx.db, {
+    action: "token.create",
+    actor: user,
+    headers: request.headers,
+    target: { type: "token", id: created.id, label: created.name },
+    detail: { expiresAt: created.expiresAt },
+  });
+  return Response.json(created, { status: 201, headers: noStore });
 });

@@ -1,3 +1,4 @@
+import { audit } from "@/lib/audit/record";
 import { requireReauth } from "@/lib/auth/reauth";
 import { newUserSchema } from "@/lib/auth/request-schemas";
 import { createUser, listUsers } from "@/lib/auth/users";
@@ -18,5 +19,13 @@ export const POST = route({ auth: "admin", credential: "session" }, async ({ req
   const { adminPassword, ...input } = newUserSchema.parse(await readJson(request));
   const ctx = await auth();
   await requireReauth(ctx, user, adminPassword, request.headers);
-  return Response.json(await createUser(ctx, input), { status: 201 });
+  const created = await createUser(ctx, input);
+  await audit(ctx.db, {
+    action: "user.create",
+    actor: user,
+    headers: request.headers,
+    target: { type: "user", id: created.id, label: created.email },
+    detail: { role: created.role },
+  });
+  return Response.json(created, { status: 201 });
 });

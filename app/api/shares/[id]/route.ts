@@ -1,3 +1,5 @@
+import { audit } from "@/lib/audit/record";
+import { shareTarget } from "@/lib/audit/targets";
 import { db } from "@/lib/db";
 import { readJson } from "@/lib/http/respond";
 import { idParams, route } from "@/lib/http/route";
@@ -9,6 +11,13 @@ export const PATCH = route({ auth: "user", params: idParams }, async ({ request,
 );
 
 /** DELETE /api/shares/:id: revokes the link at once (it stays listed, marked revoked). */
-export const DELETE = route({ auth: "user", params: idParams }, async ({ params, user }) =>
-  Response.json(await revokeShareLink(db(), user, params.id)),
-);
+export const DELETE = route({ auth: "user", params: idParams }, async ({ request, params, user }) => {
+  const link = await revokeShareLink(db(), user, params.id);
+  await audit(db(), {
+    action: "share.revoke",
+    actor: user,
+    headers: request.headers,
+    target: shareTarget(link),
+  });
+  return Response.json(link);
+});

@@ -1,3 +1,5 @@
+import { audit } from "@/lib/audit/record";
+import { webhookEntry } from "@/lib/audit/targets";
 import { db } from "@/lib/db";
 import { readJson } from "@/lib/http/respond";
 import { idParams, route } from "@/lib/http/route";
@@ -18,14 +20,18 @@ export const PATCH = route(
   { auth: "user", credential: "session", params: idParams },
   async ({ request, user, params }) => {
     const input = updateWebhookSchema.parse(await readJson(request));
-    return Response.json(await updateEndpoint(db(), user, params.id, input), { headers: noStore });
+    const updated = await updateEndpoint(db(), user, params.id, input);
+    await audit(db(), webhookEntry(user, request.headers, "update", updated, { ...input }));
+    return Response.json(updated, { headers: noStore });
   },
 );
 
 export const DELETE = route(
   { auth: "user", credential: "session", params: idParams },
-  async ({ user, params }) => {
+  async ({ request, user, params }) => {
+    const endpoint = await getEndpoint(db(), user, params.id);
     await deleteEndpoint(db(), user, params.id);
+    await audit(db(), webhookEntry(user, request.headers, "delete", endpoint));
     return new Response(null, { status: 204 });
   },
 );

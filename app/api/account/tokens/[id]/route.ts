@@ -1,3 +1,4 @@
+import { audit } from "@/lib/audit/record";
 import { requireOwnSession } from "@/lib/auth/self-service";
 import { revokeToken } from "@/lib/auth/tokens";
 import { idParams, route } from "@/lib/http/route";
@@ -7,8 +8,16 @@ export const dynamic = "force-dynamic";
 /** DELETE: revokes the token at once (kept in the list as revoked). */
 export const DELETE = route(
   { auth: "user", credential: "session", params: idParams },
-  async ({ user, params, auth }) => {
+  async ({ request, user, params, auth }) => {
     requireOwnSession(user);
-    return Response.json(await revokeToken(await auth(), user.id, params.id));
+    const ctx = await auth();
+    const revoked = await revokeToken(ctx, user.id, params.id);
+    await audit(ctx.db, {
+      action: "token.revoke",
+      actor: user,
+      headers: request.headers,
+      target: { type: "token", id: revoked.id, label: revoked.name },
+    });
+    return Response.json(revoked);
   },
 );

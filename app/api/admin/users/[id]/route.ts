@@ -1,3 +1,4 @@
+import { audit } from "@/lib/audit/record";
 import { requireReauth } from "@/lib/auth/reauth";
 import { userDeleteSchema, userPatchSchema } from "@/lib/auth/request-schemas";
 import { refuseSelf } from "@/lib/auth/self-service";
@@ -20,7 +21,24 @@ export const PATCH = route(
       refuseSelf(user, params.id, "disable or change the role of");
       await requireReauth(ctx, user, adminPassword, request.headers);
     }
-    return Response.json(await updateUser(ctx, params.id, patch));
+    const before = await ctx.db.user.findUnique({
+      where: { id: params.id },
+      select: { role: true, banned: true },
+    });
+    const updated = await updateUser(ctx, params.id, patch);
+    const target = { type: "user", id: updated.id, label: updated.email };
+    const who = { actor: user, headers: request.headers, target };
+    if (before && updated.role !== before.role) {
+      await audit(ctx.db, {
+        ...who,
+        action: "user.role_change",
+        detail: { from: before.role, to: updated.role },
+      });
+    }
+    if (before && updated.disabled !== before.banned) {
+      await audit(ctx.db, { ...who, action: updated.disabled ? "user.disable" : "user.enable" });
+    }
+    return Response.json(updated);
   },
 );
 
@@ -34,7 +52,18 @@ export const DELETE = route(
     const { adminPassword } = userDeleteSchema.parse(body);
     const ctx = await auth();
     await requireReauth(ctx, user, adminPassword, request.headers);
+    const gone = await ctx.db.user.findUnique({
+      where: { id: params.id },
+      select: { email: true, role: true },
+    });
     await deleteUser(ctx, params.id);
+    await audit(ctx.db, {
+      action: "user.delete",
+      actor: user,
+      headers: request.headers,
+      target: { type: "user", id: params.id, label: gone?.email ?? null },
+      detail: gone ? { role: gone.role } : undefined,
+    });
     return Response.json({ deleted: params.id });
   },
 );

@@ -1,3 +1,5 @@
+import { audit } from "@/lib/audit/record";
+import { galleryDeleteEntry } from "@/lib/audit/targets";
 import { db } from "@/lib/db";
 import { deleteGalleryItem } from "@/lib/gallery/delete";
 import { getGalleryItem } from "@/lib/gallery/detail";
@@ -22,6 +24,8 @@ export const PATCH = route({ auth: "user", params: idParams }, async ({ request,
 });
 
 /** Removes the task, its media rows, files and thumbnails. */
-export const DELETE = route({ auth: "user", params: idParams }, async ({ params, user }) =>
-  Response.json(await deleteGalleryItem(db(), user, params.id)),
-);
+export const DELETE = route({ auth: "user", params: idParams }, async ({ request, params, user }) => {
+  const result = await deleteGalleryItem(db(), user, params.id);
+  await audit(db(), galleryDeleteEntry(user, request.headers, result.deleted));
+  return Response.json(result);
+});

@@ -1,3 +1,4 @@
+import { audit } from "@/lib/audit/record";
 import { setBudget } from "@/lib/auth/budgets";
 import { budgetSchema } from "@/lib/auth/request-schemas";
 import { db } from "@/lib/db";
@@ -16,12 +17,26 @@ export const dynamic = "force-dynamic";
  */
 export const PUT = route(
   { auth: "admin", credential: "session", params: idParams },
-  async ({ request, params, auth }) => {
+  async ({ request, params, auth, user }) => {
     const input = budgetSchema.parse(await readJson(request));
-    if (params.id === LOCAL_OWNER) return Response.json(await setLocalBudget(db(), input));
+    const record = (label: string | null) =>
+      audit(db(), {
+        action: "user.budget_change",
+        actor: user,
+        headers: request.headers,
+        target: { type: "user", id: params.id, label },
+        detail: { ...input },
+      });
+    if (params.id === LOCAL_OWNER) {
+      const budget = await setLocalBudget(db(), input);
+      await record("local user");
+      return Response.json(budget);
+    }
     const ctx = await auth();
-    if (!(await ctx.db.user.findUnique({ where: { id: params.id }, select: { id: true } })))
-      throw new StudioError("not_found", "No such user.");
-    return Response.json(await setBudget(ctx, params.id, input));
+    const target = await ctx.db.user.findUnique({ where: { id: params.id }, select: { email: true } });
+    if (!target) throw new StudioError("not_found", "No such user.");
+    const budget = await setBudget(ctx, params.id, input);
+    await record(target.email);
+    return Response.json(budget);
   },
 );

@@ -1,3 +1,4 @@
+import { audit } from "@/lib/audit/record";
 import { requireReauth } from "@/lib/auth/reauth";
 import { resetPasswordSchema } from "@/lib/auth/request-schemas";
 import { resetPassword } from "@/lib/auth/users";
@@ -17,6 +18,14 @@ export const POST = route(
     const ctx = await auth();
     await requireReauth(ctx, user, adminPassword, request.headers);
     const { revokedTokens } = await resetPassword(ctx, params.id, password, { keepTokens });
+    const target = await ctx.db.user.findUnique({ where: { id: params.id }, select: { email: true } });
+    await audit(ctx.db, {
+      action: "user.password_reset",
+      actor: user,
+      headers: request.headers,
+      target: { type: "user", id: params.id, label: target?.email ?? null },
+      detail: { revokedTokens },
+    });
     return Response.json({ reset: true, revokedTokens });
   },
 );
