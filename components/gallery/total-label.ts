@@ -4,7 +4,7 @@
  */
 export function totalLabel(total: number | null, isEstimate: boolean, filtered: boolean): string {
   if (total === null) return "…";
-  const count = `${isEstimate ? "about " : ""}${total.toLocaleString("en-US")}`;
+  const count = `${isEstimate ? "about " : ""}${total.toLocaleString()}`;
   const one = total === 1 && !isEstimate;
   return `${count} item${one ? "" : "s"}${filtered ? (one ? " matches" : " match") : ""}`;
 }
