@@ -36,7 +36,7 @@ export async function galleryTotal(
 ): Promise<GalleryTotal> {
   const sample = await sampleMatches(db, viewer, filters);
   // Plainly far past the bound: no count (it would only run into its budget or its cap).
-  if (sample.matches >= MIN_SAMPLE_MATCHES && sample.estimate > 3 * TOTAL_BOUND)
+  if (sample.matches >= MIN_SAMPLE_MATCHES && sample.estimate > 2 * TOTAL_BOUND)
     return { total: roughly(sample.estimate), totalIsEstimate: true };
   const counted = await cappedCount(db, viewer, filters, countBudgetMs);
   if (counted !== "timed out" && counted <= TOTAL_BOUND) return { total: counted, totalIsEstimate: false };
