@@ -186,12 +186,9 @@ export const galleryPage = z
     items: z.array(galleryItem),
     nextCursor: nullable(z.string()),
     total: nullable(z.number().int()).meta({ description: "Sent with the first page only." }),
-    totalIsEstimate: z
-      .boolean()
-      .optional()
-      .meta({
-        description: "`total` is an estimate (more than 10,000 matches, or too many to count quickly).",
-      }),
+    totalIsEstimate: z.boolean().optional().meta({
+      description: "`total` is an estimate (more than 10,000 matches, or too many to count quickly).",
+    }),
   })
   .meta({ id: "GalleryPage" });
 
