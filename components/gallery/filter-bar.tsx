@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { STATUS_FILTERS, type GalleryFilters } from "@/lib/gallery/filters";
+import { totalLabel } from "./total-label";
 import { useFacetsQuery } from "./use-gallery-queries";
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -105,13 +106,13 @@ export function FilterBar({
   filters,
   onChange,
   total,
-  totalIsLowerBound = false,
+  totalIsEstimate = false,
 }: {
   filters: GalleryFilters;
   onChange: (filters: GalleryFilters) => void;
   total: number | null;
-  /** The count stopped at its bound: "10,000+ items", never a number that looks exact. */
-  totalIsLowerBound?: boolean;
+  /** The total is an estimate: "about 120,000 items", never a number that looks exact. */
+  totalIsEstimate?: boolean;
 }) {
   const facets = useFacetsQuery();
   const set = <K extends keyof GalleryFilters>(key: K, value: GalleryFilters[K] | "") =>
@@ -231,10 +232,7 @@ export function FilterBar({
       </div>
       <div className="flex min-h-8 items-center gap-3 text-sm text-zinc-400">
         <span data-testid="gallery-total" aria-live="polite">
-          {total === null
-            ? "…"
-            : `${total.toLocaleString()}${totalIsLowerBound ? "+" : ""} item${total === 1 && !totalIsLowerBound ? "" : "s"}`}
-          {active ? (total === 1 ? " matches" : " match") : ""}
+          {totalLabel(total, totalIsEstimate, active)}
         </span>
         {filters.batch && (
           <span

@@ -110,7 +110,7 @@ export function GalleryView({ header, empty, bulkExtra, urlKeys }: Props = {}) {
           filters={url.filters}
           onChange={url.setFilters}
           total={list.total}
-          totalIsLowerBound={list.totalIsLowerBound}
+          totalIsEstimate={list.totalIsEstimate}
         />
 
         {list.isError ? (

@@ -66,8 +66,8 @@ export function useGalleryInfiniteQuery(filters: GalleryFilters) {
   });
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const total = query.data?.pages[0]?.total ?? null;
-  const totalIsLowerBound = query.data?.pages[0]?.totalIsLowerBound ?? false;
-  return { ...query, items, total, totalIsLowerBound };
+  const totalIsEstimate = query.data?.pages[0]?.totalIsEstimate ?? false;
+  return { ...query, items, total, totalIsEstimate };
 }
 
 /** One item for the detail view; keeps polling while the task or its downloads are still running. */
@@ -145,9 +145,9 @@ export function dropCachedItems(
       pages: data.pages.map((page, i) => ({
         ...page,
         items: page.items.filter((item) => !ids.has(item.id)),
-        // A lower bound stays one: more than 10,000 minus a few deleted is still more than we counted.
+        // An estimate stays one: about 120,000 less a few deleted is still about 120,000.
         total:
-          i === 0 && page.total !== null && !page.totalIsLowerBound
+          i === 0 && page.total !== null && !page.totalIsEstimate
             ? Math.max(0, page.total - found)
             : page.total,
       })),

@@ -1,7 +1,7 @@
-// Issue 24: each main gallery filter's page query uses an index on both databases, so a plan that
-// falls back to reading all of Task fails here instead of at a million items. The seed is small, so
-// PostgreSQL runs with sequential scans discouraged (as a big table would make it choose); a query
-// no index can serve still shows a Seq Scan then.
+// Issue 24: each main gallery filter's page query reads the indexes it needs on both databases, so a
+// plan that falls back to reading all of Task (or a dropped index) fails here instead of at a million
+// items. The seed is small, so PostgreSQL runs with sequential scans discouraged (as a big table
+// would make it choose); a query no index can serve still shows a Seq Scan then.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_USER } from "../auth/local-user";
 import { sqlDialect } from "../db-client";
@@ -15,8 +15,8 @@ let temp: TempDb;
 
 beforeAll(async () => {
   temp = createTempDb();
-  if (temp.file) bulkSeedGallery(temp.file, 3000);
-  else await bulkSeedGalleryPostgres(temp.url, 3000); // ends with VACUUM ANALYZE
+  if (temp.file) bulkSeedGallery(temp.file, 20_000);
+  else await bulkSeedGalleryPostgres(temp.url, 20_000); // ends with VACUUM ANALYZE
   if (temp.file) await temp.db.$executeRawUnsafe("ANALYZE");
 }, 120_000);
 
@@ -42,21 +42,70 @@ function fullScanOfTask(text: string): boolean {
   return /Seq Scan on "Task"/.test(text) || /^SCAN t$/m.test(text);
 }
 
-const cases: [string, GalleryFilters][] = [
-  ["no filter", {}],
-  ["model + status", { model: "vendorm-H3-768p-c2", status: "completed" }],
-  ["tag + rating", { tag: "keeper", rating: 3 }],
-  ["status = expired", { status: "expired" }],
-  ["type + favorite", { type: "video", favorite: true }],
-  ["prompt search + type + favorite", { q: "dragon", type: "video", favorite: true }],
-  ["prompt search phrase and exclusion", { q: '"neon street" -watercolor' }],
+/**
+ * Each main filter with the indexes its page must read (issue 24: measured at 1,000,000 items on
+ * PostgreSQL and 200,000 on SQLite, docs/decisions/gallery.md). Where the two databases or the
+ * library's size may pick between two good indexes, either is accepted.
+ */
+type Case = { name: string; filters: GalleryFilters; sqlite: RegExp[]; postgresql: RegExp[] };
+const cases: Case[] = [
+  {
+    name: "no filter",
+    filters: {},
+    sqlite: [/Task_submittedAt_id_idx/],
+    postgresql: [/Task_submittedAt_id_idx/],
+  },
+  {
+    name: "model + status",
+    filters: { model: "vendorm-H3-768p-c2", status: "completed" },
+    sqlite: [/Task_model_status_submittedAt_idx/],
+    postgresql: [/Task_model_status_submittedAt_idx|Task_submittedAt_id_idx/],
+  },
+  {
+    name: "tag + rating",
+    filters: { tag: "keeper", rating: 3 },
+    sqlite: [/TaskTag_tagId_taskId_idx/],
+    postgresql: [/TaskTag_tagId_taskId_idx|TaskTag_pkey/],
+  },
+  {
+    name: "status = expired",
+    filters: { status: "expired" },
+    sqlite: [/Task_mediaState_submittedAt_idx/, /Media_status_taskId_idx/],
+    postgresql: [/Media_status_/],
+  },
+  {
+    name: "type + favorite",
+    filters: { type: "video", favorite: true },
+    sqlite: [/Task_favorite_submittedAt_idx/],
+    postgresql: [/Task_favorite_submittedAt_idx/],
+  },
+  {
+    // A common word: the page walks the favorites newest first, testing the search per row.
+    name: "prompt search + type + favorite",
+    filters: { q: "dragon", type: "video", favorite: true },
+    sqlite: [/Task_favorite_submittedAt_idx/, /TaskPromptFts/],
+    postgresql: [/Task_favorite_submittedAt_idx/, /TaskPromptSearch_pkey/],
+  },
+  {
+    name: "prompt search phrase and exclusion",
+    filters: { q: '"neon street" -watercolor' },
+    sqlite: [/Task_submittedAt_id_idx/, /TaskPromptFts/],
+    postgresql: [/Task_submittedAt_id_idx/, /TaskPromptSearch_pkey/],
+  },
+  {
+    // A word no prompt has: the page looks its (no) matches up in the search index.
+    name: "prompt search, rare word",
+    filters: { q: "xylophone" },
+    sqlite: [/TaskPromptFts/, /INTEGER PRIMARY KEY/],
+    postgresql: [/TaskPromptSearch_document_idx/, /Task_pkey/],
+  },
 ];
 
 describe("gallery page plans", () => {
-  it.each(cases)("%s: reads Task through an index", async (_name, filters) => {
+  it.each(cases)("$name: reads Task through the indexes it needs", async ({ filters, ...expected }) => {
     const text = await plan(filters);
     expect(fullScanOfTask(text), text).toBe(false);
-    expect(text).toMatch(/Index|INDEX|USING|fts|Fts|Bitmap/);
+    for (const index of expected[sqlDialect(temp.db)]) expect(text).toMatch(index);
   });
 
   it("the check catches a full scan (an unindexed condition)", async () => {

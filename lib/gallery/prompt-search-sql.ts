@@ -1,6 +1,7 @@
 import { sqlDialect, type Db, type SqlDialect } from "../db-client";
 import { Prisma } from "../generated/prisma/client";
 import type { PromptSearch, SearchTerm } from "./search";
+import { approximateTaskCount } from "./task-count";
 
 /**
  * A parsed prompt search (lib/gallery/search.ts) as SQL conditions on `Task t`, in each database's
@@ -11,9 +12,10 @@ import type { PromptSearch, SearchTerm } from "./search";
 export function promptSearchConditions(
   dialect: SqlDialect,
   search: PromptSearch,
-  plan: SearchPlan = "lookup",
+  plan?: SearchPlan,
 ): Prisma.Sql[] {
-  const conditions = dialect === "postgresql" ? tsqueryConditions(search, plan) : fts5Conditions(search);
+  const conditions =
+    dialect === "postgresql" ? tsqueryConditions(search, plan) : fts5Conditions(search, plan);
   const position = (text: string) =>
     dialect === "postgresql"
       ? Prisma.sql`strpos(t."prompt", ${text})`
@@ -26,8 +28,8 @@ export function promptSearchConditions(
 /**
  * How a page query meets the search: "lookup" reads every match from the search index, then sorts
  * them (cheap when matches are few); "walk" goes through tasks in gallery order and tests each one
- * until the page is full (cheap when matches are many). PostgreSQL's planner cannot tell the two
- * apart for prefix words (see choosePagePlan); SQLite always looks up.
+ * until the page is full (cheap when matches are many). Neither planner can tell the two apart for
+ * prefix words (see choosePagePlan).
  */
 export type SearchPlan = "lookup" | "walk";
 
@@ -41,14 +43,19 @@ function fts5IncludeQuery({ include, exclude }: PromptSearch): string {
     : fts5Query(include, " ");
 }
 
-function fts5Conditions(search: PromptSearch): Prisma.Sql[] {
+function fts5Conditions(search: PromptSearch, plan?: SearchPlan): Prisma.Sql[] {
   if (!search.include.length) {
     return search.exclude.length
       ? [Prisma.sql`t.rowid NOT IN (${fts5Matching(fts5Query(search.exclude, " OR "))})`]
       : [];
   }
   // Exclusions inside the one MATCH: half the cost of a second list of every excluded row.
-  return [Prisma.sql`t.rowid IN (${fts5Matching(fts5IncludeQuery(search))})`];
+  const matching = fts5Matching(fts5IncludeQuery(search));
+  // FTS5 lists 25,000 matches in ~1 ms, but looking each up in Task and sorting them costs ~40 ms
+  // at 200,000 tasks. The unary + keeps SQLite from driving the query by rowid from that list: it
+  // walks the gallery-order index (or another filter's) and tests each row against the list (~3 ms).
+  // A correlated MATCH per row would cost far more: FTS5 re-reads the term's doclist each time.
+  return plan === "walk" ? [Prisma.sql`+t.rowid IN (${matching})`] : [Prisma.sql`t.rowid IN (${matching})`];
 }
 
 /**
@@ -74,7 +81,7 @@ function tsIncludeCondition({ include, exclude }: PromptSearch): Prisma.Sql {
   return exclude.length ? Prisma.sql`${included} AND NOT ${tsMatches(exclude, "|")}` : included;
 }
 
-function tsqueryConditions(search: PromptSearch, plan: SearchPlan): Prisma.Sql[] {
+function tsqueryConditions(search: PromptSearch, plan?: SearchPlan): Prisma.Sql[] {
   const documents = (where: Prisma.Sql) => Prisma.sql`SELECT "taskId" FROM "TaskPromptSearch" WHERE ${where}`;
   if (!search.include.length) {
     return search.exclude.length
@@ -88,6 +95,13 @@ function tsqueryConditions(search: PromptSearch, plan: SearchPlan): Prisma.Sql[]
       Prisma.sql`(SELECT ${tsIncludeCondition(search)} FROM "TaskPromptSearch" WHERE "taskId" = t."id")`,
     ];
   }
+  if (plan === "lookup") {
+    // The matches as an array, computed once: the page can only fetch those tasks by primary key
+    // and sort them. With `IN (…)` the planner, pricing a prefix word at a flat 2% of rows, may
+    // instead walk all of Task testing each row (a word without matches: 5.8 s at a million tasks).
+    return [Prisma.sql`t."id" = ANY(ARRAY(${documents(tsIncludeCondition(search))}))`];
+  }
+  // No plan chosen (counts): the planner decides, and may stop at the count's cap.
   return [Prisma.sql`t."id" IN (${documents(tsIncludeCondition(search))})`];
 }
 
@@ -114,21 +128,56 @@ export async function countIndexMatches(db: Db, search: PromptSearch, cap?: numb
   return Number(rows[0]?.n ?? 0);
 }
 
+/** How many of the newest tasks choosePagePlan tests against the search (PostgreSQL). */
+const PLAN_SAMPLE = 1_000;
+
 /**
- * The page plan for a search on PostgreSQL. Its planner estimates a prefix word (`dragon:*`, every
- * word term) at a flat 2% of rows unless ANALYZE kept 100 common words of the column, and then
- * reads 17,000 matches to sort them for a page of 60 (~100 ms at 100,000 tasks; walking takes
- * ~1 ms). Here the matches are counted, up to the point where walking wins: a walk tests about
- * page × tasks ÷ matches rows, a lookup reads every match, so walk when matches² > page × tasks.
+ * The page plan for a search. Neither planner can price a prefix word (`dragon:*`, every word
+ * term): PostgreSQL's estimates it at a flat 2% of rows unless ANALYZE kept 100 common words of the
+ * column, SQLite's drives the query from the FTS5 list of matches whatever its length.
+ *
+ * PostgreSQL: a walk tests about page ÷ share tasks (each a primary-key probe of the search table);
+ * a lookup reads each included term's whole GIN posting list (share of the term × tasks entries,
+ * several times cheaper per entry), then fetches and sorts the matches. The shares are those among
+ * the newest tasks — where the walk starts, and what the user scrolls through — tested row by row
+ * (~2 ms at any size; counting the matches themselves reads the same posting lists, 75 ms for a
+ * common prefix at a million tasks). A word the newest tasks lack but old ones are full of gets a
+ * lookup: correct, only slower.
+ *
+ * SQLite: FTS5 counts its matches cheaply (25,000 in ~1 ms), so they are counted, up to the line
+ * where walking wins: a walk tests page × tasks ÷ matches rows, a lookup fetches and sorts the
+ * matches, so walk when matches² ≥ page × tasks.
  */
 export async function choosePagePlan(db: Db, search: PromptSearch, pageSize: number): Promise<SearchPlan> {
-  if (sqlDialect(db) !== "postgresql" || !search.include.length) return "lookup";
-  const [{ tasks }] = await db.$queryRaw<{ tasks: number }[]>`
-    SELECT GREATEST("reltuples", 0)::float8 AS "tasks" FROM "pg_class" WHERE "oid" = '"Task"'::regclass`;
-  const enough = Math.ceil(Math.sqrt(pageSize * tasks));
-  if (enough < 100) return "lookup";
-  return (await countIndexMatches(db, search, enough)) >= enough ? "walk" : "lookup";
+  if (!search.include.length) return "lookup";
+  const tasks = await approximateTaskCount(db);
+  if (sqlDialect(db) === "sqlite") {
+    const enough = Math.ceil(Math.sqrt(pageSize * tasks));
+    return (await countIndexMatches(db, search, enough)) >= enough ? "walk" : "lookup";
+  }
+  const perTerm = search.include.map(
+    (term, i) =>
+      Prisma.sql`SUM(CASE WHEN "document" @@ CAST(${tsQuery([term], "&")} AS tsquery) THEN 1 ELSE 0 END) AS ${Prisma.raw(`"t${i}"`)}`,
+  );
+  // Correlated, so each sampled task's document is tested; a join would read every match first.
+  const [row] = await db.$queryRaw<Record<string, bigint | number | null>[]>`
+    SELECT COUNT(*) AS "sampled", SUM(CASE WHEN ${tsIncludeCondition(search)} THEN 1 ELSE 0 END) AS "matches",
+      ${Prisma.join(perTerm, ", ")}
+    FROM (
+      SELECT "id" FROM "Task" ORDER BY "submittedAt" DESC, "id" DESC LIMIT ${PLAN_SAMPLE}
+    ) AS t JOIN "TaskPromptSearch" s ON s."taskId" = t."id"`;
+  const sampled = Math.max(1, Number(row?.sampled ?? 0));
+  const share = Number(row?.matches ?? 0) / sampled;
+  const postings = search.include.reduce(
+    (sum, _, i) => sum + (Number(row?.[`t${i}`] ?? 0) / sampled) * tasks,
+    0,
+  );
+  const walked = share > 0 ? Math.min(tasks, pageSize / share) : tasks;
+  return walked * PROBE_COST < postings ? "walk" : "lookup";
 }
+
+/** A walk's probe (index lookup and tsvector test) against a GIN posting entry read, measured. */
+const PROBE_COST = 5;
 
 /**
  * Terms as a tsquery with the meaning of their FTS5 phrases: a term's words must follow each other

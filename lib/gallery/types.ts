@@ -52,10 +52,11 @@ export type GalleryPage = {
   /** How many items match the filters; sent with the first page only (null on later pages). */
   total: number | null;
   /**
-   * True when `total` is a lower bound: counting stopped at TOTAL_BOUND (the UI shows "10,000+").
+   * True when `total` is an estimate (two significant digits; the UI shows "about 120,000 items"):
+   * more than TOTAL_BOUND matches, or more than their count's time budget allows (lib/gallery/total.ts).
    * Counting every match of a broad filter in a million-item library costs more than the page itself.
    */
-  totalIsLowerBound?: boolean;
+  totalIsEstimate?: boolean;
 };
 
 export type GalleryMediaDetail = GalleryMedia & {

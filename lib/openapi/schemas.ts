@@ -188,7 +188,9 @@ export const galleryPage = z
     items: z.array(galleryItem),
     nextCursor: nullable(z.string()),
     total: nullable(z.number().int()).meta({ description: "Sent with the first page only." }),
-    totalIsLowerBound: z.boolean().optional(),
+    totalIsEstimate: z.boolean().optional().meta({
+      description: "`total` is an estimate (more than 10,000 matches, or too many to count quickly).",
+    }),
   })
   .meta({ id: "GalleryPage" });
 

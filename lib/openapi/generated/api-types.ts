@@ -3011,7 +3011,8 @@ export interface components {
             nextCursor: string | null;
             /** @description Sent with the first page only. */
             total: number | null;
-            totalIsLowerBound?: boolean;
+            /** @description `total` is an estimate (more than 10,000 matches, or too many to count quickly). */
+            totalIsEstimate?: boolean;
         } & {
             [key: string]: unknown;
         };
