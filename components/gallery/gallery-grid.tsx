@@ -144,7 +144,7 @@ export function GalleryGrid({
             </div>
           ))}
       </div>
-      <div className="flex h-16 items-center justify-center text-sm text-zinc-500">
+      <div className="flex h-16 items-center justify-center text-sm text-zinc-400">
         {isFetchingNextPage ? (
           <span className="flex items-center gap-2">
             <Spinner label="Loading more" /> Loading more…

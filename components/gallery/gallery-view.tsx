@@ -90,9 +90,9 @@ export function GalleryView({ header, empty, bulkExtra, urlKeys }: Props = {}) {
   return (
     <>
       <div className="mx-auto max-w-screen-2xl space-y-5 px-4 pb-28 pt-6" inert={covered}>
-        <div className="flex items-baseline justify-between gap-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           {header ?? <h1 className="text-xl font-semibold tracking-tight">Gallery</h1>}
-          <p className="shrink-0 text-sm text-zinc-500">
+          <p className="min-w-0 text-sm text-zinc-400 lg:shrink-0">
             {header
               ? null
               : "Every task the studio has run, newest first — including failed and expired ones. "}
