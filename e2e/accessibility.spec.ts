@@ -184,3 +184,28 @@ test("sequences and a sequence", async ({ page, request }) => {
   await settled(page);
   await expectNoSeriousViolations(page, "a sequence");
 });
+
+test("reduced motion: nothing spins or slides, and videos wait to be played", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const word = uniqueWord("calm");
+  const [video] = await seedTwo(word);
+  const gallery = new GalleryPage(page);
+  await gallery.goto({ q: word });
+  await gallery.open(video.id);
+  const player = gallery.detail.getByTestId("detail-video");
+  await expect(player).toBeVisible();
+  expect(await player.evaluate((v: HTMLVideoElement) => v.autoplay)).toBe(false);
+  expect(await player.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  // Any animation the stylesheet declares runs for an instant, once.
+  const animation = await page.evaluate(() => {
+    const probe = document.createElement("div");
+    probe.className = "animate-spin";
+    document.body.append(probe);
+    const style = getComputedStyle(probe);
+    const result = { seconds: parseFloat(style.animationDuration), count: style.animationIterationCount };
+    probe.remove();
+    return result;
+  });
+  expect(animation.seconds).toBeLessThan(0.001);
+  expect(animation.count).toBe("1");
+});

@@ -189,3 +189,22 @@ test("chat: one column, a question and its answer, the conversations behind a bu
   await page.getByTestId("close-conversations").tap();
   await expect(list).toBeHidden();
 });
+
+test("installable: the manifest and its icons are served, and no service worker caches anything", async ({
+  page,
+  request,
+}) => {
+  const answer = await request.get("/manifest.webmanifest");
+  expect(answer.status()).toBe(200);
+  const manifest = (await answer.json()) as { display: string; icons: { src: string; sizes: string }[] };
+  expect(manifest.display).toBe("standalone");
+  expect(manifest.icons.map((icon) => icon.sizes)).toEqual(["192x192", "512x512", "512x512"]);
+  for (const icon of manifest.icons) {
+    const file = await request.get(icon.src);
+    expect(file.status(), icon.src).toBe(200);
+    expect(file.headers()["content-type"]).toBe("image/png");
+  }
+  await page.goto("/");
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+});

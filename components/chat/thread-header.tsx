@@ -48,7 +48,7 @@ export function ThreadHeader({
       {usage && usage.totalTokenCount > 0 && (
         // Summed over the answers still in the thread: a regenerated or edited-away answer no longer counts.
         <span
-          className="hidden shrink-0 text-xs whitespace-nowrap text-zinc-400 sm:inline"
+          className="shrink-0 text-xs whitespace-nowrap text-zinc-400"
           data-testid="conversation-usage"
           title={`Answers still in this thread: prompt ${n(usage.promptTokenCount)} · output ${n(usage.candidatesTokenCount)} tokens`}
         >
