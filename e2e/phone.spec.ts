@@ -31,22 +31,27 @@ async function expectTouchTargets(scope: Locator) {
   expect(small, "controls smaller than 44 × 44 px").toEqual([]);
 }
 
-/** A one-finger swipe across `target` (CDP touch events, as a phone's screen sends them). */
+/**
+ * A one-finger swipe across `target` (CDP touch events, as a phone's screen sends them), stamped
+ * 150 ms from start to end whatever the machine's load, so that it always reads as a flick.
+ */
 async function swipe(page: Page, target: Locator, direction: "left" | "right") {
   const box = (await target.boundingBox())!;
   const y = box.y + box.height * 0.4;
   const [from, to] = direction === "left" ? [0.8, 0.2] : [0.2, 0.8];
   const cdp = await page.context().newCDPSession(page);
   const point = (share: number) => [{ x: box.x + box.width * share, y }];
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: point(from) });
-  for (const step of [0.25, 0.5, 0.75]) {
-    await cdp.send("Input.dispatchTouchEvent", {
-      type: "touchMove",
-      touchPoints: point(from + (to - from) * step),
+  const start = Date.now() / 1000;
+  const send = (type: "touchStart" | "touchMove" | "touchEnd", share: number | null, ms: number) =>
+    cdp.send("Input.dispatchTouchEvent", {
+      type,
+      touchPoints: share === null ? [] : point(share),
+      timestamp: start + ms / 1000,
     });
-  }
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: point(to) });
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await send("touchStart", from, 0);
+  await send("touchMove", from + (to - from) / 2, 75);
+  await send("touchMove", to, 140);
+  await send("touchEnd", null, 150);
   await cdp.detach();
 }
 
