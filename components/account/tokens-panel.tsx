@@ -114,7 +114,7 @@ export function TokensPanel({ mirrorUrl }: { mirrorUrl: string }) {
                 <span className="font-medium text-zinc-100">{token.name}</span>
                 <code className="text-xs text-zinc-400">{token.start}…</code>
                 <Badge tone={s.tone}>{s.label}</Badge>
-                <span className="text-xs text-zinc-500">
+                <span className="text-xs text-zinc-400">
                   created {day(token.createdAt)} · expires {day(token.expiresAt)} · last used{" "}
                   {day(token.lastUsedAt)}
                 </span>

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
 import clsx from "clsx";
+import { Bell, BellOff, X } from "lucide-react";
 import {
   notificationSupport,
   setNotifications,
@@ -48,11 +49,15 @@ export function ActivityCenter() {
           title={TOGGLE_TITLE[support]}
           onClick={() => void setNotifications(support !== "on")}
           className={clsx(
-            "whitespace-nowrap rounded-md px-2 py-1 text-xs font-medium transition-colors disabled:opacity-50",
+            "inline-flex min-h-11 min-w-11 items-center justify-center whitespace-nowrap rounded-md px-2 text-xs font-medium transition-colors disabled:opacity-50 sm:min-h-8",
             support === "on" ? "text-sky-300 hover:bg-zinc-900" : "text-zinc-400 hover:bg-zinc-900",
           )}
         >
-          <span aria-hidden>{support === "on" ? "🔔" : "🔕"}</span>
+          {support === "on" ? (
+            <Bell aria-hidden className="size-4" />
+          ) : (
+            <BellOff aria-hidden className="size-4" />
+          )}
           {/* One name whatever the state: aria-pressed tells on from off. */}
           <span className="sr-only sm:not-sr-only sm:ml-1">Notify me</span>
         </button>
@@ -104,9 +109,9 @@ function ToastList({ toasts, dismiss }: { toasts: Toast[]; dismiss: (key: string
               type="button"
               aria-label="Dismiss"
               onClick={() => dismiss(toast.key)}
-              className="pointer-events-auto text-zinc-500 hover:text-zinc-200"
+              className="pointer-events-auto -m-2 inline-flex size-11 shrink-0 items-center justify-center text-zinc-400 hover:text-zinc-200 sm:size-8"
             >
-              ×
+              <X aria-hidden className="size-4" />
             </button>
           </div>
         </div>

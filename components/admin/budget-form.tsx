@@ -110,7 +110,7 @@ function CreditsInput(props: {
         onChange={(e) => props.onChange(e.target.value)}
         className={`${inputClass} w-24 py-1`}
       />
-      <span className="text-xs text-zinc-500">
+      <span className="text-xs text-zinc-400">
         {props.unit === "tokens" ? "tokens" : ""} / {props.period}
       </span>
     </>

@@ -108,7 +108,7 @@ function ReauthDialog({
                   onChange={(e) => setPassword(e.target.value)}
                   className={inputClass}
                 />
-                <span className="block text-xs text-zinc-500">
+                <span className="block text-xs text-zinc-400">
                   Changes to other accounts are confirmed with your own password.
                 </span>
               </label>

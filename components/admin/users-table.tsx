@@ -106,7 +106,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
       )}
       <div className="overflow-x-auto rounded-lg border border-zinc-800">
         <table className="w-full text-left text-sm">
-          <thead className="bg-zinc-900 text-xs uppercase tracking-wide text-zinc-500">
+          <thead className="bg-zinc-900 text-xs uppercase tracking-wide text-zinc-400">
             <tr>
               <th className="px-3 py-2">User</th>
               <th className="px-3 py-2">Role</th>

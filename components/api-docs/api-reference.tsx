@@ -50,7 +50,7 @@ function Body({ doc, schema }: { doc: OpenApiDoc; schema: JsonSchema }) {
             , chosen by <code>model</code>
           </>
         ) : null}
-        :{resolved.description && <span className="ml-1 text-zinc-500">{resolved.description}</span>}
+        :{resolved.description && <span className="ml-1 text-zinc-400">{resolved.description}</span>}
       </p>
       {variants.map((ref) => {
         const model = resolve(doc, ref);
@@ -58,11 +58,11 @@ function Body({ doc, schema }: { doc: OpenApiDoc; schema: JsonSchema }) {
         return (
           <details key={id} className="rounded border border-zinc-800 px-2 py-1">
             <summary className="cursor-pointer text-xs">
-              <code className="text-zinc-200">{id}</code> <span className="text-zinc-500">{model.title}</span>
+              <code className="text-zinc-200">{id}</code> <span className="text-zinc-400">{model.title}</span>
               {model["x-unavailable"] && <span className="ml-2 text-rose-400">unavailable</span>}
             </summary>
             {model.description && (
-              <p className="my-1 whitespace-pre-line text-xs text-zinc-500">{model.description}</p>
+              <p className="my-1 whitespace-pre-line text-xs text-zinc-400">{model.description}</p>
             )}
             <SchemaFields schema={model} />
           </details>
@@ -94,7 +94,7 @@ function OperationCard({
         </span>
         <code className="text-zinc-100">{path}</code>
         <span className="text-zinc-400">{op.summary}</span>
-        <span className="ml-auto text-xs text-zinc-500">{access}</span>
+        <span className="ml-auto text-xs text-zinc-400">{access}</span>
       </h3>
       {op.parameters?.length ? (
         <SchemaFields
@@ -107,7 +107,7 @@ function OperationCard({
       {bodies.map(([type, { schema }]) => (
         <div key={type} className="space-y-1">
           {bodies.length > 1 || type !== "application/json" ? (
-            <p className="text-xs text-zinc-500">
+            <p className="text-xs text-zinc-400">
               Body as <code>{type}</code>
               {type === "application/octet-stream" && <>: the file&apos;s bytes, its name in X-File-Name</>}
             </p>
@@ -115,7 +115,7 @@ function OperationCard({
           {type !== "application/octet-stream" && <Body doc={doc} schema={schema} />}
         </div>
       ))}
-      <p className="text-xs text-zinc-500">
+      <p className="text-xs text-zinc-400">
         Answers:{" "}
         {Object.entries(op.responses)
           .map(([status, r]) => `${status} ${r.description}`)
@@ -142,7 +142,7 @@ export function ApiReference({ doc }: { doc: OpenApiDoc }) {
           <a className="text-sky-400 underline" href="/api/openapi.json">
             /api/openapi.json
           </a>{" "}
-          <span className="text-zinc-500">
+          <span className="text-zinc-400">
             (OpenAPI {"3.1"}) · the CLI: <code>npm run cli -- --help</code>
           </span>
         </p>

@@ -33,10 +33,10 @@ const typeOf = (field: JsonSchema) =>
 export function SchemaFields({ schema }: { schema: JsonSchema }) {
   const required = new Set(schema.required ?? []);
   const entries = Object.entries(schema.properties ?? {});
-  if (!entries.length) return <p className="text-xs text-zinc-500">An object (see the summary).</p>;
+  if (!entries.length) return <p className="text-xs text-zinc-400">An object (see the summary).</p>;
   return (
     <table className="w-full text-left text-xs">
-      <thead className="text-zinc-500">
+      <thead className="text-zinc-400">
         <tr>
           <th className="py-1 pr-3 font-medium">Field</th>
           <th className="py-1 pr-3 font-medium">Type</th>
@@ -53,7 +53,7 @@ export function SchemaFields({ schema }: { schema: JsonSchema }) {
             <td className="py-1 pr-3 font-mono text-zinc-400">{typeOf(field)}</td>
             <td className="py-1 text-zinc-400">
               {ruleOf(field)}
-              {field.description && <div className="text-zinc-500">{field.description}</div>}
+              {field.description && <div className="text-zinc-400">{field.description}</div>}
             </td>
           </tr>
         ))}

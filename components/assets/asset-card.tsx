@@ -31,7 +31,7 @@ export function AssetCard({ asset }: { asset: AssetView }) {
           <p className="truncate font-mono text-xs text-zinc-400" title={asset.reference}>
             {asset.reference}
           </p>
-          <p className="text-xs text-zinc-500">
+          <p className="text-xs text-zinc-400">
             {asset.kind} · {asset.origin === "uploaded" ? "uploaded through the studio" : "recorded"}
           </p>
         </div>

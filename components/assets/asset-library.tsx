@@ -97,7 +97,7 @@ export function AssetLibrary({ uploadConfigured }: { uploadConfigured: boolean }
         ) : assets.isError ? (
           <Alert tone="danger">{assets.error.message}</Alert>
         ) : assets.data.length === 0 ? (
-          <p className="text-sm text-zinc-500" data-testid="assets-empty">
+          <p className="text-sm text-zinc-400" data-testid="assets-empty">
             No assets yet.
           </p>
         ) : (

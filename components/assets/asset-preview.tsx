@@ -6,7 +6,7 @@ export function AssetPreview({ asset, className }: { asset: AssetView; className
   const type = asset.previewType ?? "";
   if (!asset.previewUrl) {
     return (
-      <div className={`${box} text-xs text-zinc-500`} data-testid="asset-preview-none">
+      <div className={`${box} text-xs text-zinc-400`} data-testid="asset-preview-none">
         no preview · {asset.kind}
       </div>
     );

@@ -1,5 +1,6 @@
 "use client";
 
+import { Heart } from "lucide-react";
 import clsx from "clsx";
 import Link from "next/link";
 import type { BatchItemView } from "@/lib/batches/types";
@@ -76,7 +77,7 @@ export function BatchItemCard({
             />
           </a>
         ) : (
-          <span className="p-3 text-center text-xs text-zinc-500">
+          <span className="p-3 text-center text-xs text-zinc-400">
             {running ? "Generating…" : status.label === "storing" ? "Storing the result…" : status.label}
           </span>
         )}
@@ -84,7 +85,7 @@ export function BatchItemCard({
       <div className="flex flex-1 flex-col gap-2 p-3">
         <div className="flex items-center gap-2 text-sm">
           <span className="font-medium text-zinc-200">#{item.variation}</span>
-          {typeof seed === "number" && <span className="text-xs text-zinc-500">seed {seed}</span>}
+          {typeof seed === "number" && <span className="text-xs text-zinc-400">seed {seed}</span>}
           <Badge tone={status.tone} className="ml-auto">
             <span data-testid="batch-item-status">{status.label}</span>
           </Badge>
@@ -101,7 +102,7 @@ export function BatchItemCard({
           </p>
         )}
         {item.earlierTaskIds.length > 0 && (
-          <p className="text-xs text-zinc-500">
+          <p className="text-xs text-zinc-400">
             {item.earlierTaskIds.length} earlier attempt{item.earlierTaskIds.length === 1 ? "" : "s"} in the
             gallery
           </p>
@@ -126,11 +127,11 @@ export function BatchItemCard({
                 data-testid="batch-favorite"
                 onClick={() => onReview({ favorite: !task.favorite })}
                 className={clsx(
-                  "text-lg leading-none",
-                  task.favorite ? "text-rose-400" : "text-zinc-600 hover:text-zinc-400",
+                  "inline-flex items-center justify-center",
+                  task.favorite ? "text-rose-400" : "text-zinc-500 hover:text-zinc-400",
                 )}
               >
-                ♥
+                <Heart aria-hidden className={clsx("size-5", task.favorite && "fill-current")} />
               </button>
               <StarRating value={task.rating} onChange={(rating) => onReview({ rating })} />
             </>

@@ -15,7 +15,7 @@ export function BatchList() {
     <div className="mx-auto max-w-5xl space-y-5 px-4 py-6">
       <div className="flex items-baseline justify-between gap-4">
         <h1 className="text-xl font-semibold tracking-tight">Batches</h1>
-        <p className="text-sm text-zinc-500">
+        <p className="text-sm text-zinc-400">
           Start one from the studio form (Batch: variations, “Also run on…”) or with{" "}
           <code>POST /api/batches</code>.
         </p>
@@ -40,7 +40,7 @@ export function BatchList() {
               >
                 <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
                   <span className="font-medium text-zinc-100">{batch.title}</span>
-                  <span className="text-xs text-zinc-500">{formatDateTime(batch.createdAt)}</span>
+                  <span className="text-xs text-zinc-400">{formatDateTime(batch.createdAt)}</span>
                   <span className="ml-auto text-xs text-zinc-400">{batch.done ? "done" : "running"}</span>
                 </div>
                 <p className="truncate font-mono text-xs text-zinc-400">

@@ -76,7 +76,7 @@ export function BatchView({ id }: { id: string }) {
     <>
       <div className="mx-auto max-w-screen-2xl space-y-6 px-4 py-6" inert={comparing}>
         <header className="space-y-3">
-          <p className="text-sm text-zinc-500">
+          <p className="text-sm text-zinc-400">
             <Link href="/batches" className="hover:underline">
               Batches
             </Link>{" "}

@@ -45,7 +45,7 @@ export function MediaPreview({
         <figcaption className="flex gap-2 px-2.5 py-1.5 text-xs text-zinc-400">
           <span className="truncate">{name}</span>
           {size ? <span className="shrink-0">{formatBytes(size)}</span> : null}
-          {note && <span className="shrink-0 text-zinc-500">{note}</span>}
+          {note && <span className="shrink-0 text-zinc-400">{note}</span>}
         </figcaption>
       )}
     </figure>

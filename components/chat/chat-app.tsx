@@ -55,6 +55,13 @@ export function ChatApp({
   const [newChat, setNewChat] = useNewChatSettings(defaultModel);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
+  // Below 1024 px the page is one column: the conversation list opens over the thread on demand.
+  const [listOpen, setListOpen] = useState(false);
+  const [listShownFor, setListShownFor] = useState(id);
+  if (listShownFor !== id) {
+    setListShownFor(id);
+    setListOpen(false);
+  }
   const [dragging, setDragging] = useState(false);
   // Kept with the conversation it happened in, so it disappears on switching away.
   // kind: what failed, so the advice says where the user's text is now.
@@ -165,18 +172,21 @@ export function ChatApp({
   return (
     <div
       className={clsx(
-        "grid h-[calc(100dvh-3.5rem)] min-h-0",
-        settingsOpen ? "grid-cols-[17rem_1fr_20rem]" : "grid-cols-[17rem_1fr]",
+        "relative grid h-[calc(100dvh-3.5rem)] min-h-0 grid-cols-1",
+        settingsOpen ? "lg:grid-cols-[17rem_1fr_20rem]" : "lg:grid-cols-[17rem_1fr]",
       )}
     >
       <ConversationList
+        className={clsx("lg:static lg:flex", listOpen ? "absolute inset-0 z-20 flex" : "hidden")}
         conversations={list.data ?? []}
         loading={list.isPending}
         activeId={id}
         query={query}
         onQuery={setQuery}
+        onClose={() => setListOpen(false)}
         onNew={() => {
           setRequestError(null);
+          setListOpen(false);
           router.push("/chat");
         }}
         onRename={(cid, title) => update.mutate({ id: cid, patch: { title } })}
@@ -211,6 +221,7 @@ export function ChatApp({
           modelDisabled={streamingHere}
           settingsOpen={settingsOpen}
           onToggleSettings={() => setSettingsOpen((o) => !o)}
+          onShowList={() => setListOpen(true)}
         />
         {id && detail.isPending ? (
           <div className="flex flex-1 items-center justify-center">
@@ -272,6 +283,7 @@ export function ChatApp({
       {settingsOpen && (
         <Suspense fallback={null}>
           <SettingsPanel
+            className="absolute inset-0 z-20 lg:static"
             key={`${id ?? "new"}:${settings.systemInstruction}:${JSON.stringify(settings.generationConfig)}`}
             value={{
               systemInstruction: settings.systemInstruction,

@@ -1,5 +1,6 @@
 "use client";
 
+import { Images, Link2, Paperclip, X } from "lucide-react";
 import clsx from "clsx";
 import { useEffect, useRef, useState, type ClipboardEvent } from "react";
 import { ACCEPTED_MEDIA } from "@/lib/chat/limits";
@@ -117,7 +118,7 @@ export function Composer({
                     <p className="truncate text-zinc-200" title={item.name}>
                       {item.name}
                     </p>
-                    <p className={item.status === "failed" ? "text-red-300" : "text-zinc-500"}>
+                    <p className={item.status === "failed" ? "text-red-300" : "text-zinc-400"}>
                       {item.status === "uploading" ? (
                         <span className="inline-flex items-center gap-1">
                           <Spinner label="Uploading" /> {item.fromGallery ? "Adding…" : "Uploading…"}
@@ -135,9 +136,9 @@ export function Composer({
                     type="button"
                     onClick={() => tray.remove(item.key)}
                     aria-label={`Remove ${item.name}`}
-                    className="ml-1 rounded px-1.5 text-zinc-400 hover:bg-zinc-800 hover:text-white"
+                    className="ml-1 inline-flex items-center justify-center rounded px-1.5 py-1 text-zinc-400 hover:bg-zinc-800 hover:text-white"
                   >
-                    ×
+                    <X aria-hidden className="size-4" />
                   </button>
                 </li>
               ))}
@@ -159,9 +160,9 @@ export function Composer({
                 void send();
               }
             }}
-            className="block w-full resize-none bg-transparent px-3.5 py-3 text-sm text-zinc-100 placeholder:text-zinc-500 focus:outline-none focus-visible:outline-none"
+            className="block w-full resize-none bg-transparent px-3.5 py-3 text-sm text-zinc-100 placeholder:text-zinc-400 focus:outline-none focus-visible:outline-none"
           />
-          <div className="flex items-center gap-1.5 px-2 pb-2">
+          <div className="flex flex-wrap items-center gap-1.5 px-2 pb-2">
             <input
               ref={fileInput}
               type="file"
@@ -180,10 +181,12 @@ export function Composer({
               onClick={() => fileInput.current?.click()}
               title="Attach images or videos (or drop / paste them)"
             >
-              Attach
+              <Paperclip aria-hidden className="size-4" />
+              <span className="sr-only sm:not-sr-only">Attach</span>
             </Button>
             <Button size="sm" variant="ghost" onClick={onOpenGallery} data-testid="open-gallery-picker">
-              From gallery
+              <Images aria-hidden className="size-4" />
+              <span className="sr-only sm:not-sr-only">From gallery</span>
             </Button>
             <Button
               size="sm"
@@ -191,9 +194,17 @@ export function Composer({
               onClick={() => setLinking((v) => !v)}
               data-testid="open-link-form"
             >
-              By URL
+              <Link2 aria-hidden className="size-4" />
+              <span className="sr-only sm:not-sr-only">By URL</span>
             </Button>
-            <span className="ml-auto text-xs text-zinc-500">
+            {/* On a phone only what stops sending: the hints need a keyboard or a wide screen. */}
+            <span aria-hidden className="flex-1" />
+            <span
+              className={clsx(
+                "min-w-0 text-xs text-zinc-400",
+                (streaming || !disabledReason) && "sr-only sm:not-sr-only",
+              )}
+            >
               {streaming ? "Esc stops" : (disabledReason ?? "Images & videos up to 7 MB each")}
             </span>
             {streaming ? (

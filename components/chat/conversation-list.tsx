@@ -1,6 +1,7 @@
 "use client";
 
 import clsx from "clsx";
+import { X } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
 import type { ConversationSummary } from "@/lib/chat/types";
@@ -89,12 +90,12 @@ function Row({
         className="block min-w-0 px-2.5 py-2"
       >
         <span className="block truncate text-sm">{conversation.title}</span>
-        <span className="block truncate text-[11px] text-zinc-500">
+        <span className="block truncate text-[11px] text-zinc-400">
           {when(conversation.updatedAt)} · {conversation.model}
         </span>
       </Link>
       {/* Over the row's right end on hover or keyboard focus, so titles use the full width otherwise. */}
-      <span className="absolute top-1/2 right-1 flex -translate-y-1/2 rounded-md bg-zinc-800 opacity-0 shadow transition-opacity group-hover:opacity-100 focus-within:opacity-100">
+      <span className="absolute top-1/2 right-1 flex -translate-y-1/2 rounded-md bg-zinc-800 opacity-0 shadow transition-opacity group-hover:opacity-100 focus-within:opacity-100 [@media(hover:none)]:opacity-100">
         <button
           type="button"
           aria-label={`Rename ${conversation.title}`}
@@ -130,7 +131,12 @@ export function ConversationList({
   onNew,
   onRename,
   onDelete,
+  onClose,
+  className,
 }: {
+  /** Below 1024 px the list lies over the thread: this closes it. */
+  onClose: () => void;
+  className?: string;
   conversations: ConversationSummary[];
   loading: boolean;
   activeId: string | null;
@@ -142,12 +148,18 @@ export function ConversationList({
 }) {
   return (
     <aside
-      className="flex h-full min-h-0 flex-col gap-3 border-r border-zinc-800 bg-zinc-950 p-3"
+      className={clsx("h-full min-h-0 flex-col gap-3 border-r border-zinc-800 bg-zinc-950 p-3", className)}
       aria-label="Conversations"
     >
-      <Button variant="primary" onClick={onNew} data-testid="new-chat">
-        New chat
-      </Button>
+      <div className="flex gap-2">
+        <Button variant="primary" onClick={onNew} data-testid="new-chat" className="flex-1">
+          New chat
+        </Button>
+        <Button variant="ghost" onClick={onClose} className="lg:hidden" data-testid="close-conversations">
+          <X aria-hidden className="size-4" />
+          <span className="sr-only">Close the list</span>
+        </Button>
+      </div>
       <input
         type="search"
         aria-label="Search conversation titles"
@@ -164,7 +176,7 @@ export function ConversationList({
           </div>
         )}
         {!loading && conversations.length === 0 && (
-          <p className="px-2 py-6 text-center text-xs text-zinc-500">
+          <p className="px-2 py-6 text-center text-xs text-zinc-400">
             {query ? `No conversation titled like “${query}”.` : "No conversations yet."}
           </p>
         )}

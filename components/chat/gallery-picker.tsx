@@ -1,5 +1,6 @@
 "use client";
 
+import { Play } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import clsx from "clsx";
 import { useState } from "react";
@@ -149,9 +150,9 @@ export function GalleryPicker({
                     loading="lazy"
                     className="aspect-square w-full object-cover"
                   />
-                  <span className="block truncate px-2 py-1 text-[11px] text-zinc-400">
-                    {kind === "video" ? "▶ " : ""}
-                    {name}
+                  <span className="flex items-center gap-1 truncate px-2 py-1 text-[11px] text-zinc-400">
+                    {kind === "video" && <Play aria-label="Video" className="size-3 shrink-0" />}
+                    <span className="truncate">{name}</span>
                   </span>
                 </button>
               </li>

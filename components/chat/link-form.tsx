@@ -101,7 +101,7 @@ export function LinkForm({
           Cancel
         </Button>
       </div>
-      <p className={error ? "text-xs text-red-300" : "text-xs text-zinc-500"}>
+      <p className={error ? "text-xs text-red-300" : "text-xs text-zinc-400"}>
         {error ?? "Sent by reference: the model service downloads it, so it must be publicly reachable."}
       </p>
     </div>

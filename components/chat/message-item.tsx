@@ -101,7 +101,7 @@ function UserMessage({ message, actions }: { message: MessageView; actions: Mess
               Save &amp; resend
             </Button>
           </div>
-          <p className="text-right text-xs text-zinc-500">
+          <p className="text-right text-xs text-zinc-400">
             Later messages in this conversation will be replaced.
           </p>
         </form>
@@ -218,7 +218,7 @@ function ModelMessage({
       )}
 
       {!streaming && (
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-500">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-400">
           {message.finishReason && (
             <Badge tone={message.finishReason === "STOP" ? "neutral" : "warning"}>
               <span data-testid="finish-reason">{message.finishReason}</span>

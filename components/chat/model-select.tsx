@@ -22,7 +22,7 @@ export function ModelSelect({
       value={value}
       disabled={disabled}
       onChange={(e) => onChange(e.target.value)}
-      className={`${inputClass} h-9 w-auto max-w-72 py-1.5 font-mono text-xs`}
+      className={`${inputClass} h-9 max-w-full py-1.5 sm:w-auto sm:max-w-72 font-mono text-xs`}
     >
       {families.map((family) => (
         <optgroup key={family.family} label={family.family}>

@@ -1,5 +1,6 @@
 "use client";
 
+import clsx from "clsx";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { conversationSettingsSchema, type ConversationSettings } from "@/lib/chat/settings-schema";
@@ -15,7 +16,10 @@ export function SettingsPanel({
   onClose,
   saving,
   serverError,
+  className,
 }: {
+  /** Where it sits: beside the thread from 1024 px, over it below. */
+  className?: string;
   value: ConversationSettings;
   onSave: (settings: ConversationSettings) => void;
   onClose: () => void;
@@ -51,7 +55,10 @@ export function SettingsPanel({
     <form
       data-testid="settings-panel"
       onSubmit={handleSubmit(onSave)}
-      className="flex h-full flex-col gap-4 overflow-y-auto border-l border-zinc-800 bg-zinc-950 p-4"
+      className={clsx(
+        "flex h-full flex-col gap-4 overflow-y-auto border-l border-zinc-800 bg-zinc-950 p-4",
+        className,
+      )}
     >
       <div className="flex items-center justify-between">
         <h2 className="text-sm font-semibold">Conversation settings</h2>

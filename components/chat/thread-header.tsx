@@ -1,5 +1,6 @@
 "use client";
 
+import { MessagesSquare } from "lucide-react";
 import type { TextModelFamily } from "@/lib/catalog";
 import type { ConversationView } from "@/lib/chat/types";
 import { Button } from "@/components/ui/button";
@@ -15,6 +16,7 @@ export function ThreadHeader({
   modelDisabled,
   settingsOpen,
   onToggleSettings,
+  onShowList,
 }: {
   title: string;
   model: string;
@@ -24,10 +26,22 @@ export function ThreadHeader({
   modelDisabled: boolean;
   settingsOpen: boolean;
   onToggleSettings: () => void;
+  /** Below 1024 px, where the conversation list is not beside the thread. */
+  onShowList: () => void;
 }) {
   const n = (v: number) => v.toLocaleString("en-US");
   return (
-    <header className="flex items-center gap-3 border-b border-zinc-800 px-4 py-2.5">
+    <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-zinc-800 px-2 py-2.5 sm:px-4">
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={onShowList}
+        className="lg:hidden"
+        data-testid="show-conversations"
+      >
+        <MessagesSquare aria-hidden className="size-4" />
+        <span className="sr-only">Conversations</span>
+      </Button>
       <h1 className="min-w-0 flex-1 truncate text-sm font-semibold" data-testid="conversation-title">
         {title}
       </h1>
@@ -41,7 +55,10 @@ export function ThreadHeader({
           {n(usage.totalTokenCount)} tokens in this thread
         </span>
       )}
-      <ModelSelect families={families} value={model} onChange={onModel} disabled={modelDisabled} />
+      {/* On a phone the model takes a row of its own, under the title and the buttons. */}
+      <div className="order-last w-full sm:order-none sm:w-auto">
+        <ModelSelect families={families} value={model} onChange={onModel} disabled={modelDisabled} />
+      </div>
       <Button
         size="sm"
         variant={settingsOpen ? "primary" : "secondary"}

@@ -116,7 +116,7 @@ export function AddToCollectionDialog({ ids, onClose }: { ids: string[] | null; 
                         className="flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm hover:bg-zinc-800 focus:bg-zinc-800 focus:outline-none"
                       >
                         <span className="truncate">{c.name}</span>
-                        <span className="shrink-0 text-xs text-zinc-500">
+                        <span className="shrink-0 text-xs text-zinc-400">
                           {c.itemCount} item{c.itemCount === 1 ? "" : "s"}
                           {c.power === "editor" ? ` · ${c.ownerName ?? "shared"}` : ""}
                         </span>
@@ -125,7 +125,7 @@ export function AddToCollectionDialog({ ids, onClose }: { ids: string[] | null; 
                   ))}
                 </ul>
               ) : (
-                <p className="text-sm text-zinc-500">No collections yet: name one above.</p>
+                <p className="text-sm text-zinc-400">No collections yet: name one above.</p>
               )}
             </>
           )}

@@ -1,5 +1,6 @@
 "use client";
 
+import { Image as ImageIcon } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
@@ -60,7 +61,7 @@ export function CollectionList() {
       ) : list.data.length === 0 ? (
         <div className="flex h-64 flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-zinc-800 text-center">
           <p className="text-zinc-300">No collections yet.</p>
-          <p className="text-sm text-zinc-500">
+          <p className="text-sm text-zinc-400">
             Select items in the{" "}
             <Link href="/gallery" className="text-sky-300 hover:underline">
               gallery
@@ -85,7 +86,9 @@ export function CollectionList() {
                     // eslint-disable-next-line @next/next/no-img-element -- stored thumbnails are small webp
                     <img src={c.coverThumbnailUrl} alt="" loading="lazy" className="size-full object-cover" />
                   ) : (
-                    <div className="flex size-full items-center justify-center text-2xl text-zinc-700">▣</div>
+                    <div className="flex size-full items-center justify-center text-zinc-600">
+                      <ImageIcon aria-hidden className="size-7" />
+                    </div>
                   )}
                 </div>
                 <div className="space-y-2 p-3">
@@ -97,7 +100,7 @@ export function CollectionList() {
                       </Badge>
                     )}
                   </div>
-                  <p className="text-xs text-zinc-500">
+                  <p className="text-xs text-zinc-400">
                     {c.itemCount} item{c.itemCount === 1 ? "" : "s"}
                   </p>
                   <ApprovalProgress progress={c.progress} />

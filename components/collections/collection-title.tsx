@@ -57,7 +57,7 @@ export function CollectionTitle({
   }
   return (
     <div>
-      <p className="text-xs text-zinc-500">
+      <p className="text-xs text-zinc-400">
         <Link href="/collections" className="hover:underline">
           Collections
         </Link>
@@ -68,7 +68,7 @@ export function CollectionTitle({
         <h1 className="truncate text-xl font-semibold tracking-tight" data-testid="collection-name">
           {collection.name}
         </h1>
-        <span className="text-sm text-zinc-500" data-testid="collection-count">
+        <span className="text-sm text-zinc-400" data-testid="collection-count">
           {collection.itemCount} item{collection.itemCount === 1 ? "" : "s"}
         </span>
         {canEdit && (

@@ -80,7 +80,7 @@ export function MembersDialog({
             </Button>
           </form>
         )}
-        <p className="text-xs text-zinc-500">
+        <p className="text-xs text-zinc-400">
           {MEMBER_ROLES.map((r) => `${r}: ${ROLE_HELP[r]}`).join(" · ")}. Only the owner shares.
         </p>
         {members.isPending ? (
@@ -90,7 +90,7 @@ export function MembersDialog({
             {members.data.map((m) => (
               <li key={m.userId} className="flex items-center gap-2 py-2 text-sm" data-testid="member-row">
                 <span className="min-w-0 flex-1 truncate">
-                  {m.name} <span className="text-zinc-500">{m.email}</span>
+                  {m.name} <span className="text-zinc-400">{m.email}</span>
                 </span>
                 {canManage ? (
                   <>
@@ -124,7 +124,7 @@ export function MembersDialog({
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-zinc-500">Not shared with anyone.</p>
+          <p className="text-sm text-zinc-400">Not shared with anyone.</p>
         )}
         {(error || members.error) && (
           <p role="alert" className="text-sm text-red-300">

@@ -1,5 +1,6 @@
 "use client";
 
+import { Heart } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
@@ -60,7 +61,7 @@ export function BulkBar({
         </Button>
         <span className="mx-1 h-6 w-px bg-zinc-700" aria-hidden />
         <Button size="sm" onClick={() => bulk.mutate({ action: "favorite", ids })} disabled={bulk.isPending}>
-          ♥ Favorite
+          <Heart aria-hidden className="size-3.5" /> Favorite
         </Button>
         <Button
           size="sm"

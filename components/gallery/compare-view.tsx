@@ -1,5 +1,6 @@
 "use client";
 
+import { Pause, Play, RotateCcw, X } from "lucide-react";
 import { useQueries } from "@tanstack/react-query";
 import clsx from "clsx";
 import { useEffect, useRef } from "react";
@@ -66,7 +67,7 @@ export function CompareView({
     >
       <header className="flex h-14 shrink-0 items-center gap-3 border-b border-zinc-800 px-4">
         <Button variant="ghost" size="sm" onClick={onClose} data-testid="compare-close">
-          ✕ Close
+          <X aria-hidden className="size-4" /> Close
         </Button>
         <h2 className="text-sm font-semibold">Compare {ids.length} items</h2>
         {onCollect && (
@@ -76,10 +77,18 @@ export function CompareView({
         )}
         <div className="ml-auto flex items-center gap-2">
           <Button size="sm" onClick={sync.toggle} data-testid="compare-play">
-            {sync.playing ? "❚❚ Pause all" : "▶ Play all"}
+            {sync.playing ? (
+              <>
+                <Pause aria-hidden className="size-3.5" /> Pause all
+              </>
+            ) : (
+              <>
+                <Play aria-hidden className="size-3.5" /> Play all
+              </>
+            )}
           </Button>
           <Button size="sm" variant="ghost" onClick={() => sync.seek(0)}>
-            ↺ Restart
+            <RotateCcw aria-hidden className="size-3.5" /> Restart
           </Button>
           <input
             type="range"
@@ -117,7 +126,7 @@ export function CompareView({
                 <div
                   className={clsx(
                     "py-1.5 font-mono text-xs",
-                    row.differs ? "text-amber-300" : "text-zinc-500",
+                    row.differs ? "text-amber-300" : "text-zinc-400",
                   )}
                 >
                   {row.key}
@@ -132,7 +141,7 @@ export function CompareView({
                         : "text-zinc-300",
                     )}
                   >
-                    {value === null ? <span className="text-zinc-600">not set</span> : formatParam(value)}
+                    {value === null ? <span className="text-zinc-400">not set</span> : formatParam(value)}
                   </div>
                 ))}
               </div>
@@ -156,7 +165,7 @@ function CompareMedia({
   return (
     <div className="flex aspect-video items-center justify-center overflow-hidden rounded-lg bg-black">
       {!media ? (
-        <span className="p-3 text-center text-sm text-zinc-500">
+        <span className="p-3 text-center text-sm text-zinc-400">
           {item.status === "failed" ? `Failed: ${item.error ?? ""}` : "No stored result"}
         </span>
       ) : video ? (

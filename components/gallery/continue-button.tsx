@@ -1,5 +1,6 @@
 "use client";
 
+import { Play } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { fetchJson } from "@/components/api-client";
@@ -40,7 +41,13 @@ export function ContinueButton({ item }: { item: GalleryItemDetail }) {
   return (
     <>
       <Button size="sm" onClick={start} disabled={busy} data-testid="continue-from-here">
-        {busy ? "Taking the last frame…" : "▶ Continue from here"}
+        {busy ? (
+          "Taking the last frame…"
+        ) : (
+          <>
+            <Play aria-hidden className="size-3.5" /> Continue from here
+          </>
+        )}
       </Button>
       {error && (
         <p role="alert" className="w-full text-xs text-red-300">

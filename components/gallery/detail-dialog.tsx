@@ -1,5 +1,6 @@
 "use client";
 
+import { ChevronLeft, ChevronRight, X } from "lucide-react";
 import { useRef } from "react";
 import { ApprovalControl, CommentPanel, studioReviewApi, useReviewSession } from "@/components/review";
 import { Alert } from "@/components/ui/alert";
@@ -16,6 +17,7 @@ import { ReuseActions } from "./reuse-actions";
 import { ReviewPanel } from "./review-panel";
 import { useGalleryItemQuery } from "./use-gallery-queries";
 import { useModal } from "./use-modal";
+import { useSwipe } from "./use-swipe";
 
 /**
  * The detail view of one item, over the grid (its id is in the URL: `?item=`). Its keys (← → to the
@@ -53,6 +55,11 @@ export function DetailDialog({
   const prevId = item?.prevId ?? null;
   const nextId = item?.nextId ?? null;
   const source = useItemSource();
+  // On a touch screen: swipe the media left for the next item, right for the previous one.
+  const swipe = useSwipe({
+    onLeft: () => nextId && onNavigate(nextId),
+    onRight: () => prevId && onNavigate(prevId),
+  });
   // Opened inside a collection (its page's item source, or the prop): new threads are written there.
   const reviewCollectionId = collectionId ?? source.collectionId ?? null;
   const review = useReviewSession({
@@ -72,7 +79,7 @@ export function DetailDialog({
       data-testid="detail-dialog"
       className="fixed inset-0 z-40 flex flex-col bg-zinc-950/95 outline-none backdrop-blur-sm"
     >
-      <header className="flex h-14 shrink-0 items-center gap-3 border-b border-zinc-800 px-4">
+      <header className="flex min-h-14 shrink-0 flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-800 px-2 py-1 sm:px-4">
         <Button
           variant="ghost"
           size="sm"
@@ -80,7 +87,8 @@ export function DetailDialog({
           aria-label="Close (Esc)"
           data-testid="detail-close"
         >
-          ✕ Close
+          <X aria-hidden className="size-4" />
+          <span className="hidden sm:inline">Close</span>
         </Button>
         <div className="flex items-center gap-1">
           <Button
@@ -91,7 +99,8 @@ export function DetailDialog({
             aria-label="Previous item (←)"
             data-testid="detail-prev"
           >
-            ← Prev
+            <ChevronLeft aria-hidden className="size-4" />
+            <span className="hidden sm:inline">Prev</span>
           </Button>
           <Button
             size="sm"
@@ -101,7 +110,8 @@ export function DetailDialog({
             aria-label="Next item (→)"
             data-testid="detail-next"
           >
-            Next →
+            <span className="hidden sm:inline">Next</span>
+            <ChevronRight aria-hidden className="size-4" />
           </Button>
         </div>
         {item && (
@@ -118,7 +128,7 @@ export function DetailDialog({
           </Button>
         )}
         {item && !source.foreign && <ShareLinksButton taskId={item.id} />}
-        <span className="ml-auto hidden text-xs text-zinc-500 md:block">
+        <span className="ml-auto hidden text-xs text-zinc-400 md:block">
           ← → browse · 1–5 rate · ? keys · Esc close
         </span>
         <p className="sr-only" aria-live="polite" data-testid="keys-status">
@@ -136,8 +146,12 @@ export function DetailDialog({
           <Spinner label="Loading item" />
         </div>
       ) : (
-        <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
-          <div className="flex min-h-[40vh] flex-1 flex-col bg-black lg:min-h-0">
+        <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:flex-row lg:overflow-hidden">
+          <div
+            className="flex h-[55dvh] shrink-0 flex-col bg-black lg:h-auto lg:min-h-0 lg:flex-1 lg:shrink"
+            data-testid="detail-media"
+            {...swipe}
+          >
             <MediaViewer item={item} review={review} />
           </div>
           <aside className="w-full shrink-0 space-y-6 overflow-y-auto border-zinc-800 p-5 lg:w-[28rem] lg:border-l">

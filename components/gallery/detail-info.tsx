@@ -10,7 +10,7 @@ import { FilmProvenance } from "@/components/sequences/film-provenance";
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
     <section className="space-y-2" data-testid={testId}>
-      <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-500">{title}</h3>
+      <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-400">{title}</h3>
       {children}
     </section>
   );
@@ -19,7 +19,7 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid grid-cols-[8.5rem_1fr] gap-3 py-1.5 text-sm">
-      <dt className="text-zinc-500">{label}</dt>
+      <dt className="text-zinc-400">{label}</dt>
       <dd className="min-w-0 break-words text-zinc-200">{children}</dd>
     </div>
   );
@@ -43,7 +43,7 @@ export function DetailInfo({ item }: { item: GalleryItemDetail }) {
       )}
       <Section title="Prompt">
         <p className="whitespace-pre-wrap text-sm leading-relaxed text-zinc-100" data-testid="detail-prompt">
-          {item.prompt || <span className="italic text-zinc-500">No prompt</span>}
+          {item.prompt || <span className="italic text-zinc-400">No prompt</span>}
         </p>
       </Section>
       <Section
@@ -79,7 +79,7 @@ export function DetailInfo({ item }: { item: GalleryItemDetail }) {
           <Row label="Started">{formatDateTime(item.startedAt)}</Row>
           <Row label="Finished">
             {formatDateTime(item.finishedAt)}
-            {run && <span className="ml-2 text-zinc-500">({run})</span>}
+            {run && <span className="ml-2 text-zinc-400">({run})</span>}
           </Row>
           <Row label="Task id">
             <span className="font-mono text-[12px]">{item.id}</span>
@@ -103,7 +103,7 @@ export function DetailInfo({ item }: { item: GalleryItemDetail }) {
                     {m.size === null ? "—" : formatBytes(m.size)}
                   </span>
                   {m.width && m.height ? (
-                    <span className="text-zinc-500">
+                    <span className="text-zinc-400">
                       {m.width}×{m.height}
                     </span>
                   ) : null}
@@ -119,7 +119,7 @@ export function DetailInfo({ item }: { item: GalleryItemDetail }) {
                 </div>
                 {m.sha256 && (
                   <p
-                    className="mt-1 break-all font-mono text-[11px] text-zinc-500"
+                    className="mt-1 break-all font-mono text-[11px] text-zinc-400"
                     title="sha256"
                     data-testid="file-sha256"
                   >
@@ -152,7 +152,7 @@ export function DetailInfo({ item }: { item: GalleryItemDetail }) {
                         : "expiry unknown"}
                   </Badge>
                   {u.expiresAt && (
-                    <span className="text-[11px] text-zinc-500">
+                    <span className="text-[11px] text-zinc-400">
                       {u.state === "expired" ? "since" : "until"} {formatDateTime(u.expiresAt)}
                     </span>
                   )}
@@ -167,7 +167,7 @@ export function DetailInfo({ item }: { item: GalleryItemDetail }) {
                     rel="noreferrer noopener"
                     className={clsx(
                       "mt-0.5 block break-all text-[12px]",
-                      u.state === "expired" ? "text-zinc-500 line-through" : "text-sky-300 hover:underline",
+                      u.state === "expired" ? "text-zinc-400 line-through" : "text-sky-300 hover:underline",
                     )}
                   >
                     {u.url}

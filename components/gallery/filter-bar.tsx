@@ -1,10 +1,12 @@
 "use client";
 
+import { Heart, SlidersHorizontal, X } from "lucide-react";
 import clsx from "clsx";
 import Link from "next/link";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
+import { useModalDialog } from "@/components/ui/use-modal-dialog";
 import { STATUS_FILTERS, type GalleryFilters } from "@/lib/gallery/filters";
 import { totalLabel } from "./total-label";
 import { useFacetsQuery } from "./use-gallery-queries";
@@ -24,7 +26,7 @@ function Labelled({
   return (
     <label
       className={clsx(
-        "flex flex-col gap-1 text-[11px] font-medium uppercase tracking-wide text-zinc-500",
+        "flex flex-col gap-1 text-[11px] font-medium uppercase tracking-wide text-zinc-400",
         className,
       )}
     >
@@ -115,6 +117,7 @@ export function FilterBar({
   totalIsEstimate?: boolean;
 }) {
   const facets = useFacetsQuery();
+  const [sheetOpen, setSheetOpen] = useState(false);
   const set = <K extends keyof GalleryFilters>(key: K, value: GalleryFilters[K] | "") =>
     onChange({ ...filters, [key]: value === "" ? undefined : value });
   const active = Object.values(filters).some((v) => v !== undefined && v !== "");
@@ -130,15 +133,105 @@ export function FilterBar({
       aria-pressed={filters.favorite === true}
       onClick={() => set("favorite", filters.favorite ? "" : true)}
       className={clsx(
-        "h-9 shrink-0 rounded-md border px-3 text-sm font-medium transition-colors",
+        "inline-flex h-9 shrink-0 items-center gap-1.5 rounded-md border px-3 text-sm font-medium transition-colors",
         filters.favorite
           ? "border-rose-400/60 bg-rose-500/15 text-rose-200"
           : "border-zinc-700 bg-zinc-900 text-zinc-300 hover:bg-zinc-800",
       )}
     >
-      ♥ Favorites
+      <Heart aria-hidden className={clsx("size-4", filters.favorite && "fill-current")} />
+      <span className="sr-only sm:not-sr-only">Favorites</span>
     </button>
   );
+
+  const selects = (
+    <>
+      <FilterSelect
+        label="Type"
+        name="type"
+        value={filters.type}
+        anyLabel="All types"
+        options={[
+          { value: "video", label: "Videos" },
+          { value: "image", label: "Images" },
+          { value: "sequence", label: "Films (sequences)" },
+        ]}
+        onChange={(v) => set("type", v as GalleryFilters["type"])}
+      />
+      <FilterSelect
+        label="Model"
+        name="model"
+        value={filters.model}
+        anyLabel="All models"
+        options={models.map((m) => ({ value: m.id, label: `${m.id} (${m.count})` }))}
+        onChange={(v) => set("model", v)}
+      />
+      <FilterSelect
+        label="Status"
+        name="status"
+        value={filters.status}
+        anyLabel="Any status"
+        options={STATUS_FILTERS.map((s) => ({
+          value: s,
+          label: s === "expired" ? "expired (result lost)" : s,
+        }))}
+        onChange={(v) => set("status", v as GalleryFilters["status"])}
+      />
+      <FilterSelect
+        label="Rating"
+        name="rating"
+        value={filters.rating === undefined ? undefined : String(filters.rating)}
+        anyLabel="Any rating"
+        options={[5, 4, 3, 2, 1].map((r) => ({
+          value: String(r),
+          label: `${r} star${r === 1 ? "" : "s"}${r < 5 ? " & up" : ""}`,
+        }))}
+        onChange={(v) => set("rating", v ? Number(v) : "")}
+      />
+      <FilterSelect
+        label="Tag"
+        name="tag"
+        value={filters.tag}
+        anyLabel="Any tag"
+        options={tags.map((t) => ({ value: t.name, label: `${t.name} (${t.count})` }))}
+        onChange={(v) => set("tag", v)}
+      />
+      {users && (
+        <FilterSelect
+          label="User"
+          name="user"
+          value={filters.user}
+          anyLabel="All users"
+          options={users.map((u) => ({ value: u.id, label: `${u.label} (${u.count})` }))}
+          onChange={(v) => set("user", v)}
+        />
+      )}
+      <Labelled label="From">
+        <input
+          type="date"
+          data-testid="filter-from"
+          className={clsx(inputClass, "h-9")}
+          value={filters.from?.slice(0, 10) ?? ""}
+          max={filters.to?.slice(0, 10)}
+          onChange={(e) => set("from", e.target.value)}
+        />
+      </Labelled>
+      <Labelled label="To">
+        <input
+          type="date"
+          data-testid="filter-to"
+          className={clsx(inputClass, "h-9")}
+          value={filters.to?.slice(0, 10) ?? ""}
+          min={filters.from?.slice(0, 10)}
+          onChange={(e) => set("to", e.target.value)}
+        />
+      </Labelled>
+    </>
+  );
+  // Set in the sheet on a phone: the count on its button.
+  const sheetCount = (["type", "model", "status", "rating", "tag", "user", "from", "to"] as const).filter(
+    (key) => filters[key] !== undefined && filters[key] !== "",
+  ).length;
 
   return (
     <section aria-label="Filters" className="space-y-3">
@@ -147,89 +240,20 @@ export function FilterBar({
           <SearchBox value={filters.q ?? ""} onChange={(q) => set("q", q.trim() ? q : "")} />
         </div>
         {favoriteButton}
+        <Button
+          className="h-9 shrink-0 sm:hidden"
+          onClick={() => setSheetOpen(true)}
+          aria-haspopup="dialog"
+          data-testid="open-filter-sheet"
+        >
+          <SlidersHorizontal aria-hidden className="size-4" />
+          Filters{sheetCount > 0 ? ` (${sheetCount})` : ""}
+        </Button>
       </div>
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 xl:grid-cols-7">
-        <FilterSelect
-          label="Type"
-          name="type"
-          value={filters.type}
-          anyLabel="All types"
-          options={[
-            { value: "video", label: "Videos" },
-            { value: "image", label: "Images" },
-            { value: "sequence", label: "Films (sequences)" },
-          ]}
-          onChange={(v) => set("type", v as GalleryFilters["type"])}
-        />
-        <FilterSelect
-          label="Model"
-          name="model"
-          value={filters.model}
-          anyLabel="All models"
-          options={models.map((m) => ({ value: m.id, label: `${m.id} (${m.count})` }))}
-          onChange={(v) => set("model", v)}
-        />
-        <FilterSelect
-          label="Status"
-          name="status"
-          value={filters.status}
-          anyLabel="Any status"
-          options={STATUS_FILTERS.map((s) => ({
-            value: s,
-            label: s === "expired" ? "expired (result lost)" : s,
-          }))}
-          onChange={(v) => set("status", v as GalleryFilters["status"])}
-        />
-        <FilterSelect
-          label="Rating"
-          name="rating"
-          value={filters.rating === undefined ? undefined : String(filters.rating)}
-          anyLabel="Any rating"
-          options={[5, 4, 3, 2, 1].map((r) => ({
-            value: String(r),
-            label: `${"★".repeat(r)}${r < 5 ? " & up" : ""}`,
-          }))}
-          onChange={(v) => set("rating", v ? Number(v) : "")}
-        />
-        <FilterSelect
-          label="Tag"
-          name="tag"
-          value={filters.tag}
-          anyLabel="Any tag"
-          options={tags.map((t) => ({ value: t.name, label: `${t.name} (${t.count})` }))}
-          onChange={(v) => set("tag", v)}
-        />
-        {users && (
-          <FilterSelect
-            label="User"
-            name="user"
-            value={filters.user}
-            anyLabel="All users"
-            options={users.map((u) => ({ value: u.id, label: `${u.label} (${u.count})` }))}
-            onChange={(v) => set("user", v)}
-          />
-        )}
-        <Labelled label="From">
-          <input
-            type="date"
-            data-testid="filter-from"
-            className={clsx(inputClass, "h-9")}
-            value={filters.from?.slice(0, 10) ?? ""}
-            max={filters.to?.slice(0, 10)}
-            onChange={(e) => set("from", e.target.value)}
-          />
-        </Labelled>
-        <Labelled label="To">
-          <input
-            type="date"
-            data-testid="filter-to"
-            className={clsx(inputClass, "h-9")}
-            value={filters.to?.slice(0, 10) ?? ""}
-            min={filters.from?.slice(0, 10)}
-            onChange={(e) => set("to", e.target.value)}
-          />
-        </Labelled>
-      </div>
+      <FilterSheet open={sheetOpen} onClose={() => setSheetOpen(false)}>
+        {selects}
+      </FilterSheet>
+      <div className="hidden grid-cols-4 gap-2 sm:grid xl:grid-cols-7">{selects}</div>
       <div className="flex min-h-8 items-center gap-3 text-sm text-zinc-400">
         <span data-testid="gallery-total" aria-live="polite">
           {totalLabel(total, totalIsEstimate, active)}
@@ -246,9 +270,9 @@ export function FilterBar({
               type="button"
               aria-label="Show items of every batch"
               onClick={() => set("batch", "")}
-              className="rounded-full px-1.5 hover:bg-violet-500/20"
+              className="inline-flex items-center rounded-full px-1.5 py-0.5 hover:bg-violet-500/20"
             >
-              ✕
+              <X aria-hidden className="size-3.5" />
             </button>
           </span>
         )}
@@ -259,5 +283,46 @@ export function FilterBar({
         )}
       </div>
     </section>
+  );
+}
+
+/**
+ * On a phone the filters would fill the first screen: they open in a sheet from the bottom instead
+ * (a native modal <dialog>: focus stays inside, Esc closes, focus returns to the Filters button).
+ * Each change applies at once, as on a wide screen; the sheet's contents exist only while open, so
+ * that the inline row's controls stay the only ones of their name.
+ */
+function FilterSheet({
+  open,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const dialogProps = useModalDialog(open, onClose);
+  return (
+    <dialog
+      {...dialogProps}
+      aria-labelledby="filter-sheet-title"
+      data-testid="filter-sheet"
+      onClick={(event) => event.target === event.currentTarget && onClose()}
+      className="mb-0 mt-auto max-h-[85dvh] w-full max-w-none rounded-t-2xl border border-zinc-800 bg-zinc-950 p-0 text-zinc-100 backdrop:bg-black/60"
+    >
+      {open && (
+        <div className="space-y-4 p-4">
+          <div className="flex items-center justify-between">
+            <h2 id="filter-sheet-title" className="text-base font-semibold">
+              Filters
+            </h2>
+            <Button variant="primary" onClick={onClose} data-testid="close-filter-sheet">
+              Done
+            </Button>
+          </div>
+          <div className="grid grid-cols-1 gap-3">{children}</div>
+        </div>
+      )}
+    </dialog>
   );
 }

@@ -1,7 +1,9 @@
 "use client";
 
+import { Heart, Image as ImageIcon, Play, Star, TriangleAlert } from "lucide-react";
 import clsx from "clsx";
 import { memo, useEffect, useRef, useState, type MouseEvent } from "react";
+import { useReducedMotion } from "@/components/ui/use-reduced-motion";
 import type { GalleryItem } from "@/lib/gallery/types";
 import { ItemBadges } from "./item-badges";
 import { useItemSource } from "./item-source";
@@ -42,6 +44,8 @@ export const GalleryCard = memo(function GalleryCard({
     ? (media.contentType ?? "").startsWith("video/") || (!media.contentType && item.kind === "video")
     : false;
   const [preview, setPreview] = useState(false);
+  // A hover preview is motion the person did not ask for: none with reduced motion.
+  const reducedMotion = useReducedMotion();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -109,7 +113,7 @@ export const GalleryCard = memo(function GalleryCard({
         ) : (
           <Placeholder item={item} makingPoster={stored} />
         )}
-        {preview && media && (
+        {preview && !reducedMotion && media && (
           <video
             data-testid="hover-preview"
             src={media.url}
@@ -149,23 +153,28 @@ export const GalleryCard = memo(function GalleryCard({
       </label>
       <div className="flex min-h-0 flex-1 flex-col gap-1 px-2.5 py-2">
         <p className="line-clamp-2 text-[13px] leading-snug text-zinc-200" title={item.prompt}>
-          {item.prompt || <span className="italic text-zinc-500">No prompt</span>}
+          {item.prompt || <span className="italic text-zinc-400">No prompt</span>}
         </p>
-        <div className="mt-auto flex items-center gap-2 text-[11px] text-zinc-500">
+        <div className="mt-auto flex items-center gap-2 text-[11px] text-zinc-400">
           <span className="truncate">{item.model}</span>
           <span aria-hidden>·</span>
           <span className="shrink-0">{formatShortDate(item.submittedAt)}</span>
           {decorate?.(item)}
           <span className="ml-auto flex shrink-0 items-center gap-1.5">
             {item.rating ? (
-              <span className="text-amber-300" aria-label={`Rated ${item.rating} of 5`}>
-                {"★".repeat(item.rating)}
+              <span role="img" className="flex text-amber-300" aria-label={`Rated ${item.rating} of 5`}>
+                {Array.from({ length: item.rating }, (_, i) => (
+                  <Star key={i} aria-hidden className="size-3 fill-current" />
+                ))}
               </span>
             ) : null}
             {item.favorite && (
-              <span className="text-rose-400" aria-label="Favorite" data-testid="favorite-mark">
-                ♥
-              </span>
+              <Heart
+                role="img"
+                aria-label="Favorite"
+                data-testid="favorite-mark"
+                className="size-3.5 fill-current text-rose-400"
+              />
             )}
           </span>
         </div>
@@ -193,14 +202,20 @@ function Placeholder({ item, makingPoster }: { item: GalleryItem; makingPoster: 
       className="flex size-full flex-col items-center justify-center gap-2 bg-gradient-to-br from-zinc-900 to-zinc-950 p-4 text-center"
       data-testid="poster-placeholder"
     >
-      <span aria-hidden className="text-2xl text-zinc-600">
-        {item.status === "failed" ? "⚠" : item.kind === "video" ? "▶" : "▣"}
+      <span aria-hidden className="text-zinc-500">
+        {item.status === "failed" ? (
+          <TriangleAlert className="size-7" />
+        ) : item.kind === "video" ? (
+          <Play className="size-7" />
+        ) : (
+          <ImageIcon className="size-7" />
+        )}
       </span>
-      <span className={clsx("text-xs", item.status === "failed" ? "text-red-300" : "text-zinc-500")}>
+      <span className={clsx("text-xs", item.status === "failed" ? "text-red-300" : "text-zinc-400")}>
         {text}
       </span>
       {item.status === "failed" && item.error && (
-        <span className="line-clamp-2 text-[11px] text-zinc-500">{item.error}</span>
+        <span className="line-clamp-2 text-[11px] text-zinc-400">{item.error}</span>
       )}
     </div>
   );

@@ -87,8 +87,14 @@ export function GalleryGrid({
   // The focused tile's row may not exist yet (virtualized): scroll the virtualizer to it, then focus
   // the tile once rendered — never while the user is typing in a field (the search box).
   const focusedId = focusedIndex === null ? null : (items[focusedIndex]?.id ?? null);
+  const wasActive = useRef(keysActive);
   useEffect(() => {
+    const uncovered = keysActive && !wasActive.current;
+    wasActive.current = keysActive;
     if (focusedIndex === null || !keysActive || width === 0 || ownsKeys(document.activeElement)) return;
+    // A view that closed and gave focus back to the control that opened it (Compare in the bulk
+    // bar) keeps it there; one that left focus nowhere (the item view) gets the tile.
+    if (uncovered && document.activeElement && document.activeElement !== document.body) return;
     // Focus the user gave a tile (a click, Tab) is where it should be: scrolling now would move the
     // tile from under a pressed pointer and the click would never reach it.
     const given = document.activeElement;
@@ -144,7 +150,7 @@ export function GalleryGrid({
             </div>
           ))}
       </div>
-      <div className="flex h-16 items-center justify-center text-sm text-zinc-500">
+      <div className="flex h-16 items-center justify-center text-sm text-zinc-400">
         {isFetchingNextPage ? (
           <span className="flex items-center gap-2">
             <Spinner label="Loading more" /> Loading more…

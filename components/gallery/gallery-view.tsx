@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { lazy, Suspense, useCallback, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useLayoutEffect, useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -56,6 +56,16 @@ export function GalleryView({ header, empty, bulkExtra, urlKeys }: Props = {}) {
   const comparing = url.compare.length >= 2;
   // While a dialog is open the page behind it is inert: no focus, no clicks, hidden from readers.
   const covered = Boolean(url.item) || comparing;
+  // Compare opens from the bulk bar, which turns inert at once (and its view loads lazily): the
+  // control that opened it is taken before the browser moves focus off it, and focused again on
+  // closing. (The item view gives focus back to the grid's item instead: use-culling.ts.)
+  useLayoutEffect(() => {
+    if (!comparing) return;
+    const opener = document.activeElement;
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus({ preventScroll: true });
+    };
+  }, [comparing]);
 
   // The open item (the detail view's own query, shared through the cache).
   const detail = useGalleryItemQuery(url.item, url.filters).data;
@@ -90,9 +100,9 @@ export function GalleryView({ header, empty, bulkExtra, urlKeys }: Props = {}) {
   return (
     <>
       <div className="mx-auto max-w-screen-2xl space-y-5 px-4 pb-28 pt-6" inert={covered}>
-        <div className="flex items-baseline justify-between gap-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           {header ?? <h1 className="text-xl font-semibold tracking-tight">Gallery</h1>}
-          <p className="shrink-0 text-sm text-zinc-500">
+          <p className="min-w-0 text-sm text-zinc-400 lg:shrink-0">
             {header
               ? null
               : "Every task the studio has run, newest first — including failed and expired ones. "}

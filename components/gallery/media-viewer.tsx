@@ -3,6 +3,7 @@
 import clsx from "clsx";
 import { useState, type ReactElement } from "react";
 import { ReviewFrame, type ReviewSession } from "@/components/review";
+import { useReducedMotion } from "@/components/ui/use-reduced-motion";
 import type { GalleryItemDetail, GalleryMediaDetail } from "@/lib/gallery/types";
 
 const isVideo = (m: GalleryMediaDetail, kind: string) =>
@@ -17,6 +18,7 @@ const roleLabel = (role: string) =>
  */
 export function MediaViewer({ item, review }: { item: GalleryItemDetail; review?: ReviewSession }) {
   const [chosenId, setChosenId] = useState<string | null>(null);
+  const reducedMotion = useReducedMotion();
   const chosen = item.media.find((m) => m.id === chosenId) ?? item.media[0];
   const framed = (kind: "video" | "image", media: ReactElement) =>
     review && chosen ? (
@@ -50,7 +52,7 @@ export function MediaViewer({ item, review }: { item: GalleryItemDetail; review?
               src={chosen.url}
               poster={chosen.thumbnailUrl ?? undefined}
               controls
-              autoPlay
+              autoPlay={!reducedMotion}
               muted
               loop
               playsInline

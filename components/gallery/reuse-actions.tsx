@@ -1,5 +1,6 @@
 "use client";
 
+import { Download, RefreshCw } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -20,7 +21,7 @@ export function ReuseActions({ item, onDelete }: { item: GalleryItemDetail; onDe
     <section aria-label="Actions" className="space-y-3">
       <div className="flex flex-wrap gap-2">
         <a href={`/?remix=${encodeURIComponent(item.id)}`} className={linkClass} data-testid="remix-link">
-          ↻ Remix
+          <RefreshCw aria-hidden className="size-3.5" /> Remix
         </a>
         <Button
           size="sm"
@@ -34,7 +35,7 @@ export function ReuseActions({ item, onDelete }: { item: GalleryItemDetail; onDe
         <ContinueButton item={item} />
         {primary && (
           <a href={primary.downloadUrl} className={linkClass} data-testid="detail-download">
-            ⬇ Download
+            <Download aria-hidden className="size-3.5" /> Download
           </a>
         )}
         <Button size="sm" variant="danger" onClick={onDelete} data-testid="detail-delete">
@@ -114,7 +115,7 @@ function ReferencePicker({ item }: { item: GalleryItemDetail }) {
         </fieldset>
       )}
       <fieldset className="space-y-1.5">
-        <legend className="mb-1 text-xs font-semibold uppercase tracking-wide text-zinc-500">
+        <legend className="mb-1 text-xs font-semibold uppercase tracking-wide text-zinc-400">
           URL to send
         </legend>
         {media.candidates.map((c) => (
@@ -134,7 +135,7 @@ function ReferencePicker({ item }: { item: GalleryItemDetail }) {
             <span className="min-w-0">
               <span className="font-medium text-zinc-200">{sourceLabel[c.source]}</span>
               {c.warning && <span className="text-amber-300"> · may not be reachable</span>}
-              <span className="block break-all font-mono text-[11px] text-zinc-500">{c.url}</span>
+              <span className="block break-all font-mono text-[11px] text-zinc-400">{c.url}</span>
               <span className="block text-[11px] text-zinc-400">{c.note}</span>
             </span>
           </label>
@@ -169,7 +170,7 @@ function ReferencePicker({ item }: { item: GalleryItemDetail }) {
                       aria-disabled="true"
                       aria-describedby={`${idBase}-${t.modelId}-${t.field}`}
                       title={unmet}
-                      className="cursor-not-allowed rounded-full border border-zinc-800 px-2.5 py-0.5 text-xs text-zinc-500"
+                      className="cursor-not-allowed rounded-full border border-zinc-800 px-2.5 py-0.5 text-xs text-zinc-400"
                       data-testid="reference-target"
                       data-model={t.modelId}
                       data-field={t.field}

@@ -1,5 +1,6 @@
 "use client";
 
+import { Heart } from "lucide-react";
 import clsx from "clsx";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -64,13 +65,13 @@ export function ReviewPanel({ item }: { item: GalleryItemDetail }) {
           aria-pressed={item.favorite}
           onClick={() => review.mutate({ id: item.id, patch: { favorite: !item.favorite } })}
           className={clsx(
-            "flex h-9 items-center gap-1.5 rounded-md border px-3 text-sm font-medium transition-colors",
+            "flex h-11 items-center gap-1.5 rounded-md border px-3 text-sm font-medium transition-colors sm:h-9",
             item.favorite
               ? "border-rose-400/60 bg-rose-500/15 text-rose-200"
               : "border-zinc-700 text-zinc-300 hover:bg-zinc-800",
           )}
         >
-          <span aria-hidden>{item.favorite ? "♥" : "♡"}</span>
+          <Heart aria-hidden className={clsx("size-4", item.favorite && "fill-current")} />
           {item.favorite ? "Favorite" : "Add to favorites"}
         </button>
         <StarRating
@@ -80,7 +81,7 @@ export function ReviewPanel({ item }: { item: GalleryItemDetail }) {
       </div>
       <TagEditor tags={item.tags} onChange={(tags) => review.mutate({ id: item.id, patch: { tags } })} />
       <div className="space-y-1.5">
-        <label htmlFor="review-notes" className="text-xs font-semibold uppercase tracking-wide text-zinc-500">
+        <label htmlFor="review-notes" className="text-xs font-semibold uppercase tracking-wide text-zinc-400">
           Notes
         </label>
         <textarea
@@ -110,7 +111,7 @@ export function ReviewPanel({ item }: { item: GalleryItemDetail }) {
           >
             Save notes
           </Button>
-          <span className="text-xs text-zinc-500" aria-live="polite" data-testid="notes-state">
+          <span className="text-xs text-zinc-400" aria-live="polite" data-testid="notes-state">
             {review.isPending && dirty
               ? "Saving…"
               : dirty

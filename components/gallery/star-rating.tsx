@@ -1,5 +1,6 @@
 "use client";
 
+import { Star } from "lucide-react";
 import clsx from "clsx";
 import { useState } from "react";
 
@@ -32,14 +33,14 @@ export function StarRating({
           onMouseEnter={() => setHover(n)}
           onClick={() => onChange(value === n ? null : n)}
           className={clsx(
-            "px-0.5 text-2xl leading-none transition-colors",
-            n <= shown ? "text-amber-300" : "text-zinc-600 hover:text-zinc-400",
+            "inline-flex items-center justify-center px-0.5 transition-colors",
+            n <= shown ? "text-amber-300" : "text-zinc-500 hover:text-zinc-400",
           )}
         >
-          ★
+          <Star aria-hidden className={clsx("size-6", n <= shown && "fill-current")} />
         </button>
       ))}
-      <span className="ml-2 w-8 text-xs text-zinc-500">{value ? `${value}/5` : ""}</span>
+      <span className="ml-2 w-8 text-xs text-zinc-400">{value ? `${value}/5` : ""}</span>
     </div>
   );
 }

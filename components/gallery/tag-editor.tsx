@@ -1,5 +1,6 @@
 "use client";
 
+import { X } from "lucide-react";
 import { useState } from "react";
 import { inputClass } from "@/components/ui/field";
 import { checkTagName, MAX_TAG_LENGTH, normalizeTagName } from "@/lib/gallery/tag-names";
@@ -26,7 +27,7 @@ export function TagEditor({ tags, onChange }: { tags: string[]; onChange: (tags:
 
   return (
     <div className="space-y-2">
-      <span className="text-xs font-semibold uppercase tracking-wide text-zinc-500">Tags</span>
+      <span className="text-xs font-semibold uppercase tracking-wide text-zinc-400">Tags</span>
       <ul className="flex flex-wrap gap-1.5" data-testid="tag-list">
         {tags.map((tag) => (
           <li
@@ -41,11 +42,11 @@ export function TagEditor({ tags, onChange }: { tags: string[]; onChange: (tags:
               aria-label={`Remove tag ${tag}`}
               className="flex size-4 items-center justify-center rounded-full text-zinc-400 hover:bg-zinc-700 hover:text-white"
             >
-              ×
+              <X aria-hidden className="size-3" />
             </button>
           </li>
         ))}
-        {tags.length === 0 && <li className="text-xs text-zinc-500">No tags yet</li>}
+        {tags.length === 0 && <li className="text-xs text-zinc-400">No tags yet</li>}
       </ul>
       <input
         value={text}

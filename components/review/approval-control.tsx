@@ -45,7 +45,7 @@ export function ApprovalControl({
       className="space-y-2 rounded-lg border border-zinc-800 bg-zinc-900/60 p-4"
       data-testid="approval-control"
     >
-      <h2 className="text-xs font-semibold uppercase tracking-wide text-zinc-500">Approval</h2>
+      <h2 className="text-xs font-semibold uppercase tracking-wide text-zinc-400">Approval</h2>
       <div role="radiogroup" aria-label="Approval status" className="flex flex-wrap gap-1.5">
         {APPROVAL_STATUSES.map((status) => (
           <button

@@ -1,5 +1,6 @@
 "use client";
 
+import { X } from "lucide-react";
 import clsx from "clsx";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -114,10 +115,10 @@ export function CommentComposer({
               <button
                 type="button"
                 aria-label="Remove the mark"
-                className="px-1 hover:text-white"
+                className="inline-flex items-center px-1 hover:text-white"
                 onClick={session.clearDraft}
               >
-                ✕
+                <X aria-hidden className="size-3.5" />
               </button>
             </span>
           )}

@@ -1,5 +1,6 @@
 "use client";
 
+import { Crosshair, RectangleHorizontal } from "lucide-react";
 import clsx from "clsx";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -66,11 +67,16 @@ export function CommentEntry({
         {comment.shape && (
           <button
             type="button"
-            className="text-amber-300 hover:underline"
+            className="inline-flex items-center gap-1 text-amber-300 hover:underline"
             onClick={onShow}
             data-testid="comment-shape"
           >
-            {comment.shape.kind === "rect" ? "▭ area" : "• point"}
+            {comment.shape.kind === "rect" ? (
+              <RectangleHorizontal aria-hidden className="size-3.5" />
+            ) : (
+              <Crosshair aria-hidden className="size-3.5" />
+            )}
+            {comment.shape.kind === "rect" ? "area" : "point"}
           </button>
         )}
       </div>

@@ -35,7 +35,7 @@ export function CommentPanel({
       data-testid="comment-panel"
     >
       <div className="flex items-center justify-between gap-2">
-        <h2 className="text-xs font-semibold uppercase tracking-wide text-zinc-500">
+        <h2 className="text-xs font-semibold uppercase tracking-wide text-zinc-400">
           Comments {open.length > 0 && <span data-testid="comment-count">({open.length})</span>}
         </h2>
         {resolved > 0 && (
@@ -55,7 +55,7 @@ export function CommentPanel({
       ) : session.error ? (
         <ErrorLine error={session.error} />
       ) : shown.length === 0 ? (
-        <p className="text-sm text-zinc-500">
+        <p className="text-sm text-zinc-400">
           {session.threads.length ? "Every thread is resolved." : "No comments yet."}
         </p>
       ) : (

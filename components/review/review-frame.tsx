@@ -2,6 +2,7 @@
 
 import clsx from "clsx";
 import { useCallback, useLayoutEffect, useRef, useState, type PointerEvent, type ReactNode } from "react";
+import { swipeDirection } from "@/components/ui/swipe-gesture";
 import type { CommentShape } from "@/lib/comments/schema";
 import { ShapeMark } from "./shape-mark";
 import { visibleShapes, type ReviewSession } from "./use-review-session";
@@ -110,6 +111,8 @@ function DrawLayer({
 }) {
   const layer = useRef<HTMLDivElement>(null);
   const start = useRef<{ x: number; y: number } | null>(null);
+  // Where a touch began, in pixels and time: a quick sideways flick is the item view's swipe, not a mark.
+  const touchStart = useRef<{ x: number; y: number; at: number } | null>(null);
   const [live, setLive] = useState<CommentShape | null>(null);
 
   // Fractions of the whole frame (the layer stops short of the controls, the frame does not).
@@ -147,13 +150,19 @@ function DrawLayer({
       onPointerDown={(event) => {
         event.currentTarget.setPointerCapture(event.pointerId);
         start.current = at(event);
+        touchStart.current =
+          event.pointerType === "touch" ? { x: event.clientX, y: event.clientY, at: event.timeStamp } : null;
       }}
       onPointerMove={(event) => {
         if (start.current) setLive(shapeTo(at(event)));
       }}
       onPointerUp={(event) => {
         if (!start.current) return;
-        onShape(shapeTo(at(event)));
+        const touch = touchStart.current;
+        const flick =
+          touch &&
+          swipeDirection(event.clientX - touch.x, event.clientY - touch.y, event.timeStamp - touch.at);
+        if (!flick) onShape(shapeTo(at(event)));
         start.current = null;
         setLive(null);
       }}

@@ -27,7 +27,7 @@ export function FilmProvenance({ request }: { request: Record<string, unknown> }
               {shot.taskId}
             </Link>{" "}
             {shot.trimIn}–{shot.trimOut ?? "end"} s{shot.muted ? " · muted" : ""}
-            <span className="block truncate text-zinc-500">{shot.prompt}</span>
+            <span className="block truncate text-zinc-400">{shot.prompt}</span>
           </li>
         ))}
       </ol>

@@ -50,7 +50,7 @@ export function SequenceView({ id }: { id: string }) {
         <span className="text-sm text-zinc-400" data-testid="sequence-state">
           {sequence.state}
         </span>
-        <span className="text-sm text-zinc-500">
+        <span className="text-sm text-zinc-400">
           ≈ {sequence.estimate.credits} credits for {sequence.estimate.takes} take(s) to send
         </span>
         <span className="ml-auto flex items-center gap-2 text-sm">

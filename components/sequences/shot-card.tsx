@@ -1,5 +1,6 @@
 "use client";
 
+import { ArrowDown, ArrowUp } from "lucide-react";
 import { useState } from "react";
 import clsx from "clsx";
 import { Button } from "@/components/ui/button";
@@ -56,15 +57,17 @@ export function ShotCard({
             size="sm"
             disabled={running || index === 0}
             onClick={() => act(path, "PATCH", { index: index - 1 })}
+            aria-label="Move shot up"
           >
-            ↑
+            <ArrowUp aria-hidden className="size-3.5" />
           </Button>
           <Button
             size="sm"
             disabled={running || index === count - 1}
             onClick={() => act(path, "PATCH", { index: index + 1 })}
+            aria-label="Move shot down"
           >
-            ↓
+            <ArrowDown aria-hidden className="size-3.5" />
           </Button>
           <Button
             size="sm"
@@ -112,7 +115,7 @@ export function ShotCard({
                     className="aspect-video w-full rounded"
                   />
                 ) : (
-                  <div className="flex aspect-video items-center justify-center rounded bg-zinc-950 text-xs text-zinc-500">
+                  <div className="flex aspect-video items-center justify-center rounded bg-zinc-950 text-xs text-zinc-400">
                     {take.status}
                     {take.progress != null && take.status === "processing"
                       ? ` ${Math.round(take.progress * 100)}%`

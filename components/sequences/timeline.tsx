@@ -25,7 +25,7 @@ export function Timeline({ shots, act, disabled }: { shots: Shot[]; act: Act; di
   const clips = cutOf(shots);
   const total = clips.reduce((sum, c) => sum + Math.max(0, c.trimOut - c.trimIn), 0);
   if (!clips.length)
-    return <p className="text-sm text-zinc-500">Pick a take of each shot to edit the cut.</p>;
+    return <p className="text-sm text-zinc-400">Pick a take of each shot to edit the cut.</p>;
   return (
     <section className="space-y-3" aria-label="Timeline">
       <ol className="flex gap-2 overflow-x-auto">

@@ -45,7 +45,7 @@ export function ShareLinksDialog({
               onCreate={(draft) => create.mutate(draft)}
             />
             <ul className="space-y-2" data-testid="share-links-list">
-              {list.isLoading && <li className="text-sm text-zinc-500">Loading…</li>}
+              {list.isLoading && <li className="text-sm text-zinc-400">Loading…</li>}
               {links.map((link) => (
                 <LinkRow
                   key={link.id}
@@ -109,7 +109,7 @@ function LinkRow({ link, onRevoke, busy }: { link: ShareLinkSummary; onRevoke: (
           </>
         )}
       </div>
-      <p className="text-xs text-zinc-500" data-testid="share-link-stats">
+      <p className="text-xs text-zinc-400" data-testid="share-link-stats">
         {link.state !== "active" && <span className="mr-1 font-medium text-amber-400">{link.state}</span>}
         {link.views} view{link.views === 1 ? "" : "s"}
         {link.lastViewedAt && ` · last viewed ${new Date(link.lastViewedAt).toLocaleString()}`}

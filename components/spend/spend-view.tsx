@@ -27,7 +27,7 @@ function dayText(date: Date): string {
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <div className="rounded-lg border border-zinc-800 px-4 py-3">
-      <div className="text-xs uppercase tracking-wide text-zinc-500">{label}</div>
+      <div className="text-xs uppercase tracking-wide text-zinc-400">{label}</div>
       <div className="mt-1 text-lg font-semibold text-zinc-100" data-testid={testId}>
         {value}
       </div>

@@ -28,7 +28,7 @@ export function TextUsageTables({ report }: { report: SpendReport }) {
         <section className="space-y-2">
           <h2 className="text-sm font-semibold text-zinc-300">Text tokens (chat and text API)</h2>
           <table className="w-full text-left text-sm" data-testid="spend-text">
-            <thead className="text-xs uppercase tracking-wide text-zinc-500">
+            <thead className="text-xs uppercase tracking-wide text-zinc-400">
               <tr>
                 <th className="py-1">Model</th>
                 <th className="py-1 text-right">Chat answers</th>
@@ -50,7 +50,7 @@ export function TextUsageTables({ report }: { report: SpendReport }) {
                   <td className="py-1 text-right">
                     {n(m.totalTokens)}
                     {m.unknownCalls > 0 && (
-                      <span className="text-xs text-zinc-500" title="calls that reported no usage">
+                      <span className="text-xs text-zinc-400" title="calls that reported no usage">
                         {" "}
                         (+{m.unknownCalls} unknown)
                       </span>
@@ -67,7 +67,7 @@ export function TextUsageTables({ report }: { report: SpendReport }) {
         <section className="space-y-2">
           <h2 className="text-sm font-semibold text-zinc-300">Text use per user</h2>
           <table className="w-full text-left text-sm" data-testid="spend-text-users">
-            <thead className="text-xs uppercase tracking-wide text-zinc-500">
+            <thead className="text-xs uppercase tracking-wide text-zinc-400">
               <tr>
                 <th className="py-1">User</th>
                 <th className="py-1 text-right">Tokens</th>

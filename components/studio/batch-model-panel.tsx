@@ -1,5 +1,6 @@
 "use client";
 
+import { X } from "lucide-react";
 import { useState } from "react";
 import type { ModelDef } from "@/lib/catalog";
 import { carryOver } from "@/lib/batches/carry-over";
@@ -67,7 +68,7 @@ export function BatchModelPanel({
           onClick={onRemove}
           aria-label={`Remove ${model.id} from the batch`}
         >
-          ✕ Remove
+          <X aria-hidden className="size-3.5" /> Remove
         </Button>
       </div>
       <p className="text-xs text-zinc-400">

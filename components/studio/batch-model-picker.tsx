@@ -80,7 +80,7 @@ export function BatchModelPicker({
           <div className="max-h-72 overflow-y-auto overscroll-contain p-1">
             {groups.map((group) => (
               <fieldset key={group.label} className="py-1">
-                <legend className="px-2 pb-1 text-[11px] font-semibold uppercase tracking-wider text-zinc-500">
+                <legend className="px-2 pb-1 text-[11px] font-semibold uppercase tracking-wider text-zinc-400">
                   {group.label}
                 </legend>
                 {group.models.map((model) => {
@@ -99,7 +99,7 @@ export function BatchModelPicker({
                         className="accent-sky-500"
                       />
                       <span className="font-mono">{model.id}</span>
-                      <span className="ml-auto text-xs text-zinc-500">{model.kind}</span>
+                      <span className="ml-auto text-xs text-zinc-400">{model.kind}</span>
                     </label>
                   );
                 })}

@@ -54,7 +54,7 @@ export function BatchSection({
 
   return (
     <fieldset data-testid="batch-section" className="space-y-4">
-      <legend className="mb-3 text-xs font-semibold uppercase tracking-wider text-zinc-500">Batch</legend>
+      <legend className="mb-3 text-xs font-semibold uppercase tracking-wider text-zinc-400">Batch</legend>
       <div className="flex flex-wrap items-start gap-4">
         <Field
           id="batch-variations"
@@ -99,7 +99,7 @@ export function BatchSection({
         <p data-testid="batch-summary" className="text-sm text-zinc-300">
           {count} tasks: {1 + settings.models.length} model{settings.models.length ? "s" : ""} ×{" "}
           {settings.variations} variation{settings.variations === 1 ? "" : "s"}.{" "}
-          <span className="text-zinc-500">
+          <span className="text-zinc-400">
             {settings.variations > 1 && hasSeed
               ? "Models with a seed get one per variation (counting up from the seed you set, else random); the others run the same body again."
               : settings.variations > 1

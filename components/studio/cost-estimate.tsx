@@ -62,7 +62,7 @@ export function CostEstimate({ model, each = false }: { model: ModelDef; each?: 
           (estimate uncertain)
         </span>
       )}
-      {left.length > 0 && <span className="text-zinc-500"> · {left.join(" · ")}</span>}
+      {left.length > 0 && <span className="text-zinc-400"> · {left.join(" · ")}</span>}
     </p>
   );
 }

@@ -78,7 +78,7 @@ export function MediaListField({ model, param }: { model: ModelDef; param: Media
                 data-testid={`count-${id}`}
                 className={clsx(
                   "text-xs tabular-nums",
-                  items.length > param.maxItems ? "text-red-400" : "text-zinc-500",
+                  items.length > param.maxItems ? "text-red-400" : "text-zinc-400",
                 )}
               >
                 {items.length} of {param.maxItems}
@@ -167,7 +167,7 @@ export function MediaListField({ model, param }: { model: ModelDef; param: Media
                 {error}
               </p>
             ) : (
-              <p id={`${id}-help`} className="text-xs text-zinc-500">
+              <p id={`${id}-help`} className="text-xs text-zinc-400">
                 <ParamHelp param={param} />
               </p>
             )}

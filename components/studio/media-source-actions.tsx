@@ -1,5 +1,6 @@
 "use client";
 
+import { Images, Upload } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useRef, useState } from "react";
 import type { ParamDef } from "@/lib/catalog";
@@ -98,13 +99,17 @@ export function MediaSourceActions({
           }}
         />
         <Button size="sm" disabled={full || busy !== null} onClick={() => input.current?.click()}>
-          {busy === "upload" ? <Spinner label="Uploading" /> : <span aria-hidden>⤒</span>} Upload{" "}
-          {param.media}
+          {busy === "upload" ? <Spinner label="Uploading" /> : <Upload aria-hidden className="size-3.5" />}{" "}
+          Upload {param.media}
         </Button>
         {param.media !== "audio" && (
           <Button size="sm" disabled={full || busy !== null} onClick={() => setPicking(true)}>
-            {busy === "gallery" ? <Spinner label="Looking up" /> : <span aria-hidden>▦</span>} Pick from
-            gallery
+            {busy === "gallery" ? (
+              <Spinner label="Looking up" />
+            ) : (
+              <Images aria-hidden className="size-3.5" />
+            )}{" "}
+            Pick from gallery
           </Button>
         )}
       </div>

@@ -13,7 +13,7 @@ export function ModelNamesNote({ names }: { names: readonly ModelNameEntry[] }) 
     >
       <h3
         id="model-names-heading"
-        className="text-[11px] font-semibold uppercase tracking-wider text-zinc-500"
+        className="text-[11px] font-semibold uppercase tracking-wider text-zinc-400"
       >
         Model names · reference only
       </h3>
@@ -25,7 +25,7 @@ export function ModelNamesNote({ names }: { names: readonly ModelNameEntry[] }) 
         {names.map((entry) => (
           <li key={entry.name} className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
             <span className="text-zinc-300">{entry.name}</span>
-            <span className="text-xs text-zinc-500">{entry.group}</span>
+            <span className="text-xs text-zinc-400">{entry.group}</span>
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 "use client";
 
+import { Check } from "lucide-react";
 import clsx from "clsx";
 import type { ModelDef } from "@/lib/catalog";
 import { unavailableSentence } from "./availability";
@@ -34,8 +35,8 @@ export function ModelOption({
       onClick={onPick}
       className={clsx(
         "cursor-pointer rounded-lg px-2.5 py-2",
+        // Greyed by its text colours, not by opacity: still pickable, so still readable (WCAG AA).
         active && "bg-zinc-800 ring-1 ring-sky-500/60",
-        unavailable && "opacity-60",
       )}
     >
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -43,8 +44,8 @@ export function ModelOption({
           {model.id}
         </span>
         {selected && (
-          <span className="text-xs text-sky-400" aria-hidden>
-            ✓ selected
+          <span className="inline-flex items-center gap-1 text-xs text-sky-400" aria-hidden>
+            <Check className="size-3.5" /> selected
           </span>
         )}
         <span className="ml-auto">

@@ -163,10 +163,12 @@ export function ModelPicker({
               }}
               onKeyDown={onSearchKeyDown}
               placeholder="Search id, name or group…"
-              className="w-full rounded-md border border-zinc-700 bg-zinc-950 px-3 py-2 text-sm placeholder:text-zinc-500 focus:border-sky-500 focus:outline-none"
+              className="w-full rounded-md border border-zinc-700 bg-zinc-950 px-3 py-2 text-sm placeholder:text-zinc-400 focus:border-sky-500 focus:outline-none"
             />
           </div>
-          <div className="max-h-[min(60vh,32rem)] overflow-y-auto overscroll-contain p-1">
+          {/* Focusable so that the list scrolls from the keyboard too (Tab from the search closes the
+              picker; this is for a pointer that clicked into the list). */}
+          <div tabIndex={0} className="max-h-[min(60vh,32rem)] overflow-y-auto overscroll-contain p-1">
             <ul ref={listRef} id={`${baseId}-listbox`} role="listbox" aria-label="Models">
               {visibleGroups.map((group, groupIndex) => (
                 <li key={group.label} role="presentation">
@@ -174,7 +176,7 @@ export function ModelPicker({
                     <li
                       role="presentation"
                       id={`${baseId}-group-${groupIndex}`}
-                      className="px-2.5 pb-1 pt-3 text-[11px] font-semibold uppercase tracking-wider text-zinc-500"
+                      className="px-2.5 pb-1 pt-3 text-[11px] font-semibold uppercase tracking-wider text-zinc-400"
                     >
                       {group.label}
                     </li>

@@ -137,7 +137,7 @@ function ScalarField({ param }: { param: Exclude<ParamDef, { type: "media" | "js
                   />
                   <span className="text-sm text-zinc-400" aria-hidden>
                     {on ? "On" : "Off"}
-                    {param.default === on && <span className="text-zinc-500"> (default)</span>}
+                    {param.default === on && <span className="text-zinc-400"> (default)</span>}
                   </span>
                 </div>
               );

@@ -46,14 +46,14 @@ export function PromptField({ model, param }: { model: ModelDef; param: ParamDef
       />
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 text-xs">
         {!error && (
-          <p id={`${id}-help`} className="text-zinc-500">
+          <p id={`${id}-help`} className="text-zinc-400">
             <ParamHelp param={param} />
           </p>
         )}
         <p
           id={`${id}-stats`}
           data-testid="prompt-stats"
-          className={over ? "ml-auto text-red-400" : "ml-auto tabular-nums text-zinc-500"}
+          className={over ? "ml-auto text-red-400" : "ml-auto tabular-nums text-zinc-400"}
         >
           {stats.characters}
           {param.maxLength !== undefined && ` / ${param.maxLength}`} characters · {stats.words}{" "}

@@ -101,7 +101,7 @@ function RecentTaskItem({
           : "border-transparent hover:border-zinc-700 hover:bg-zinc-800/60",
       )}
     >
-      <span className="flex size-11 shrink-0 items-center justify-center overflow-hidden rounded-md border border-zinc-800 bg-zinc-950 text-[10px] uppercase text-zinc-500">
+      <span className="flex size-11 shrink-0 items-center justify-center overflow-hidden rounded-md border border-zinc-800 bg-zinc-950 text-[10px] uppercase text-zinc-400">
         {thumbnail ? (
           // eslint-disable-next-line @next/next/no-img-element -- a stored thumbnail served by the studio
           <img src={thumbnail} alt="" loading="lazy" className="size-full object-cover" />
@@ -116,10 +116,10 @@ function RecentTaskItem({
         </span>
         <span className="mt-1 flex items-baseline gap-2">
           <span className="min-w-0 flex-1 truncate text-sm text-zinc-100">
-            {promptOf(task) || <span className="text-zinc-500">No prompt</span>}
+            {promptOf(task) || <span className="text-zinc-400">No prompt</span>}
           </span>
           {at !== undefined && (
-            <time dateTime={new Date(at).toISOString()} className="shrink-0 text-xs text-zinc-500">
+            <time dateTime={new Date(at).toISOString()} className="shrink-0 text-xs text-zinc-400">
               {relativeTime(at, now)}
             </time>
           )}

@@ -24,6 +24,7 @@ import { startingValues } from "./starting-values";
 import { TaskForm } from "./task-form";
 import { usePrefill } from "./use-prefill";
 import { useStudioUrl } from "./use-studio-url";
+import { scrollBehavior } from "@/components/ui/use-reduced-motion";
 
 // The open task's panel (progress, result, errors) appears after a submit or a click on a recent
 // task: loaded then, which keeps the studio's first load within its 200 KiB budget.
@@ -157,7 +158,7 @@ export function Studio({ notices, v1Models }: { notices: NoticeContext; v1Models
                   if (!window.matchMedia("(min-width: 1024px)").matches)
                     document
                       .getElementById("task-panel")
-                      ?.scrollIntoView({ behavior: "smooth", block: "start" });
+                      ?.scrollIntoView({ behavior: scrollBehavior(), block: "start" });
                 }}
               />
             ) : (

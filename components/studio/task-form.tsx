@@ -132,7 +132,7 @@ export function TaskForm({
         <ModeIndicator model={model} />
         {sections(model).map((section) => (
           <fieldset key={section.title} className="space-y-4">
-            <legend className="mb-3 text-xs font-semibold uppercase tracking-wider text-zinc-500">
+            <legend className="mb-3 text-xs font-semibold uppercase tracking-wider text-zinc-400">
               {section.title}
             </legend>
             <div

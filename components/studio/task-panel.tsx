@@ -120,7 +120,7 @@ function TaskDetails({
             <Badge tone={statusTone(status)}>{status}</Badge>
           </span>
         </div>
-        <p className="truncate font-mono text-xs text-zinc-500" title={task.id}>
+        <p className="truncate font-mono text-xs text-zinc-400" title={task.id}>
           <span className="sr-only">Task id </span>
           {task.id}
         </p>
@@ -187,7 +187,7 @@ function TaskDetails({
 function Stat({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
   return (
     <div className="rounded-lg border border-zinc-800 bg-zinc-950/60 px-3 py-2">
-      <dt className="text-[11px] uppercase tracking-wider text-zinc-500">{label}</dt>
+      <dt className="text-[11px] uppercase tracking-wider text-zinc-400">{label}</dt>
       <dd data-testid={testId} className="mt-0.5 tabular-nums text-zinc-100">
         {children}
       </dd>

@@ -61,7 +61,7 @@ export function TaskResult({ task }: { task: PresentedTask }) {
             data-testid="task-last-frame"
             className="max-h-40 rounded-lg border border-zinc-800"
           />
-          <figcaption className="text-xs text-zinc-500">Last frame</figcaption>
+          <figcaption className="text-xs text-zinc-400">Last frame</figcaption>
         </figure>
       )}
     </div>

@@ -5,7 +5,7 @@ type Variant = "primary" | "secondary" | "ghost" | "danger";
 
 const variants: Record<Variant, string> = {
   primary: "bg-sky-500 text-zinc-950 hover:bg-sky-400 disabled:bg-zinc-700 disabled:text-zinc-400",
-  secondary: "border border-zinc-700 bg-zinc-900 text-zinc-100 hover:bg-zinc-800 disabled:text-zinc-500",
+  secondary: "border border-zinc-700 bg-zinc-900 text-zinc-100 hover:bg-zinc-800 disabled:text-zinc-400",
   ghost: "text-zinc-300 hover:bg-zinc-800 hover:text-white disabled:text-zinc-600",
   danger: "bg-red-600 text-white hover:bg-red-500 disabled:bg-zinc-700",
 };

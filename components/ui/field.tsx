@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 
 /** Shared look of text inputs, selects and textareas. */
 export const inputClass =
-  "w-full rounded-md border border-zinc-700 bg-zinc-900 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-500 focus:border-sky-500 focus:outline-none aria-[invalid=true]:border-red-500";
+  "w-full rounded-md border border-zinc-700 bg-zinc-900 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-400 focus:border-sky-500 focus:outline-none aria-[invalid=true]:border-red-500";
 
 /** A labelled form control with help text and an error line that names the rule. */
 export function Field({
@@ -35,7 +35,7 @@ export function Field({
       </label>
       {children}
       {help && !error && (
-        <p id={`${id}-help`} className="text-xs text-zinc-500">
+        <p id={`${id}-help`} className="text-xs text-zinc-400">
           {help}
         </p>
       )}

@@ -11,8 +11,8 @@ const tone = { delivered: "success", failed: "danger", pending: "warning" } as c
 export function DeliveryLog({ endpointId }: { endpointId: string }) {
   const { log, redeliver } = useDeliveries(endpointId);
   if (log.isError) return <Alert tone="danger">{log.error.message}</Alert>;
-  if (!log.data) return <p className="text-xs text-zinc-500">Loading deliveries…</p>;
-  if (log.data.length === 0) return <p className="text-xs text-zinc-500">No deliveries yet.</p>;
+  if (!log.data) return <p className="text-xs text-zinc-400">Loading deliveries…</p>;
+  if (log.data.length === 0) return <p className="text-xs text-zinc-400">No deliveries yet.</p>;
   return (
     <ul className="divide-y divide-zinc-800 text-xs" data-testid="delivery-log">
       {log.data.map((delivery) => {
@@ -25,7 +25,7 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
           >
             <code className="text-zinc-300">{delivery.event}</code>
             <Badge tone={tone[delivery.state as keyof typeof tone] ?? "neutral"}>{delivery.state}</Badge>
-            <span className="text-zinc-500">
+            <span className="text-zinc-400">
               {new Date(delivery.createdAt).toLocaleString()} · {delivery.attempts} attempt
               {delivery.attempts === 1 ? "" : "s"}
               {last && (
@@ -38,7 +38,7 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
                 <> · next {new Date(delivery.nextAttemptAt).toLocaleTimeString()}</>
               )}
             </span>
-            <code className="text-zinc-600">{delivery.id}</code>
+            <code className="text-zinc-400">{delivery.id}</code>
             <Button
               size="sm"
               className="ml-auto"

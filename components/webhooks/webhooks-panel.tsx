@@ -108,7 +108,7 @@ function EndpointRow({
           {endpoint.enabled ? "enabled" : "disabled"}
         </Badge>
         {endpoint.global && <Badge tone="info">global</Badge>}
-        <span className="text-xs text-zinc-500">{endpoint.events.join(", ")}</span>
+        <span className="text-xs text-zinc-400">{endpoint.events.join(", ")}</span>
         {endpoint.description && <span className="text-xs text-zinc-400">{endpoint.description}</span>}
       </div>
       {endpoint.disabledReason && (

@@ -3,7 +3,7 @@ import { authTestbed } from "./testing/auth-testbed";
 import { pageDecision } from "./page-gate";
 import { createUser } from "./users";
 
-/** With accounts on, exactly a share link's page opens without a session (issue 21). */
+/** With accounts on, exactly a share link's page (issue 21) and the web app manifest with its icons (issue 27) open without a session. */
 let bed: Awaited<ReturnType<typeof authTestbed>>;
 
 beforeAll(async () => {
@@ -21,6 +21,15 @@ describe("the page gate", () => {
     expect((await decide(`/s/${token}`)).redirect).toBeNull();
     expect((await decide(`/s/${token}/`)).redirect).toBeNull();
     for (const path of [`/s/${token}/other`, "/s", "/gallery", `/gallery?s=/s/${token}`]) {
+      expect((await decide(path)).redirect, path).toMatch(/^\/login\?next=/);
+    }
+  });
+
+  it("lets the web app manifest and its icons through without a session, and no other file", async () => {
+    for (const path of ["/manifest.webmanifest", "/icons/icon-192.png", "/icons/apple-touch-icon.png"]) {
+      expect((await decide(path)).redirect, path).toBeNull();
+    }
+    for (const path of ["/icons/other.png", "/icons", "/manifest.json"]) {
       expect((await decide(path)).redirect, path).toMatch(/^\/login\?next=/);
     }
   });

@@ -1,4 +1,5 @@
 import "server-only";
+import { isAppManifestPath } from "../app-manifest";
 import { StudioError } from "../errors";
 import { isSharePagePath } from "../shares/paths";
 import type { AuthContext } from "./context";
@@ -18,6 +19,9 @@ export async function pageDecision(ctx: AuthContext, url: URL, headers: Headers)
   const path = url.pathname.replace(/\/+$/, "") || "/";
   // A share link's page is for people without an account: the link itself is the credential.
   if (isSharePagePath(path)) return { redirect: null, setCookies: [] };
+  // The web app manifest and its icons: a browser fetches them to offer installing, and they say
+  // nothing about anyone's work.
+  if (isAppManifestPath(path)) return { redirect: null, setCookies: [] };
   if ((await ctx.db.user.count()) === 0)
     return { redirect: path === "/setup" ? null : "/setup", setCookies: [] };
   if (path === "/setup") return { redirect: "/login", setCookies: [] };

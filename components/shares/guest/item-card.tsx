@@ -26,7 +26,7 @@ export function ItemCard({ item, onOpen }: { item: SharedItem; onOpen: () => voi
           // eslint-disable-next-line @next/next/no-img-element -- as above
           <img src={media.url} alt="" loading="lazy" className="size-full object-contain" />
         ) : (
-          <div className="grid size-full place-items-center text-xs text-zinc-500">{item.kind}</div>
+          <div className="grid size-full place-items-center text-xs text-zinc-400">{item.kind}</div>
         )}
       </div>
       <div className="flex items-center justify-between px-2 py-1.5 text-xs text-zinc-400">

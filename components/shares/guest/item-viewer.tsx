@@ -76,7 +76,7 @@ function Viewer({ token, page, item, onClose, onPrev, onNext, onChanged }: Props
           {/* The annotator lies over the frame inside a positioned box of a fixed height. */}
           <div className="relative h-[65vh] min-h-64 w-full rounded-lg bg-black">
             {!media ? (
-              <p className="p-4 text-sm text-zinc-500">This item has no stored file yet.</p>
+              <p className="p-4 text-sm text-zinc-400">This item has no stored file yet.</p>
             ) : kind === "video" ? (
               framed(
                 <video

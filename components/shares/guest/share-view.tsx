@@ -46,7 +46,7 @@ export function ShareView({ token }: { token: string }) {
 
   if (error?.code === "password_required") return <PasswordForm token={token} />;
   if (error) return <p className="p-8 text-sm text-red-400">{error.message}</p>;
-  if (!page) return <p className="p-8 text-sm text-zinc-500">Loading…</p>;
+  if (!page) return <p className="p-8 text-sm text-zinc-400">Loading…</p>;
 
   const index = page.items.findIndex((item) => item.id === openId);
   const item = index >= 0 ? page.items[index] : null;
@@ -56,7 +56,7 @@ export function ShareView({ token }: { token: string }) {
         <h1 className="text-lg font-semibold" data-testid="share-title">
           {page.title}
         </h1>
-        <span className="text-sm text-zinc-500">
+        <span className="text-sm text-zinc-400">
           {page.items.length} item{page.items.length === 1 ? "" : "s"}
           {page.progress && (
             <span data-testid="share-progress">
@@ -77,7 +77,7 @@ export function ShareView({ token }: { token: string }) {
         )}
       </header>
       {item ? (
-        <Suspense fallback={<p className="text-sm text-zinc-500">Loading…</p>}>
+        <Suspense fallback={<p className="text-sm text-zinc-400">Loading…</p>}>
           <ItemViewer
             token={token}
             page={page}
