@@ -253,6 +253,7 @@ describe("what a token reaches", () => {
     const open = new Set([
       "GET health/route.ts",
       "GET health/ready/route.ts",
+      "GET health/live/route.ts",
       "GET openapi.json/route.ts",
       "GET auth/session/route.ts",
       "POST auth/login/route.ts",
