@@ -3,6 +3,7 @@ import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { installV1Mapping, parseV1Mapping, SANDBOX_V1_MAPPING, type V1ModelMapping } from "./catalog/v1";
+import { isTextModel } from "./catalog/text-models";
 import { emailSchema, passwordSchema } from "./auth/password-policy";
 import { isLoopbackHost } from "./http/guard";
 import { DEFAULT_DATABASE_URL } from "./sqlite-url";
@@ -308,6 +309,16 @@ const envSchema = z
     ESTIMATE_DEFAULT_IMAGE_CREDITS: creditsSetting(2),
     /** Longest film a sequence assembly may make, in seconds (lib/video/assemble.ts). */
     ASSEMBLY_MAX_DURATION_SECONDS: wholeNumber(600, 1, 14_400),
+    /** The text model that describes results and improves prompts (lib/vision); a catalogue text model. */
+    VISION_MODEL: z
+      .string()
+      .trim()
+      .default("llm-2.5-flash-lite")
+      .refine((id) => isTextModel(id), {
+        error: "must be a text model of the catalogue, such as llm-2.5-flash-lite",
+      }),
+    /** Least time between two descriptions, in every studio process together (lib/vision/describer.ts). */
+    DESCRIBE_PACE_MS: wholeNumber(2_000, 0, 3_600_000),
     /** Text calls (chat answers and the text API mirror) per user per minute; 0 = no limit. */
     TEXT_RATE_PER_MINUTE: wholeNumber(60, 0, 10_000, "must be a whole number from 0 to 10000 (0 = no limit)"),
     /** Credits per million input/output text tokens (lib/spend/text-prices.ts); unset = 0. */
@@ -437,6 +448,8 @@ export type Env = {
   estimateDefaults: { video: number; image: number };
   /** Text calls allowed per user per minute; 0 = unlimited. */
   textRatePerMinute: number;
+  /** The vision model and the describer's pace (VISION_MODEL, DESCRIBE_PACE_MS). */
+  vision: { model: string; describePaceMs: number };
   /** Credits per million text tokens, per model. */
   textTokenPrices: TokenPrices;
   /** The v1 family models (V1_FAMILIES_FILE; the sandbox's demo mapping when it is the upstream). */
@@ -537,6 +550,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     submitRatePerMinute: e.SUBMIT_RATE_PER_MINUTE,
     estimateDefaults: { video: e.ESTIMATE_DEFAULT_VIDEO_CREDITS, image: e.ESTIMATE_DEFAULT_IMAGE_CREDITS },
     textRatePerMinute: e.TEXT_RATE_PER_MINUTE,
+    vision: { model: e.VISION_MODEL, describePaceMs: e.DESCRIBE_PACE_MS },
     textTokenPrices: e.TEXT_TOKEN_PRICES,
     v1Models: readV1Mapping(e.V1_FAMILIES_FILE, !e.UPSTREAM_BASE_URL),
     auth: {
