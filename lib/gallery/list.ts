@@ -4,8 +4,9 @@ import { Prisma } from "../generated/prisma/client";
 import { decodeCursor, encodeCursor, type PageCursor } from "../http/page-cursor";
 import { DEFAULT_PAGE_SIZE, type GalleryFilters, type GalleryListQuery } from "./filters";
 import { itemListSelect, missingThumbnails, toGalleryItem } from "./item-select";
-import { choosePagePlan, countableInIndex, countIndexMatches } from "./prompt-search-sql";
+import { choosePagePlan, countableInIndex } from "./prompt-search-sql";
 import { parsePromptSearch } from "./search";
+import { countSearchIndexMatches } from "./shown-search-sql";
 import { scheduleThumbnails } from "./thumbnail-backfill";
 import type { GalleryPage } from "./types";
 import { and, cursorCondition, filterCondition, submittedAtText } from "./where";
@@ -60,7 +61,7 @@ async function countTasks(db: Db, viewer: Viewer, filters: GalleryFilters): Prom
   const searchOnly = Object.values(others).every((value) => value === undefined || value === "");
   if (search && searchOnly && countableInIndex(search) && !("userId" in ownedBy(viewer, filters.user))) {
     // Counted in the search index alone, capped like every other count.
-    const n = await countIndexMatches(db, search, TOTAL_BOUND + 1);
+    const n = await countSearchIndexMatches(db, search, TOTAL_BOUND + 1);
     return n > TOTAL_BOUND
       ? { total: TOTAL_BOUND, totalIsLowerBound: true }
       : { total: n, totalIsLowerBound: false };
