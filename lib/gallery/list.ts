@@ -6,6 +6,7 @@ import { DEFAULT_PAGE_SIZE, type GalleryFilters, type GalleryListQuery } from ".
 import { itemListSelect, missingThumbnails, toGalleryItem } from "./item-select";
 import { choosePagePlan, countableInIndex } from "./prompt-search-sql";
 import { parsePromptSearch } from "./search";
+import { withShownMatches } from "./shown-match";
 import { countSearchIndexMatches } from "./shown-search-sql";
 import { scheduleThumbnails } from "./thumbnail-backfill";
 import type { GalleryPage } from "./types";
@@ -103,7 +104,11 @@ export async function listGalleryItems(
 
   const last = page.at(-1);
   return {
-    items: ordered.map((row) => toGalleryItem(row)),
+    items: await withShownMatches(
+      db,
+      ordered.map((row) => toGalleryItem(row)),
+      parsePromptSearch(filters.q),
+    ),
     nextCursor: keys.length > limit && last ? encodeCursor(last) : null,
     total: total?.total ?? null,
     ...(total?.totalIsLowerBound ? { totalIsLowerBound: true } : {}),
