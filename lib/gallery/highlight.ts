@@ -18,7 +18,9 @@ export function highlightRuns(text: string, words: readonly string[]): Run[] {
   for (const part of text.split(/([\p{L}\p{N}]+)/u)) {
     if (!part) continue;
     const word = fold(part);
-    const match = /[\p{L}\p{N}]/u.test(part) && folded.some((w) => word.startsWith(w) || (w.length > 0 && /[^\x00-\x7f]/.test(w) && word.includes(w)));
+    const match =
+      /[\p{L}\p{N}]/u.test(part) &&
+      folded.some((w) => word.startsWith(w) || (w.length > 0 && /[^\x00-\x7f]/.test(w) && word.includes(w)));
     const last = runs.at(-1);
     if (last && last.match === match && !match) last.text += part;
     else runs.push({ text: part, match });

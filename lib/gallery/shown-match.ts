@@ -27,7 +27,12 @@ export async function withShownMatches(
       const highlight = queryWords.filter((q) => shownWords.some((w) => w.startsWith(q)));
       const substrings = search.contains.filter((text) => row.caption.includes(text));
       if (!highlight.length && !substrings.length) return [];
-      return [[row.taskId, { caption: row.caption, tags, highlight: [...highlight, ...substrings] }] as const];
+      return [
+        [row.taskId, { caption: row.caption, tags, highlight: [...highlight, ...substrings] }] as [
+          string,
+          NonNullable<GalleryItem["shown"]>,
+        ],
+      ];
     }),
   );
   return items.map((item) => {

@@ -23,7 +23,9 @@ export function searchConditions(
       ? Prisma.sql`t."id" IN (SELECT d."taskId" FROM "TaskDescription" d WHERE strpos(d."caption", ${text}) > 0)`
       : Prisma.sql`t."id" IN (SELECT d."taskId" FROM "TaskDescription" d WHERE instr(d."caption", ${text}) > 0)`;
   const position = (text: string) =>
-    dialect === "postgresql" ? Prisma.sql`strpos(t."prompt", ${text})` : Prisma.sql`instr(t."prompt", ${text})`;
+    dialect === "postgresql"
+      ? Prisma.sql`strpos(t."prompt", ${text})`
+      : Prisma.sql`instr(t."prompt", ${text})`;
   for (const text of search.contains) words.push(Prisma.sql`(${position(text)} > 0 OR ${inCaption(text)})`);
   for (const text of search.notContains)
     words.push(Prisma.sql`(${position(text)} = 0 AND NOT ${inCaption(text)})`);

@@ -18,7 +18,17 @@ describe("npm run admin -- describe (the backfill)", () => {
     const script = path.join(import.meta.dirname, "testing/backfill-process.ts");
     const child = spawn(
       process.execPath,
-      ["--conditions=react-server", "--import", "tsx", script, bed.temp.url, bed.mediaDir, bed.sandbox.url, "300", "1500"],
+      [
+        "--conditions=react-server",
+        "--import",
+        "tsx",
+        script,
+        bed.temp.url,
+        bed.mediaDir,
+        bed.sandbox.url,
+        "300",
+        "1500",
+      ],
       { stdio: ["ignore", "pipe", "inherit"] },
     );
     const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -26,7 +36,10 @@ describe("npm run admin -- describe (the backfill)", () => {
     await waitFor(done, (n) => n >= 2, { timeoutMs: 30_000, intervalMs: 20 });
     child.kill("SIGKILL");
     await exited;
-    const before = await bed.temp.db.taskDescription.findMany({ where: { status: "done" }, select: { taskId: true } });
+    const before = await bed.temp.db.taskDescription.findMany({
+      where: { status: "done" },
+      select: { taskId: true },
+    });
     expect(before.length).toBeGreaterThanOrEqual(2);
     expect(before.length).toBeLessThan(6);
 

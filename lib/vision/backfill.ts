@@ -15,7 +15,12 @@ export async function runBackfill(
   scope: BackfillScope,
   onProgress: (progress: BackfillProgress) => void = () => undefined,
 ): Promise<BackfillProgress> {
-  const progress: BackfillProgress = { described: 0, refused: 0, failed: 0, left: await queueBackfill(deps.db, scope) };
+  const progress: BackfillProgress = {
+    described: 0,
+    refused: 0,
+    failed: 0,
+    left: await queueBackfill(deps.db, scope),
+  };
   onProgress({ ...progress });
   for (;;) {
     const step = await describeNext(deps);

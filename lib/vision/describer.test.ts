@@ -11,8 +11,7 @@ beforeAll(async () => {
 afterAll(() => bed.close());
 beforeEach(() => bed.sandbox.log.clear());
 
-const description = (taskId: string) =>
-  bed.temp.db.taskDescription.findUniqueOrThrow({ where: { taskId } });
+const description = (taskId: string) => bed.temp.db.taskDescription.findUniqueOrThrow({ where: { taskId } });
 
 describe("the vision model's JSON", () => {
   it("accepts a fenced object and names what is wrong otherwise", () => {
@@ -21,8 +20,14 @@ describe("the vision model's JSON", () => {
       value: { caption: "A cat.", tags: ["cat"], shots: [] },
     });
     expect(parseShown("A cat on a mat.")).toEqual({ ok: false, problem: "the answer is not JSON" });
-    expect(parseShown('{"caption":"","tags":[]}')).toEqual({ ok: false, problem: "caption must not be empty" });
-    expect(parseShown('{"caption":"x","tags":"cat"}')).toMatchObject({ ok: false, problem: expect.stringMatching(/^tags /) });
+    expect(parseShown('{"caption":"","tags":[]}')).toEqual({
+      ok: false,
+      problem: "caption must not be empty",
+    });
+    expect(parseShown('{"caption":"x","tags":"cat"}')).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/^tags /),
+    });
   });
 });
 

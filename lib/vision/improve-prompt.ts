@@ -69,7 +69,10 @@ function improveRequest(model: ModelDef, input: ImprovePromptInput): GenerateCon
 type Proposal = { prompt: string; notes: string } | { problem: string };
 
 function readProposal(text: string): Proposal {
-  const body = text.trim().replace(/^```(?:json)?\s*/i, "").replace(/\s*```$/, "");
+  const body = text
+    .trim()
+    .replace(/^```(?:json)?\s*/i, "")
+    .replace(/\s*```$/, "");
   try {
     const json = JSON.parse(body) as { prompt?: unknown; notes?: unknown };
     if (typeof json.prompt !== "string" || !json.prompt.trim())
@@ -81,7 +84,11 @@ function readProposal(text: string): Proposal {
 }
 
 /** The rule a prompt breaks for this model (only the prompt's own rules), or null. */
-export function promptRuleBroken(model: ModelDef, body: Record<string, unknown>, prompt: string): string | null {
+export function promptRuleBroken(
+  model: ModelDef,
+  body: Record<string, unknown>,
+  prompt: string,
+): string | null {
   try {
     validateTaskRequest({ ...body, model: model.id, prompt });
     return null;
@@ -116,8 +123,7 @@ export async function improvePrompt(
     tokens += answer.tokens;
     credits += answer.credits;
     const proposal = readProposal(answer.text);
-    const problem =
-      "problem" in proposal ? proposal.problem : promptRuleBroken(model, body, proposal.prompt);
+    const problem = "problem" in proposal ? proposal.problem : promptRuleBroken(model, body, proposal.prompt);
     if ("prompt" in proposal) outcome = { ...proposal, rule: problem };
     if (!problem) break;
     lastProblem = problem;
@@ -126,7 +132,12 @@ export async function improvePrompt(
       contents: [
         ...first.contents,
         { role: "model", parts: [{ text: answer.text || "(empty)" }] },
-        { role: "user", parts: [{ text: `That proposal is not valid: ${problem}. Answer again with only the JSON object.` }] },
+        {
+          role: "user",
+          parts: [
+            { text: `That proposal is not valid: ${problem}. Answer again with only the JSON object.` },
+          ],
+        },
       ],
     };
   }

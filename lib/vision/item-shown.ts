@@ -6,21 +6,9 @@ import type { z } from "zod";
 import type { shownEditSchema } from "./description-schema";
 import { queueTasks } from "./queue";
 import { describeSettings } from "./settings";
+import type { ItemShown } from "./types";
 
-/** What the detail view shows of an item's description, and whether describing is on for its owner. */
-export type ItemShown = {
-  status: "none" | "pending" | "done" | "refused" | "failed";
-  caption: string;
-  tags: string[];
-  shots: string[];
-  model: string | null;
-  tokens: number | null;
-  credits: number;
-  /** Why there is no description (over budget, invalid answers, no file). */
-  reason: string | null;
-  edited: boolean;
-  describing: boolean;
-};
+export type { ItemShown };
 
 const parseList = (json: string): string[] => {
   try {
@@ -77,7 +65,10 @@ export async function editItemShown(
 
 /** "Describe" in the detail view: queued now (again, after a refusal or failure), whatever the setting. */
 export async function describeItemNow(db: Db, viewer: Viewer, taskId: string): Promise<ItemShown> {
-  const task = await db.task.findUnique({ where: { id: taskId }, select: { userId: true, mediaState: true } });
+  const task = await db.task.findUnique({
+    where: { id: taskId },
+    select: { userId: true, mediaState: true },
+  });
   if (!task || !canSee(viewer, task.userId)) await visibleTask(db, viewer, taskId);
   await queueTasks(db, [taskId]);
   await db.taskDescription.updateMany({

@@ -13,7 +13,12 @@ import type { NativePart } from "../upstream/native-schema";
  * the file when it fits inline and as frames when it does not; an image is scaled down first, as
  * the model sees no more than about a thousand pixels a side anyway.
  */
-export type StoredResult = { path: string; contentType: string; size: number | null; durationSec: number | null };
+export type StoredResult = {
+  path: string;
+  contentType: string;
+  size: number | null;
+  durationSec: number | null;
+};
 
 const IMAGE_LONG_SIDE = 1024;
 const FRAMES = 4;

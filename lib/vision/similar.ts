@@ -1,10 +1,11 @@
 import "server-only";
 import { ownedBySql, visibleOr404, type Viewer } from "../auth/scope";
 import { sqlDialect, type Db } from "../db-client";
-import { Prisma } from "../generated/prisma/client";
 import { itemListSelect, itemNotFound, toGalleryItem } from "../gallery/item-select";
 import { searchWords } from "../gallery/prompt-search-sql";
-import type { GalleryItem } from "../gallery/types";
+import type { SimilarItem } from "./types";
+
+export type { SimilarItem };
 
 /**
  * "Find similar": the items the viewer sees that share the most caption words and tags with this
@@ -12,11 +13,11 @@ import type { GalleryItem } from "../gallery/types";
  * index (any shared word), then are ranked here; common words say nothing and are left out.
  */
 const STOP = new Set(
-  "a an and are as at by for from in into is it its of on or over the their there this to under with while".split(" "),
+  "a an and are as at by for from in into is it its of on or over the their there this to under with while".split(
+    " ",
+  ),
 );
 const CANDIDATES = 300;
-
-export type SimilarItem = GalleryItem & { shared: string[]; score: number };
 
 export function shownTerms(caption: string, tags: string[]): { words: Set<string>; tags: Set<string> } {
   const words = new Set(searchWords(caption).filter((w) => w.length > 2 && !STOP.has(w)));
@@ -32,7 +33,12 @@ const tagsOf = (json: string): string[] => {
   }
 };
 
-export async function similarItems(db: Db, viewer: Viewer, taskId: string, limit = 12): Promise<SimilarItem[]> {
+export async function similarItems(
+  db: Db,
+  viewer: Viewer,
+  taskId: string,
+  limit = 12,
+): Promise<SimilarItem[]> {
   const task = await db.task.findUnique({
     where: { id: taskId },
     select: { userId: true, description: { select: { caption: true, tags: true, status: true } } },
@@ -69,8 +75,7 @@ export async function similarItems(db: Db, viewer: Viewer, taskId: string, limit
     const sharedWords = [...theirs.words].filter((w) => mine.words.has(w) && !sharedTags.includes(w));
     const score = sharedTags.length * 2 + sharedWords.length;
     if (!score) return [];
-    const { description: _d, ...item } = row;
-    return [{ ...toGalleryItem(item), shared: [...sharedTags, ...sharedWords], score }];
+    return [{ ...toGalleryItem(row), shared: [...sharedTags, ...sharedWords], score }];
   });
   ranked.sort((a, b) => b.score - a.score || b.submittedAt.localeCompare(a.submittedAt));
   return ranked.slice(0, limit);

@@ -17,7 +17,12 @@ import {
  * lib/spend/text-admission.ts) and the text ledger (source "vision"), as chat answers are: admitted
  * and recorded before the upstream is asked, completed with the usage it reports.
  */
-export type VisionAnswer = { text: string; usage: UsageMetadata | undefined; tokens: number; credits: number };
+export type VisionAnswer = {
+  text: string;
+  usage: UsageMetadata | undefined;
+  tokens: number;
+  credits: number;
+};
 
 export type VisionCallOptions = { config?: TextApiConfig; signal?: AbortSignal; now?: () => number };
 

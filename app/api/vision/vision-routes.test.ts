@@ -43,7 +43,13 @@ beforeAll(async () => {
   };
   await setBudget(ctx, people.capped.id, { dailyTokens: 10 });
   await temp.db.textUsage.create({
-    data: { spender: people.capped.id, source: "chat", model: "llm-2.5-pro", totalTokens: 20, status: "complete" },
+    data: {
+      spender: people.capped.id,
+      source: "chat",
+      model: "llm-2.5-pro",
+      totalTokens: 20,
+      status: "complete",
+    },
   });
   const modules: Record<string, () => Promise<Record<string, unknown>>> = {
     improve: () => import("@/app/api/vision/improve-prompt/route"),
@@ -65,7 +71,12 @@ afterAll(async () => {
   restoreEnv?.();
 });
 
-function call(who: Person, name: string, method: string, options: { params?: Record<string, string>; json?: unknown } = {}) {
+function call(
+  who: Person,
+  name: string,
+  method: string,
+  options: { params?: Record<string, string>; json?: unknown } = {},
+) {
   const headers = new Headers(who.headers);
   headers.set("content-type", "application/json");
   const body = options.json === undefined ? undefined : JSON.stringify(options.json);
@@ -95,7 +106,9 @@ describe("POST /api/vision/improve-prompt", () => {
     expect(body.tokens).toBeGreaterThan(0);
     expect(body.credits).toBeGreaterThan(0);
     expect(improveCalls() - before).toBe(1);
-    const ledger = await temp.db.textUsage.findMany({ where: { spender: people.member.id, source: "vision" } });
+    const ledger = await temp.db.textUsage.findMany({
+      where: { spender: people.member.id, source: "vision" },
+    });
     expect(ledger.map((row) => row.totalTokens)).toEqual([body.tokens]);
   });
 
@@ -112,10 +125,15 @@ describe("POST /api/vision/improve-prompt", () => {
   });
 
   it("names the field and the rule of a bad request", async () => {
-    const response = await call(people.member, "improve", "POST", { json: { model: "videos_900_720p-c1", prompt: " " } });
+    const response = await call(people.member, "improve", "POST", {
+      json: { model: "videos_900_720p-c1", prompt: " " },
+    });
     expect(response.status).toBe(400);
     const body = await response.json();
-    expect(body.error.issues[0]).toMatchObject({ path: "prompt", message: expect.stringMatching(/must not be empty/) });
+    expect(body.error.issues[0]).toMatchObject({
+      path: "prompt",
+      message: expect.stringMatching(/must not be empty/),
+    });
   });
 
   it("refuses a member over budget without asking the model", async () => {
@@ -145,10 +163,18 @@ describe("an item's description", () => {
     const edit = { caption: "Fishing boats moored at dusk.", tags: ["Boats", "harbour"] };
     const other = await call(people.other, "shown", "PUT", { params: { id: "mine-1" }, json: edit });
     expect(other.status).toBe(404);
-    const bad = await call(people.member, "shown", "PUT", { params: { id: "mine-1" }, json: { caption: "", tags: [] } });
+    const bad = await call(people.member, "shown", "PUT", {
+      params: { id: "mine-1" },
+      json: { caption: "", tags: [] },
+    });
     expect(bad.status).toBe(400);
     const ok = await call(people.member, "shown", "PUT", { params: { id: "mine-1" }, json: edit });
-    expect(await ok.json()).toMatchObject({ status: "done", caption: edit.caption, tags: ["boats", "harbour"], edited: true });
+    expect(await ok.json()).toMatchObject({
+      status: "done",
+      caption: edit.caption,
+      tags: ["boats", "harbour"],
+      edited: true,
+    });
   });
 
   it("turns describing on for oneself; only an admin may for everyone", async () => {

@@ -38,7 +38,11 @@ export async function composeVisionReply(
   return {
     text,
     finishReason: "STOP",
-    usage: { promptTokenCount: prompt, candidatesTokenCount: candidates, totalTokenCount: prompt + candidates },
+    usage: {
+      promptTokenCount: prompt,
+      candidatesTokenCount: candidates,
+      totalTokenCount: prompt + candidates,
+    },
     triggers: { slow: false, drop: false, stall: false, script: false },
   };
 }
@@ -52,7 +56,8 @@ async function describeAnswer(request: GenerateContentRequest): Promise<string> 
   if (/\[vision:invalid-always\]/i.test(text)) return JSON.stringify({ caption: "", tags: "none" });
   if (/\[vision:invalid\]/i.test(text) && !isRetry(request)) return "Here is what I see: a picture.";
   const media = request.contents[0]?.parts.filter((p) => p.inlineData) ?? [];
-  if (!media.length) return JSON.stringify({ caption: "Nothing to see: no image was sent.", tags: [], shots: [] });
+  if (!media.length)
+    return JSON.stringify({ caption: "Nothing to see: no image was sent.", tags: [], shots: [] });
   const first = media[0].inlineData!;
   const video = first.mimeType.startsWith("video/") || media.length > 1;
   const colour = colourName(await meanColour(media[0]));
@@ -87,7 +92,7 @@ type Rgb = { r: number; g: number; b: number };
 
 async function meanColour(part: NativePart): Promise<Rgb> {
   const { mimeType, data } = part.inlineData!;
-  let bytes = Buffer.from(data, "base64");
+  let bytes: Buffer = Buffer.from(data, "base64");
   if (mimeType.startsWith("video/")) bytes = await firstFrame(bytes);
   const { channels } = await sharp(bytes).removeAlpha().stats();
   return { r: channels[0].mean, g: channels[1].mean, b: channels[2].mean };
@@ -101,9 +106,13 @@ async function firstFrame(video: Buffer): Promise<Buffer> {
     const input = path.join(dir, `${randomUUID()}.mp4`);
     const output = path.join(dir, "frame.png");
     await fs.writeFile(input, video);
-    await run(ffmpegInstaller.path, ["-hide_banner", "-loglevel", "error", "-nostdin", "-i", input, "-frames:v", "1", output], {
-      timeout: 30_000,
-    });
+    await run(
+      ffmpegInstaller.path,
+      ["-hide_banner", "-loglevel", "error", "-nostdin", "-i", input, "-frames:v", "1", output],
+      {
+        timeout: 30_000,
+      },
+    );
     return await fs.readFile(output);
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
@@ -116,8 +125,7 @@ export function colourName({ r, g, b }: Rgb): string {
   const min = Math.min(r, g, b);
   if (max - min < 20) return max > 200 ? "white" : max < 50 ? "black" : "grey";
   const d = max - min;
-  let hue =
-    max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  let hue = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
   hue = (hue * 60 + 360) % 360;
   const names: [number, string][] = [
     [15, "red"],

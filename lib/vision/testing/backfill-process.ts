@@ -2,7 +2,12 @@
 // `tsx backfill-process.ts <DATABASE_URL> <MEDIA_DIR> <text API URL> <pace ms> <lease ms>`.
 // Prints one line per described item.
 const [databaseUrl, mediaDir, baseUrl, pace, lease] = process.argv.slice(2);
-Object.assign(process.env, { DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir, TRACKER: "0", TEXT_RATE_PER_MINUTE: "0" });
+Object.assign(process.env, {
+  DATABASE_URL: databaseUrl,
+  MEDIA_DIR: mediaDir,
+  TRACKER: "0",
+  TEXT_RATE_PER_MINUTE: "0",
+});
 const { createDb } = await import("../../db-client");
 const { runBackfill } = await import("../backfill");
 const db = createDb(databaseUrl);
@@ -20,3 +25,5 @@ await runBackfill(
   (p) => console.log(JSON.stringify(p)),
 );
 await db.$disconnect();
+
+export {};

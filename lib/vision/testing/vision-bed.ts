@@ -26,15 +26,28 @@ export type VisionBed = {
 export async function visionBed(): Promise<VisionBed> {
   const temp = createTempDb();
   const mediaDir = path.join(temp.dir, "media");
-  const restore = setEnv({ MEDIA_DIR: mediaDir, DATABASE_URL: temp.url, TRACKER: "0", TEXT_RATE_PER_MINUTE: "0" });
+  const restore = setEnv({
+    MEDIA_DIR: mediaDir,
+    DATABASE_URL: temp.url,
+    TRACKER: "0",
+    TEXT_RATE_PER_MINUTE: "0",
+  });
   const sandbox = await startSandboxServer({ port: 0 });
   const seed = async (id: string, prompt: string, kind: "image" | "video", userId: string | null) => {
     const rel = `results/${id}.${kind === "image" ? "png" : "mp4"}`;
     const file = path.join(mediaDir, rel);
     const bytes =
-      kind === "image" ? await makePng(file, { width: 320, height: 200 }) : makeMp4(file, { width: 160, height: 90, seconds: 1, fps: 6 });
+      kind === "image"
+        ? await makePng(file, { width: 320, height: 200 })
+        : makeMp4(file, { width: 160, height: 90, seconds: 1, fps: 6 });
     await seedTasks(temp.db, [
-      { id, prompt, kind, userId, media: [{ path: rel, size: bytes.length, durationSec: kind === "video" ? 1 : null }] },
+      {
+        id,
+        prompt,
+        kind,
+        userId,
+        media: [{ path: rel, size: bytes.length, durationSec: kind === "video" ? 1 : null }],
+      },
     ]);
     return id;
   };

@@ -4,5 +4,8 @@ import { similarItems } from "@/lib/vision/similar";
 
 /** Items that share the most caption words and tags with this one, best first. */
 export const GET = route({ auth: "user", params: idParams }, async ({ params, user }) =>
-  Response.json({ items: await similarItems(db(), user, params.id) }, { headers: { "Cache-Control": "no-store" } }),
+  Response.json(
+    { items: await similarItems(db(), user, params.id) },
+    { headers: { "Cache-Control": "no-store" } },
+  ),
 );
