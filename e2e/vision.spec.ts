@@ -140,7 +140,7 @@ test("a member over budget gets no description and sees why", async ({ browser }
   await page.goto(`/gallery?item=${memberTask}`);
   const panel = page.getByRole("region", { name: "What is shown" });
   await expect(panel).toContainText("Not described yet.");
-  await panel.getByRole("button", { name: "Describe" }).click();
+  await panel.getByRole("button", { name: "Describe", exact: true }).click();
   await expect(panel.getByTestId("shown-reason")).toContainText("Over your daily token budget", {
     timeout: 30_000,
   });

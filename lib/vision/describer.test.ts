@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { describeNext } from "./describer";
 import { parseShown } from "./description-schema";
-import { queueTasks } from "./queue";
+import { queueAfterStored, queueTasks } from "./queue";
+import { setDescribeSetting } from "./settings";
 import { visionBed, type VisionBed } from "./testing/vision-bed";
 
 let bed: VisionBed;
@@ -90,5 +91,25 @@ describe("describing a stored result against the sandbox", () => {
     const row = await description(id);
     expect(row.status).toBe("refused");
     expect(row.reason).toMatch(/^Not described: Over your daily token budget/);
+  });
+});
+
+describe("queuing after a result is stored (the tracker's hook)", () => {
+  it("queues only when the owner, or an admin for everyone, turned describing on", async () => {
+    const db = bed.temp.db;
+    const owner = await db.user.create({ data: { name: "O", email: "owner@example.com" } });
+    const id = await bed.seedImage("hook-1", "a hook", owner.id);
+    expect(await queueAfterStored(db, id)).toBe(false);
+    await setDescribeSetting(db, { userId: owner.id }, true);
+    expect(await queueAfterStored(db, id)).toBe(true);
+    expect((await description(id)).status).toBe("pending");
+    expect(await queueAfterStored(db, id)).toBe(false); // once per task
+
+    const other = await bed.seedImage("hook-2", "another");
+    expect(await queueAfterStored(db, other)).toBe(false);
+    await setDescribeSetting(db, "everyone", true);
+    expect(await queueAfterStored(db, other)).toBe(true);
+    await setDescribeSetting(db, "everyone", false);
+    await db.taskDescription.deleteMany({ where: { taskId: { in: [id, other] } } });
   });
 });

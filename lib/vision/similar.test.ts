@@ -14,9 +14,17 @@ const shown: Record<string, [string, string[]]> = {
 
 beforeAll(async () => {
   temp = createTempDb();
-  await seedPrompts(temp.db, { origin: "one", close: "two", partial: "three", unrelated: "four", bare: "five" });
+  await seedPrompts(temp.db, {
+    origin: "one",
+    close: "two",
+    partial: "three",
+    unrelated: "four",
+    bare: "five",
+  });
   for (const [taskId, [caption, tags]] of Object.entries(shown))
-    await temp.db.taskDescription.create({ data: { taskId, status: "done", caption, tags: JSON.stringify(tags) } });
+    await temp.db.taskDescription.create({
+      data: { taskId, status: "done", caption, tags: JSON.stringify(tags) },
+    });
 });
 afterAll(() => temp.cleanup());
 

@@ -14,6 +14,13 @@ describe("wordDiff", () => {
     ]);
   });
 
+  it("keeps a word that only gained punctuation", () => {
+    expect(wordDiff("a fox", "a fox, cinematic lighting")).toEqual([
+      { kind: "same", text: "a fox" },
+      { kind: "added", text: ", cinematic lighting" },
+    ]);
+  });
+
   it("rebuilds both texts from its parts", () => {
     const before = "neon street at night,  rain";
     const after = "rainy neon street at night, cinematic lighting";

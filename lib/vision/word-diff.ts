@@ -9,8 +9,8 @@ export type DiffPart = { kind: "same" | "removed" | "added"; text: string };
 const MAX_CELLS = 4_000_000;
 
 export function wordDiff(before: string, after: string): DiffPart[] {
-  const a = before.split(/(\s+)/).filter(Boolean);
-  const b = after.split(/(\s+)/).filter(Boolean);
+  const a = tokens(before);
+  const b = tokens(after);
   if (a.length * b.length > MAX_CELLS)
     return merge([
       { kind: "removed", text: before },
@@ -36,6 +36,9 @@ export function wordDiff(before: string, after: string): DiffPart[] {
   while (j < b.length) parts.push({ kind: "added", text: b[j++] });
   return merge(parts);
 }
+
+/** Words, runs of spaces and punctuation each a token: "snow," and "snow" share "snow". */
+const tokens = (text: string) => text.split(/(\s+|[^\p{L}\p{N}\s]+)/u).filter(Boolean);
 
 function merge(parts: DiffPart[]): DiffPart[] {
   const out: DiffPart[] = [];
