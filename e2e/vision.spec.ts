@@ -74,7 +74,11 @@ test.afterAll(async () => {
 });
 
 async function upstreamPrompts(request: APIRequestContext): Promise<string[]> {
-  const log = (await (await request.get("/api/sandbox/_requests")).json()) as {
+  // A kept-alive connection the server closed while the task ran answers ECONNRESET: ask again.
+  const response = await request
+    .get("/api/sandbox/_requests")
+    .catch(() => request.get("/api/sandbox/_requests"));
+  const log = (await response.json()) as {
     method: string;
     path: string;
     body: { prompt?: string } | null;

@@ -23,6 +23,7 @@ import { bulkActionSchema, reviewPatchSchema } from "../gallery/review";
 import { zipRequestSchema } from "../gallery/zip";
 import { shownEditSchema } from "../vision/description-schema";
 import { improvePromptSchema } from "../vision/improve-schema";
+import { scoreScopeQuery, scoreTakesSchema } from "../vision/score-schema";
 import { describeSettingsSchema } from "../vision/settings-schema";
 import { createWebhookSchema, updateWebhookSchema } from "../webhooks/schema";
 import {
@@ -191,6 +192,12 @@ export const OPERATIONS: Operation[] = [
   op("get", "/api/vision/settings", "user", "Whether results are described once stored"),
   op("put", "/api/vision/settings", "user", "Turn describing on or off (yours; an admin's: everyone's)", {
     body: describeSettingsSchema,
+  }),
+  op("get", "/api/vision/score", "user", "Whether a batch's or sequence shot's takes are scored", {
+    query: scoreScopeQuery,
+  }),
+  op("put", "/api/vision/score", "user", "Score a batch's or sequence shot's takes against their prompt", {
+    body: scoreTakesSchema,
   }),
   op("post", "/api/vision/improve-prompt", "user", "Propose a better prompt within a model's limits", {
     body: improvePromptSchema,

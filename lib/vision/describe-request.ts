@@ -17,9 +17,16 @@ const SYSTEM = [
   "Describe what you see, not what the prompt asked for: the two may differ.",
 ].join("\n");
 
+const SCORE = [
+  `Also rate how well it matches the prompt: "score": a whole number from 0 (not at all) to 5 (exactly),`,
+  ` "scoreReason": one line saying why.`,
+].join("\n");
+
 export function describeRequest(input: {
   kind: string;
   prompt: string;
+  /** Ask for a score against the prompt as well (a take of a batch or shot that scores takes). */
+  score?: boolean;
   as: "image" | "video file" | "frames";
   media: NativePart[];
 }): GenerateContentRequest {
@@ -31,7 +38,7 @@ export function describeRequest(input: {
         : "an image";
   const text = `This is ${what}. It was made from this prompt (context only): «${input.prompt}»`;
   return {
-    systemInstruction: { parts: [{ text: SYSTEM }] },
+    systemInstruction: { parts: [{ text: input.score ? `${SYSTEM}\n${SCORE}` : SYSTEM }] },
     contents: [{ role: "user", parts: [{ text }, ...input.media] }],
     generationConfig: { temperature: 0.2, maxOutputTokens: 1024 },
   };

@@ -12,6 +12,7 @@ import type { TextApiConfig } from "../upstream/text-client";
 import { parseShown, type Shown } from "./description-schema";
 import { describeRequest, retryRequest } from "./describe-request";
 import { mediaParts } from "./media-input";
+import { scoresTakesOf } from "./take-scores";
 import { callVisionModel } from "./vision-call";
 
 /**
@@ -84,10 +85,15 @@ export async function describeNext(deps: DescriberDeps): Promise<DescribeStep> {
       await finish({ status: "failed", reason: "The item has no stored image or video to describe." });
       return { kind: "failed", taskId: row.taskId };
     }
-    // An owner's edit made meanwhile wins over the model.
+    // An owner's edit made meanwhile wins over the model's caption and tags (not its score).
     const [held] = await readHeld<{ editedAt: unknown }>(db, LEASE, row.id, token, ["editedAt"]);
     if (!held || held.editedAt) {
-      await finish({ status: "done" });
+      await finish({
+        status: "done",
+        ...(shown.ok
+          ? { score: shown.value.score ?? null, scoreReason: shown.value.scoreReason ?? null }
+          : {}),
+      });
       return { kind: "described", taskId: row.taskId };
     }
     if (!shown.ok) {
@@ -105,6 +111,8 @@ export async function describeNext(deps: DescriberDeps): Promise<DescribeStep> {
       caption: shown.value.caption,
       tags: JSON.stringify(shown.value.tags),
       shots: JSON.stringify(shown.value.shots),
+      score: shown.value.score ?? null,
+      scoreReason: shown.value.scoreReason ?? null,
       model: deps.model,
       tokens: shown.tokens,
       credits: shown.credits,
@@ -153,6 +161,8 @@ async function describeTask(deps: DescriberDeps, taskId: string): Promise<Descri
       kind: true,
       prompt: true,
       userId: true,
+      batchId: true,
+      sequenceShotId: true,
       media: {
         where: { status: "stored", role: "result" },
         select: { path: true, contentType: true, size: true, durationSec: true },
@@ -165,7 +175,14 @@ async function describeTask(deps: DescriberDeps, taskId: string): Promise<Descri
   if (!task || !stored?.path || !stored.contentType) return null;
   if (!/^(image|video)\//.test(stored.contentType)) return null;
   const input = await mediaParts({ ...stored, path: stored.path, contentType: stored.contentType });
-  const first = describeRequest({ kind: task.kind, prompt: task.prompt, as: input.as, media: input.parts });
+  const score = await scoresTakesOf(deps.db, task);
+  const first = describeRequest({
+    kind: task.kind,
+    prompt: task.prompt,
+    as: input.as,
+    media: input.parts,
+    score,
+  });
   const ask = (body: typeof first) =>
     callVisionModel(
       deps.db,
@@ -173,10 +190,10 @@ async function describeTask(deps: DescriberDeps, taskId: string): Promise<Descri
       { config: deps.config, now: deps.now, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) },
     );
   const answer = await ask(first);
-  const checked = parseShown(answer.text);
+  const checked = parseShown(answer.text, { score });
   if (checked.ok) return { ...checked, tokens: answer.tokens, credits: answer.credits };
   const again = await ask(retryRequest(first, answer.text, checked.problem));
-  const rechecked = parseShown(again.text);
+  const rechecked = parseShown(again.text, { score });
   return { ...rechecked, tokens: answer.tokens + again.tokens, credits: answer.credits + again.credits };
 }
 

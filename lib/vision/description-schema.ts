@@ -34,6 +34,14 @@ export const shownSchema = z.object({
     })
     .max(MAX_SHOTS, { error: `must hold at most ${MAX_SHOTS} shots` })
     .default([]),
+  /** How well the take matches its prompt (asked only when its batch or shot scores takes). */
+  score: z
+    .number({ error: "must be a whole number from 0 to 5" })
+    .int({ error: "must be a whole number from 0 to 5" })
+    .min(0, { error: "must be a whole number from 0 to 5" })
+    .max(5, { error: "must be a whole number from 0 to 5" })
+    .optional(),
+  scoreReason: z.string().trim().max(200, { error: "must be at most 200 characters" }).optional(),
 });
 
 export type Shown = z.infer<typeof shownSchema>;
@@ -50,7 +58,7 @@ export type ShownCheck = { ok: true; value: Shown } | { ok: false; problem: stri
  * The model's answer as a description, or what is wrong with it in words the retry can send back.
  * A fenced ```json block is accepted: models add one even when asked not to.
  */
-export function parseShown(text: string): ShownCheck {
+export function parseShown(text: string, options: { score?: boolean } = {}): ShownCheck {
   const body = text
     .trim()
     .replace(/^```(?:json)?\s*/i, "")
@@ -62,7 +70,13 @@ export function parseShown(text: string): ShownCheck {
     return { ok: false, problem: "the answer is not JSON" };
   }
   const parsed = shownSchema.safeParse(json);
-  if (parsed.success) return { ok: true, value: parsed.data };
+  if (parsed.success) {
+    if (options.score && parsed.data.score === undefined)
+      return { ok: false, problem: "score is required: a whole number from 0 to 5" };
+    if (options.score && !parsed.data.scoreReason)
+      return { ok: false, problem: "scoreReason is required: one line saying why" };
+    return { ok: true, value: parsed.data };
+  }
   const issue = parsed.error.issues[0];
   return { ok: false, problem: `${formatPath(issue.path) || "the answer"} ${issue.message}` };
 }

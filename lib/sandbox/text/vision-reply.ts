@@ -61,18 +61,36 @@ async function describeAnswer(request: GenerateContentRequest): Promise<string> 
   const first = media[0].inlineData!;
   const video = first.mimeType.startsWith("video/") || media.length > 1;
   const colour = colourName(await meanColour(media[0]));
-  if (!video) {
-    return JSON.stringify({
-      caption: `A ${colour} sky over rolling hills with a pale sun.`,
-      tags: ["sky", "hills", "sun", "landscape", colour],
-      shots: [],
-    });
-  }
-  return JSON.stringify({
-    caption: `A moving test pattern of ${colour} colour bars around a ticking counter.`,
-    tags: ["test pattern", "colour bars", "counter", "animation", colour],
-    shots: ["The colour bars scroll while the counter ticks, in one continuous shot."],
-  });
+  const answer = video
+    ? {
+        caption: `A moving test pattern of ${colour} colour bars around a ticking counter.`,
+        tags: ["test pattern", "colour bars", "counter", "animation", colour],
+        shots: ["The colour bars scroll while the counter ticks, in one continuous shot."],
+      }
+    : {
+        caption: `A ${colour} sky over rolling hills with a pale sun.`,
+        tags: ["sky", "hills", "sun", "landscape", colour],
+        shots: [],
+      };
+  const system = request.systemInstruction?.parts?.map((p) => p.text ?? "").join("\n") ?? "";
+  return JSON.stringify(/"score"/.test(system) ? { ...answer, ...score(text, answer) } : answer);
+}
+
+/**
+ * A take's score against its prompt: one point, plus two for each prompt word (3+ letters) the
+ * caption or tags hold, at most 5; so takes of one prompt differ by the colour they show.
+ */
+function score(text: string, answer: { caption: string; tags: string[] }) {
+  const prompt = /«([\s\S]*?)»/.exec(text)?.[1] ?? "";
+  const seen = new Set(`${answer.caption} ${answer.tags.join(" ")}`.toLowerCase().match(/\p{L}+/gu) ?? []);
+  const words = [...new Set(prompt.toLowerCase().match(/\p{L}{3,}/gu) ?? [])];
+  const matched = words.filter((w) => seen.has(w));
+  return {
+    score: Math.min(5, 1 + 2 * matched.length),
+    scoreReason: matched.length
+      ? `Shows ${matched.join(", ")} from the prompt.`
+      : "Shows nothing the prompt names.",
+  };
 }
 
 function improveAnswer(request: GenerateContentRequest): string {
