@@ -44,15 +44,22 @@ function fts5IncludeQuery({ include, exclude }: PromptSearch): string {
 }
 
 function fts5WordConditions(search: PromptSearch): Prisma.Sql[] {
-  const inPrompt = promptSearchConditions("sqlite", promptOnly(search));
   if (!search.include.length && !search.exclude.length) return [];
-  const notShownExcluded = search.exclude.length
-    ? Prisma.sql`t.rowid NOT IN (${shownFts(fts5Query(search.exclude, " OR "))})`
-    : Prisma.sql`1 = 1`;
-  if (!search.include.length) return [...inPrompt, notShownExcluded];
-  return [
-    Prisma.sql`((${Prisma.join(inPrompt, " AND ")}) AND ${notShownExcluded}) OR t.rowid IN (${shownFts(fts5IncludeQuery(search))})`,
-  ];
+  if (!search.include.length) {
+    const excluded = fts5Query(search.exclude, " OR ");
+    return [
+      ...promptSearchConditions("sqlite", promptOnly(search)),
+      Prisma.sql`t.rowid NOT IN (${shownFts(excluded)})`,
+    ];
+  }
+  // One IN over a compound select (read left to right: (prompt matches EXCEPT shown rows with an
+  // excluded word) UNION shown matches), so the page looks matches up as the prompt search does.
+  const query = fts5IncludeQuery(search);
+  const promptMatches = Prisma.sql`SELECT rowid FROM "TaskPromptFts" WHERE "TaskPromptFts" MATCH ${query}`;
+  const excluded = search.exclude.length
+    ? Prisma.sql` EXCEPT ${shownFts(fts5Query(search.exclude, " OR "))}`
+    : Prisma.empty;
+  return [Prisma.sql`t.rowid IN (${promptMatches}${excluded} UNION ${shownFts(query)})`];
 }
 
 const tsMatches = (terms: PromptSearch["include"], operator: "&" | "|") =>
@@ -64,18 +71,28 @@ function tsIncludeCondition({ include, exclude }: PromptSearch): Prisma.Sql {
 }
 
 function tsWordConditions(search: PromptSearch, plan: SearchPlan): Prisma.Sql[] {
-  const inPrompt = promptSearchConditions("postgresql", promptOnly(search), plan);
   if (!search.include.length && !search.exclude.length) return [];
   const shown = (where: Prisma.Sql) => Prisma.sql`SELECT "taskId" FROM "TaskShownSearch" WHERE ${where}`;
-  const notShownExcluded = search.exclude.length
-    ? Prisma.sql`t."id" NOT IN (${shown(tsMatches(search.exclude, "|"))})`
-    : Prisma.sql`1 = 1`;
-  if (!search.include.length) return [...inPrompt, notShownExcluded];
-  const shownMatch =
-    plan === "walk"
-      ? Prisma.sql`COALESCE((SELECT ${tsIncludeCondition(search)} FROM "TaskShownSearch" WHERE "taskId" = t."id"), false)`
-      : Prisma.sql`t."id" IN (${shown(tsIncludeCondition(search))})`;
-  return [Prisma.sql`((${Prisma.join(inPrompt, " AND ")}) AND ${notShownExcluded}) OR ${shownMatch}`];
+  if (!search.include.length) {
+    return [
+      ...promptSearchConditions("postgresql", promptOnly(search), plan),
+      Prisma.sql`t."id" NOT IN (${shown(tsMatches(search.exclude, "|"))})`,
+    ];
+  }
+  if (plan === "walk") {
+    // Tested row by row in gallery order (see prompt-search-sql.ts, choosePagePlan).
+    const inPrompt = promptSearchConditions("postgresql", promptOnly(search), plan);
+    const notShownExcluded = search.exclude.length
+      ? Prisma.sql`NOT COALESCE((SELECT ${tsMatches(search.exclude, "|")} FROM "TaskShownSearch" WHERE "taskId" = t."id"), false)`
+      : Prisma.sql`1 = 1`;
+    const shownMatch = Prisma.sql`COALESCE((SELECT ${tsIncludeCondition(search)} FROM "TaskShownSearch" WHERE "taskId" = t."id"), false)`;
+    return [Prisma.sql`((${Prisma.join(inPrompt, " AND ")}) AND ${notShownExcluded}) OR ${shownMatch}`];
+  }
+  const promptMatches = Prisma.sql`SELECT "taskId" FROM "TaskPromptSearch" WHERE ${tsIncludeCondition(search)}`;
+  const excluded = search.exclude.length
+    ? Prisma.sql` EXCEPT ${shown(tsMatches(search.exclude, "|"))}`
+    : Prisma.empty;
+  return [Prisma.sql`t."id" IN (${promptMatches}${excluded} UNION ${shown(tsIncludeCondition(search))})`];
 }
 
 /**
