@@ -44,22 +44,15 @@ function fts5IncludeQuery({ include, exclude }: PromptSearch): string {
 }
 
 function fts5WordConditions(search: PromptSearch): Prisma.Sql[] {
+  const inPrompt = promptSearchConditions("sqlite", promptOnly(search));
   if (!search.include.length && !search.exclude.length) return [];
-  if (!search.include.length) {
-    const excluded = fts5Query(search.exclude, " OR ");
-    return [
-      ...promptSearchConditions("sqlite", promptOnly(search)),
-      Prisma.sql`t.rowid NOT IN (${shownFts(excluded)})`,
-    ];
-  }
-  // One IN over a compound select (read left to right: (prompt matches EXCEPT shown rows with an
-  // excluded word) UNION shown matches), so the page looks matches up as the prompt search does.
-  const query = fts5IncludeQuery(search);
-  const promptMatches = Prisma.sql`SELECT rowid FROM "TaskPromptFts" WHERE "TaskPromptFts" MATCH ${query}`;
-  const excluded = search.exclude.length
-    ? Prisma.sql` EXCEPT ${shownFts(fts5Query(search.exclude, " OR "))}`
-    : Prisma.empty;
-  return [Prisma.sql`t.rowid IN (${promptMatches}${excluded} UNION ${shownFts(query)})`];
+  const notShownExcluded = search.exclude.length
+    ? Prisma.sql`t.rowid NOT IN (${shownFts(fts5Query(search.exclude, " OR "))})`
+    : Prisma.sql`1 = 1`;
+  if (!search.include.length) return [...inPrompt, notShownExcluded];
+  return [
+    Prisma.sql`((${Prisma.join(inPrompt, " AND ")}) AND ${notShownExcluded}) OR t.rowid IN (${shownFts(fts5IncludeQuery(search))})`,
+  ];
 }
 
 const tsMatches = (terms: PromptSearch["include"], operator: "&" | "|") =>
@@ -71,53 +64,46 @@ function tsIncludeCondition({ include, exclude }: PromptSearch): Prisma.Sql {
 }
 
 function tsWordConditions(search: PromptSearch, plan: SearchPlan): Prisma.Sql[] {
+  const inPrompt = promptSearchConditions("postgresql", promptOnly(search), plan);
   if (!search.include.length && !search.exclude.length) return [];
   const shown = (where: Prisma.Sql) => Prisma.sql`SELECT "taskId" FROM "TaskShownSearch" WHERE ${where}`;
-  if (!search.include.length) {
-    return [
-      ...promptSearchConditions("postgresql", promptOnly(search), plan),
-      Prisma.sql`t."id" NOT IN (${shown(tsMatches(search.exclude, "|"))})`,
-    ];
-  }
-  if (plan === "walk") {
-    // Tested row by row in gallery order (see prompt-search-sql.ts, choosePagePlan).
-    const inPrompt = promptSearchConditions("postgresql", promptOnly(search), plan);
-    const notShownExcluded = search.exclude.length
-      ? Prisma.sql`NOT COALESCE((SELECT ${tsMatches(search.exclude, "|")} FROM "TaskShownSearch" WHERE "taskId" = t."id"), false)`
-      : Prisma.sql`1 = 1`;
-    const shownMatch = Prisma.sql`COALESCE((SELECT ${tsIncludeCondition(search)} FROM "TaskShownSearch" WHERE "taskId" = t."id"), false)`;
-    return [Prisma.sql`((${Prisma.join(inPrompt, " AND ")}) AND ${notShownExcluded}) OR ${shownMatch}`];
-  }
-  const promptMatches = Prisma.sql`SELECT "taskId" FROM "TaskPromptSearch" WHERE ${tsIncludeCondition(search)}`;
-  const excluded = search.exclude.length
-    ? Prisma.sql` EXCEPT ${shown(tsMatches(search.exclude, "|"))}`
-    : Prisma.empty;
-  return [Prisma.sql`t."id" IN (${promptMatches}${excluded} UNION ${shown(tsIncludeCondition(search))})`];
+  const notShownExcluded = search.exclude.length
+    ? Prisma.sql`t."id" NOT IN (${shown(tsMatches(search.exclude, "|"))})`
+    : Prisma.sql`1 = 1`;
+  if (!search.include.length) return [...inPrompt, notShownExcluded];
+  const shownMatch =
+    plan === "walk"
+      ? Prisma.sql`COALESCE((SELECT ${tsIncludeCondition(search)} FROM "TaskShownSearch" WHERE "taskId" = t."id"), false)`
+      : Prisma.sql`t."id" IN (${shown(tsIncludeCondition(search))})`;
+  return [Prisma.sql`((${Prisma.join(inPrompt, " AND ")}) AND ${notShownExcluded}) OR ${shownMatch}`];
 }
 
 /**
  * How many tasks match, from the two search indexes alone (a search without other filters, seen
- * whole): prompt matches not excluded by their shown row, plus shown matches; at most `cap`.
+ * whole); at most `cap`. A described task's shown row holds its prompt as well, so it matches exactly
+ * when that row does; an undescribed one when its prompt row does: shown matches plus prompt matches
+ * of tasks without a shown row, two disjoint counts (the second only when the first is under the cap).
  */
 export async function countSearchIndexMatches(db: Db, search: PromptSearch, cap?: number): Promise<number> {
-  const limit = cap === undefined ? Prisma.empty : Prisma.sql`LIMIT ${cap}`;
-  let matching: Prisma.Sql;
-  if (sqlDialect(db) === "postgresql") {
-    const exclude = search.exclude.length
-      ? Prisma.sql`AND "taskId" NOT IN (SELECT "taskId" FROM "TaskShownSearch" WHERE ${tsMatches(search.exclude, "|")})`
-      : Prisma.empty;
-    matching = Prisma.sql`
-      SELECT "taskId" FROM "TaskPromptSearch" WHERE ${tsIncludeCondition(search)} ${exclude}
-      UNION SELECT "taskId" FROM "TaskShownSearch" WHERE ${tsIncludeCondition(search)} ${limit}`;
-  } else {
-    const query = fts5IncludeQuery(search);
-    const exclude = search.exclude.length
-      ? Prisma.sql`AND rowid NOT IN (${shownFts(fts5Query(search.exclude, " OR "))})`
-      : Prisma.empty;
-    matching = Prisma.sql`
-      SELECT rowid FROM "TaskPromptFts" WHERE "TaskPromptFts" MATCH ${query} ${exclude}
-      UNION SELECT rowid FROM "TaskShownFts" WHERE "TaskShownFts" MATCH ${query} ${limit}`;
-  }
-  const rows = await db.$queryRaw<{ n: bigint | number }[]>`SELECT COUNT(*) AS "n" FROM (${matching}) m`;
-  return Number(rows[0]?.n ?? 0);
+  const limit = (n: number | undefined) => (n === undefined ? Prisma.empty : Prisma.sql`LIMIT ${n}`);
+  const count = async (matching: Prisma.Sql) => {
+    const rows = await db.$queryRaw<{ n: bigint | number }[]>`SELECT COUNT(*) AS "n" FROM (${matching}) m`;
+    return Number(rows[0]?.n ?? 0);
+  };
+  const postgres = sqlDialect(db) === "postgresql";
+  const shown = await count(
+    postgres
+      ? Prisma.sql`SELECT 1 FROM "TaskShownSearch" WHERE ${tsIncludeCondition(search)} ${limit(cap)}`
+      : Prisma.sql`SELECT 1 FROM "TaskShownFts" WHERE "TaskShownFts" MATCH ${fts5IncludeQuery(search)} ${limit(cap)}`,
+  );
+  if (cap !== undefined && shown >= cap) return shown;
+  const rest = cap === undefined ? undefined : cap - shown;
+  const promptOnlyMatches = await count(
+    postgres
+      ? Prisma.sql`SELECT 1 FROM "TaskPromptSearch" p WHERE ${tsIncludeCondition(search)}
+          AND NOT EXISTS (SELECT 1 FROM "TaskShownSearch" s WHERE s."taskId" = p."taskId") ${limit(rest)}`
+      : Prisma.sql`SELECT 1 FROM "TaskPromptFts" p WHERE "TaskPromptFts" MATCH ${fts5IncludeQuery(search)}
+          AND NOT EXISTS (SELECT 1 FROM "TaskShownFts" s WHERE s.rowid = p.rowid) ${limit(rest)}`,
+  );
+  return shown + promptOnlyMatches;
 }
