@@ -80,6 +80,7 @@ describe("parseEnv", () => {
       submitRatePerMinute: 30,
       estimateDefaults: { video: 10, image: 2 },
       textRatePerMinute: 60,
+      vision: { model: "llm-2.5-flash-lite", describePaceMs: 2000 },
       textTokenPrices: { models: {}, default: { input: 0, output: 0 } },
       auditRetentionDays: 365,
       v1Models: SANDBOX_V1_MAPPING,
@@ -465,5 +466,16 @@ describe("parseEnv", () => {
         );
       }
     });
+  });
+});
+
+describe("VISION_MODEL", () => {
+  it("must be a catalogue text model, named in the error", () => {
+    expect(() => parseEnv({ VISION_MODEL: "gpt-vision" })).toThrow(
+      /VISION_MODEL.*must be a text model of the catalogue/s,
+    );
+    expect(parseEnv({ VISION_MODEL: "llm-3-flash-preview-low" }).vision.model).toBe(
+      "llm-3-flash-preview-low",
+    );
   });
 });

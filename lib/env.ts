@@ -3,6 +3,7 @@ import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { installV1Mapping, parseV1Mapping, SANDBOX_V1_MAPPING, type V1ModelMapping } from "./catalog/v1";
+import { isTextModel } from "./catalog/text-models";
 import { emailSchema, passwordSchema } from "./auth/password-policy";
 import { isLoopbackHost } from "./http/guard";
 import { DEFAULT_DATABASE_URL } from "./sqlite-url";
@@ -363,6 +364,16 @@ const envSchema = z
       (v) => (typeof v === "string" ? emptyToUndefined(v.trim().toLowerCase()) : v),
       z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
     ),
+    /** The text model that describes results and improves prompts (lib/vision); a catalogue text model. */
+    VISION_MODEL: z
+      .string()
+      .trim()
+      .default("llm-2.5-flash-lite")
+      .refine((id) => isTextModel(id), {
+        error: "must be a text model of the catalogue, such as llm-2.5-flash-lite",
+      }),
+    /** Least time between two descriptions, in every studio process together (lib/vision/describer.ts). */
+    DESCRIBE_PACE_MS: wholeNumber(2_000, 0, 3_600_000),
     /** Text calls (chat answers and the text API mirror) per user per minute; 0 = no limit. */
     TEXT_RATE_PER_MINUTE: wholeNumber(60, 0, 10_000, "must be a whole number from 0 to 10000 (0 = no limit)"),
     /** Credits per million input/output text tokens (lib/spend/text-prices.ts); unset = 0. */
@@ -520,6 +531,8 @@ export type Env = {
   estimateDefaults: { video: number; image: number };
   /** Text calls allowed per user per minute; 0 = unlimited. */
   textRatePerMinute: number;
+  /** The vision model and the describer's pace (VISION_MODEL, DESCRIBE_PACE_MS). */
+  vision: { model: string; describePaceMs: number };
   /** Credits per million text tokens, per model. */
   textTokenPrices: TokenPrices;
   /** Days an audit entry is kept; 0 = forever (AUDIT_RETENTION_DAYS). */
@@ -652,6 +665,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     submitRatePerMinute: e.SUBMIT_RATE_PER_MINUTE,
     estimateDefaults: { video: e.ESTIMATE_DEFAULT_VIDEO_CREDITS, image: e.ESTIMATE_DEFAULT_IMAGE_CREDITS },
     textRatePerMinute: e.TEXT_RATE_PER_MINUTE,
+    vision: { model: e.VISION_MODEL, describePaceMs: e.DESCRIBE_PACE_MS },
     textTokenPrices: e.TEXT_TOKEN_PRICES,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     v1Models: readV1Mapping(e.V1_FAMILIES_FILE, !e.UPSTREAM_BASE_URL),

@@ -28,6 +28,8 @@ import { formatReport } from "../lib/migrate-data/format-report";
 import { migrateData, type MigrationProgress } from "../lib/migrate-data/migrate-data";
 import { formatBytes } from "../lib/format/bytes";
 import { setLocalBudget } from "../lib/spend/budgets";
+import { runBackfill } from "../lib/vision/backfill";
+import { describerDeps } from "../lib/vision/describer";
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -42,6 +44,9 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   disable-user    --email E        enable-user --email E        delete-user --email E
   claim-unowned   --email E        (gives E every item nobody owns: made before accounts, with
                                     accounts off, or by a deleted user; until then admins only see them)
+  describe        [--since YYYY-MM-DD] [--user EMAIL]   (has the vision model (VISION_MODEL) describe
+                  stored results without a description, at DESCRIBE_PACE_MS, charged to each owner's
+                  text budget; resumable: run it again after an interruption)
   setup-code      (the code the /setup page asks for when the studio is reachable beyond loopback)
   migrate-data    --to postgresql://… [--media-to s3]   (copies this SQLite studio's rows into an empty
                   PostgreSQL database and, with --media-to s3, its files into the bucket the S3_*
@@ -73,6 +78,8 @@ const options = {
   from: { type: "string" },
   force: { type: "boolean" },
   "media-manifest-only": { type: "boolean" },
+  since: { type: "string" },
+  user: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -191,6 +198,8 @@ async function main(argv: string[]): Promise<void> {
     }
     case "setup-code":
       return void console.log(await setupCode(ctx));
+    case "describe":
+      return describe(values.since, values.user ? (await findUserByEmail(ctx, values.user)).id : undefined);
     default:
       throw new UsageError(`unknown command "${command}"`);
   }
@@ -230,6 +239,20 @@ async function runRestore(from: string | undefined, force: boolean): Promise<voi
   const rows = Object.values(report.rows).reduce((a, b) => a + b, 0);
   console.log(
     `restored ${rows} rows; files: ${report.media.written} written, ${report.media.alreadyThere} already there`,
+  );
+}
+
+async function describe(since: string | undefined, userId: string | undefined): Promise<void> {
+  const from = since === undefined ? undefined : new Date(`${since}T00:00:00Z`);
+  if (from && Number.isNaN(from.getTime())) throw new UsageError("--since must be a date such as 2026-11-01");
+  let last = 0;
+  const result = await runBackfill(describerDeps({ db: db() }), { since: from, userId }, (p) => {
+    if (Date.now() - last < 2_000 && p.left > 0) return;
+    last = Date.now();
+    console.log(`described ${p.described}, refused ${p.refused}, failed ${p.failed}, ${p.left} left`);
+  });
+  console.log(
+    `done: described ${result.described}, refused ${result.refused} (over budget: see each item), failed ${result.failed}`,
   );
 }
 

@@ -18,9 +18,12 @@ export function BatchItemCard({
   onSelect,
   onReview,
   onRetry,
+  best = false,
 }: {
   batchId: string;
   item: BatchItemView;
+  /** The best-scored take of its model (issue 25): marked. */
+  best?: boolean;
   selected: boolean;
   onSelect: (on: boolean) => void;
   onReview: (patch: { favorite?: boolean; rating?: number | null }) => void;
@@ -41,10 +44,15 @@ export function BatchItemCard({
       data-model={item.model}
       data-state={item.state}
       data-task-status={task?.status ?? ""}
+      data-best={best || undefined}
       aria-label={`${item.model} variation ${item.variation}`}
       className={clsx(
         "flex flex-col overflow-hidden rounded-lg border bg-zinc-900",
-        selected ? "border-sky-400 ring-2 ring-sky-400/40" : "border-zinc-800",
+        selected
+          ? "border-sky-400 ring-2 ring-sky-400/40"
+          : best
+            ? "border-amber-400/70 ring-2 ring-amber-400/30"
+            : "border-zinc-800",
       )}
     >
       <div className="relative flex aspect-video items-center justify-center overflow-hidden bg-black">
@@ -95,6 +103,12 @@ export function BatchItemCard({
             value={task.progress ?? undefined}
             label={`Progress of ${item.model} variation ${item.variation}`}
           />
+        )}
+        {task?.take && (
+          <p className="text-xs text-zinc-300" data-testid="take-score" title={task.take.reason}>
+            <span className="font-semibold text-amber-300">{task.take.score}/5</span>
+            {best && <span className="ml-1 text-amber-200">best take</span>} · {task.take.reason}
+          </p>
         )}
         {message && (
           <p data-testid="batch-item-error" className="line-clamp-4 text-xs text-red-300" title={message}>

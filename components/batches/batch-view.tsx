@@ -1,6 +1,7 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { fetchJson, jsonInit } from "@/components/api-client";
 import Link from "next/link";
 import { lazy, Suspense, useState } from "react";
 import type { BatchDetail, BatchItemView } from "@/lib/batches/types";
@@ -24,12 +25,25 @@ const AddToCollectionDialog = lazy(() =>
   })),
 );
 
-/** Items grouped by model, in the order the models were given; variations left to right. */
-function byModel(items: BatchItemView[]): [string, BatchItemView[]][] {
+/**
+ * Items grouped by model, in the order the models were given; variations left to right, or the
+ * best-scored takes first (issue 25: takes scored against their prompt).
+ */
+function byModel(items: BatchItemView[], order: "plan" | "score"): [string, BatchItemView[]][] {
   const groups = new Map<string, BatchItemView[]>();
-  for (const item of [...items].sort((a, b) => a.variation - b.variation || a.index - b.index))
+  const score = (item: BatchItemView) => item.task?.take?.score ?? -1;
+  for (const item of [...items].sort(
+    (a, b) => (order === "score" ? score(b) - score(a) : 0) || a.variation - b.variation || a.index - b.index,
+  ))
     groups.set(item.model, [...(groups.get(item.model) ?? []), item]);
   return [...groups.entries()];
+}
+
+/** The take with the highest score of a model's items (the first of equals), if any is scored. */
+function bestTake(items: BatchItemView[]): string | null {
+  let best: BatchItemView | null = null;
+  for (const item of items) if ((item.task?.take?.score ?? -1) > (best?.task?.take?.score ?? -1)) best = item;
+  return best?.task?.take ? best.id : null;
 }
 
 /** The batch page: every item's state and progress, results in a grid, compare, review and retry. */
@@ -42,6 +56,19 @@ export function BatchView({ id }: { id: string }) {
   // The tasks "add to collection" was asked for (the selection, or every task of the batch).
   const [collecting, setCollecting] = useState<string[] | null>(null);
   const [confirming, setConfirming] = useState<BatchItemView | null>(null);
+  const [order, setOrder] = useState<"plan" | "score">("plan");
+  const scoring = useQuery({
+    queryKey: ["vision", "score", id],
+    queryFn: () => fetchJson<{ on: boolean }>(`/api/vision/score?batchId=${encodeURIComponent(id)}`),
+  });
+  const setScoring = useMutation({
+    mutationFn: (on: boolean) =>
+      fetchJson<{ on: boolean }>("/api/vision/score", jsonInit("PUT", { batchId: id, on })),
+    onSuccess: (data) => {
+      queryClient.setQueryData(["vision", "score", id], { on: data.on });
+      void queryClient.invalidateQueries({ queryKey: batchKey(id) });
+    },
+  });
   const review = useMutation({
     mutationFn: ({
       taskId,
@@ -69,7 +96,7 @@ export function BatchView({ id }: { id: string }) {
     );
 
   const batch: BatchDetail = query.data;
-  const mutationError = retry.error ?? review.error;
+  const mutationError = setScoring.error ?? retry.error ?? review.error;
   const resultIds = batch.items.flatMap((item) => (item.task?.status === "completed" ? [item.task.id] : []));
 
   return (
@@ -117,6 +144,27 @@ export function BatchView({ id }: { id: string }) {
             >
               Add {selected.length > 0 ? `${selected.length} selected` : "all"} to collection…
             </Button>
+            <label className="flex items-center gap-1.5 text-sm text-zinc-300">
+              <input
+                type="checkbox"
+                className="size-4 accent-sky-500"
+                checked={scoring.data?.on ?? false}
+                disabled={!scoring.data || setScoring.isPending}
+                onChange={(e) => setScoring.mutate(e.target.checked)}
+              />
+              Score takes against the prompt
+            </label>
+            <label className="flex items-center gap-1.5 text-sm text-zinc-300">
+              Order
+              <select
+                className="h-9 rounded-md border border-zinc-700 bg-zinc-900 px-2 text-sm"
+                value={order}
+                onChange={(e) => setOrder(e.target.value as "plan" | "score")}
+              >
+                <option value="plan">as planned</option>
+                <option value="score">best score first</option>
+              </select>
+            </label>
             {selected.length > 0 && (
               <Button variant="ghost" onClick={() => setSelected([])}>
                 Clear selection
@@ -131,7 +179,7 @@ export function BatchView({ id }: { id: string }) {
           )}
         </header>
 
-        {byModel(batch.items).map(([model, items]) => (
+        {byModel(batch.items, order).map(([model, items]) => (
           <section key={model} aria-label={model} className="space-y-3">
             <h2 className="font-mono text-sm text-zinc-300">{model}</h2>
             <div
@@ -141,6 +189,7 @@ export function BatchView({ id }: { id: string }) {
               {items.map((item) => (
                 <BatchItemCard
                   key={item.id}
+                  best={item.id === bestTake(items)}
                   batchId={batch.id}
                   item={item}
                   selected={item.task ? selected.includes(item.task.id) : false}

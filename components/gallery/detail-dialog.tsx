@@ -15,6 +15,7 @@ import { useItemSource } from "./item-source";
 import { MediaViewer } from "./media-viewer";
 import { ReuseActions } from "./reuse-actions";
 import { ReviewPanel } from "./review-panel";
+import { ShownPanel } from "./shown-panel";
 import { useGalleryItemQuery } from "./use-gallery-queries";
 import { useModal } from "./use-modal";
 import { useSwipe } from "./use-swipe";
@@ -158,6 +159,7 @@ export function DetailDialog({
             {source.extra?.(item)}
             {!source.foreign && <ReuseActions item={item} onDelete={() => onDelete(item)} />}
             {!source.foreign && <ReviewPanel key={item.id} item={item} />}
+            {!source.foreign && <ShownPanel key={`shown-${item.id}`} itemId={item.id} onOpen={onNavigate} />}
             {/* The collection page's item source brings its own approval control (source.extra). */}
             {collectionId && !source.extra && (
               <ApprovalControl api={studioReviewApi} collectionId={collectionId} taskId={item.id} />

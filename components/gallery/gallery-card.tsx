@@ -8,6 +8,7 @@ import type { GalleryItem } from "@/lib/gallery/types";
 import { ItemBadges } from "./item-badges";
 import { useItemSource } from "./item-source";
 import { formatClock, formatShortDate } from "./format";
+import { highlightRuns } from "@/lib/gallery/highlight";
 
 type Props = {
   item: GalleryItem;
@@ -155,6 +156,20 @@ export const GalleryCard = memo(function GalleryCard({
         <p className="line-clamp-2 text-[13px] leading-snug text-zinc-200" title={item.prompt}>
           {item.prompt || <span className="italic text-zinc-400">No prompt</span>}
         </p>
+        {item.shown && (
+          <p className="line-clamp-2 text-[12px] leading-snug text-zinc-400" data-testid="shown-match">
+            <span className="text-zinc-400">Shown: </span>
+            {highlightRuns(item.shown.caption, item.shown.highlight).map((run, i) =>
+              run.match ? (
+                <mark key={i} className="rounded-sm bg-amber-400/25 px-0.5 text-amber-100">
+                  {run.text}
+                </mark>
+              ) : (
+                <span key={i}>{run.text}</span>
+              ),
+            )}
+          </p>
+        )}
         <div className="mt-auto flex items-center gap-2 text-[11px] text-zinc-400">
           <span className="truncate">{item.model}</span>
           <span aria-hidden>·</span>

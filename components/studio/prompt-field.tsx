@@ -1,11 +1,15 @@
 "use client";
 
+import { lazy, Suspense, useState } from "react";
 import { useFormContext, useFormState, useWatch } from "react-hook-form";
 import { countChineseCharacters, countEnglishWords, type ModelDef, type ParamDef } from "@/lib/catalog";
 import { Field, inputClass } from "@/components/ui/field";
 import { fieldMessage, paramId } from "./field-errors";
 import { FieldNotices } from "./field-notices";
 import { ParamHelp } from "./param-help";
+
+// Loaded when first opened, so the studio page's first load carries none of it.
+const ImprovePromptPanel = lazy(() => import("./improve-prompt-panel"));
 
 /** Live counts under the prompt, counted the way the catalog's prompt rules count. */
 function promptStats(text: string) {
@@ -17,7 +21,8 @@ function promptStats(text: string) {
 }
 
 export function PromptField({ model, param }: { model: ModelDef; param: ParamDef & { type: "string" } }) {
-  const { register, control } = useFormContext();
+  const { register, control, setValue } = useFormContext();
+  const [improving, setImproving] = useState(false);
   const { errors } = useFormState({ control, name: param.name });
   const value = useWatch({ control, name: param.name });
   const text = typeof value === "string" ? value : "";
@@ -62,6 +67,27 @@ export function PromptField({ model, param }: { model: ModelDef; param: ParamDef
         </p>
       </div>
       <FieldNotices model={model} name={param.name} testId="prompt-notices" />
+      {improving ? (
+        <Suspense fallback={<p className="text-xs text-zinc-500">Loading…</p>}>
+          <ImprovePromptPanel
+            model={model.id}
+            prompt={text}
+            onAccept={(improved) => {
+              setValue(param.name, improved, { shouldDirty: true, shouldValidate: false });
+              setImproving(false);
+            }}
+            onClose={() => setImproving(false)}
+          />
+        </Suspense>
+      ) : (
+        <button
+          type="button"
+          className="self-start text-xs font-medium text-sky-300 hover:text-sky-200"
+          onClick={() => setImproving(true)}
+        >
+          ✨ Improve prompt
+        </button>
+      )}
     </Field>
   );
 }

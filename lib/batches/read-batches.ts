@@ -165,10 +165,24 @@ export async function getBatch(db: Db, viewer: Viewer, id: string): Promise<Batc
   const taskRows = await db.task.findMany({
     where: { batchId: id },
     orderBy: [{ submittedAt: "desc" }, { id: "desc" }],
-    select: { ...itemListSelect, progress: true, batchItemId: true },
+    select: {
+      ...itemListSelect,
+      progress: true,
+      batchItemId: true,
+      description: { select: { score: true, scoreReason: true } },
+    },
   });
   const tasks = new Map<string, BatchTask>(
-    taskRows.map((row) => [row.id, { ...toGalleryItem(row), progress: row.progress }]),
+    taskRows.map((row) => [
+      row.id,
+      {
+        ...toGalleryItem(row),
+        progress: row.progress,
+        ...(row.description?.score != null
+          ? { take: { score: row.description.score, reason: row.description.scoreReason ?? "" } }
+          : {}),
+      },
+    ]),
   );
   const views = items.map((item): BatchItemView => {
     const task = item.taskId ? (tasks.get(item.taskId) ?? null) : null;

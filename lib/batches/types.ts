@@ -13,7 +13,11 @@ export const ITEM_STATES = [
 export type BatchItemState = (typeof ITEM_STATES)[number];
 
 /** A batch task as the grid shows it: the gallery's view of the task plus its progress. */
-export type BatchTask = GalleryItem & { progress: number | null };
+export type BatchTask = GalleryItem & {
+  progress: number | null;
+  /** How well the take matches its prompt, when its batch scores takes (issue 25). */
+  take?: { score: number; reason: string };
+};
 
 export type BatchItemView = {
   id: string;

@@ -6,6 +6,7 @@ import { DEFAULT_PAGE_SIZE, type GalleryFilters, type GalleryListQuery } from ".
 import { itemListSelect, missingThumbnails, toGalleryItem } from "./item-select";
 import { choosePagePlan } from "./prompt-search-sql";
 import { parsePromptSearch } from "./search";
+import { withShownMatches } from "./shown-match";
 import { scheduleThumbnails } from "./thumbnail-backfill";
 import { galleryTotal } from "./total";
 import type { GalleryPage } from "./types";
@@ -79,7 +80,11 @@ export async function listGalleryItems(
 
   const last = page.at(-1);
   return {
-    items: ordered.map((row) => toGalleryItem(row)),
+    items: await withShownMatches(
+      db,
+      ordered.map((row) => toGalleryItem(row)),
+      parsePromptSearch(filters.q),
+    ),
     nextCursor: keys.length > limit && last ? encodeCursor(last) : null,
     total: total?.total ?? null,
     ...(total?.totalIsEstimate ? { totalIsEstimate: true } : {}),

@@ -44,6 +44,8 @@ export type GalleryItem = {
   submittedAt: string;
   error: string | null;
   media: GalleryMedia[];
+  /** With a search: the caption and tags when a searched word was found there (shown-match.ts). */
+  shown?: { caption: string; tags: string[]; highlight: string[] };
 };
 
 export type GalleryPage = {

@@ -3,8 +3,9 @@ import type { SqlDialect } from "../db-client";
 import { Prisma } from "../generated/prisma/client";
 import type { PageCursor } from "../http/page-cursor";
 import { endOf, startOf, type GalleryFilters } from "./filters";
-import { promptSearchConditions, type SearchPlan } from "./prompt-search-sql";
+import type { SearchPlan } from "./prompt-search-sql";
 import { parsePromptSearch } from "./search";
+import { searchConditions } from "./shown-search-sql";
 import { normalizeTagName } from "./tag-names";
 
 /**
@@ -79,7 +80,7 @@ export function filterCondition(
     parts.push(Prisma.sql`t."submittedAt" < ${timeValue(dialect, toDbTime(endOf(filters.to)))}`);
 
   const search = parsePromptSearch(filters.q);
-  if (search) parts.push(...promptSearchConditions(dialect, search, searchPlan));
+  if (search) parts.push(...searchConditions(dialect, search, searchPlan));
   return and(...parts);
 }
 

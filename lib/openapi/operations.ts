@@ -22,6 +22,10 @@ import { conversationPatchSchema } from "../chat/settings-schema";
 import { commentPatchSchema, newCommentSchema } from "../comments/schema";
 import { bulkActionSchema, reviewPatchSchema } from "../gallery/review";
 import { zipRequestSchema } from "../gallery/zip";
+import { shownEditSchema } from "../vision/description-schema";
+import { improvePromptSchema } from "../vision/improve-schema";
+import { scoreScopeQuery, scoreTakesSchema } from "../vision/score-schema";
+import { describeSettingsSchema } from "../vision/settings-schema";
 import { createWebhookSchema, updateWebhookSchema } from "../webhooks/schema";
 import {
   createShareSchema,
@@ -191,6 +195,25 @@ export const OPERATIONS: Operation[] = [
   op("delete", "/api/gallery/items/{id}", "user", "Delete a gallery item"),
   op("get", "/api/gallery/items/{id}/download", "user", "Download a gallery item's stored file", bin),
   op("get", "/api/gallery/items/{id}/reference", "user", "A gallery item as a reference for a new task"),
+  op("get", "/api/gallery/items/{id}/shown", "user", "What the vision model saw in a gallery item"),
+  op("put", "/api/gallery/items/{id}/shown", "user", "Edit a gallery item's caption and tags", {
+    body: shownEditSchema,
+  }),
+  op("post", "/api/gallery/items/{id}/shown", "user", "Describe a gallery item now", { status: 202 }),
+  op("get", "/api/gallery/items/{id}/similar", "user", "Items sharing caption words and tags with this one"),
+  op("get", "/api/vision/settings", "user", "Whether results are described once stored"),
+  op("put", "/api/vision/settings", "user", "Turn describing on or off (yours; an admin's: everyone's)", {
+    body: describeSettingsSchema,
+  }),
+  op("get", "/api/vision/score", "user", "Whether a batch's or sequence shot's takes are scored", {
+    query: scoreScopeQuery,
+  }),
+  op("put", "/api/vision/score", "user", "Score a batch's or sequence shot's takes against their prompt", {
+    body: scoreTakesSchema,
+  }),
+  op("post", "/api/vision/improve-prompt", "user", "Propose a better prompt within a model's limits", {
+    body: improvePromptSchema,
+  }),
   op("get", "/api/gallery/items/{id}/comments", "user", "Comments on a gallery item"),
   op("post", "/api/gallery/items/{id}/comments", "user", "Comment on a gallery item", {
     body: newCommentSchema,

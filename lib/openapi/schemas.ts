@@ -153,7 +153,14 @@ const galleryItemFields = {
 };
 
 export const galleryItem = z
-  .looseObject({ ...galleryItemFields, media: z.array(galleryMedia) })
+  .looseObject({
+    ...galleryItemFields,
+    media: z.array(galleryMedia),
+    shown: z
+      .object({ caption: z.string(), tags: z.array(z.string()), highlight: z.array(z.string()) })
+      .optional()
+      .meta({ description: "With a search: the caption and tags, when a searched word was found there." }),
+  })
   .meta({ id: "GalleryItem" });
 
 export const galleryItemDetail = z

@@ -9,6 +9,7 @@ import { formatPath } from "@/lib/errors";
 import { generateContentRequestSchema } from "@/lib/upstream/native-schema";
 import { composeReply, lastUserText, parseTextTriggers } from "./text/reply";
 import { completeResponse, streamResponse } from "./text/respond";
+import { composeVisionReply, visionJob } from "./text/vision-reply";
 
 const statusNames: Record<number, string> = {
   400: "INVALID_ARGUMENT",
@@ -77,7 +78,8 @@ export async function handleTextApi(
       `${triggerMessages[status] ?? `Sandbox error ${status}.`} (sandbox trigger [error:${status}])`,
     );
   }
-  const reply = await composeReply(model, body);
+  const job = visionJob(body);
+  const reply = job ? await composeVisionReply(job, body) : await composeReply(model, body);
   if (method === "generateContent") return completeResponse(model, reply);
   const framing = new URL(request.url).searchParams.get("alt") === "sse" ? "sse" : "json";
   return streamResponse(model, reply, framing, request.signal);

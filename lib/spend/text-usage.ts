@@ -12,7 +12,7 @@ import { priceOf, textCredits, type TokenPrices } from "./text-prices";
  * one whose process dies — and completed once with what the upstream reported (usageMetadata) and
  * its price at that moment. A call that got no usage keeps null tokens and costs 0 credits.
  */
-export type TextCallSource = "chat" | "api";
+export type TextCallSource = "chat" | "api" | "vision";
 export type TextCallOutcome = "complete" | "interrupted" | "error";
 export type TextCall = { id: string; model: string };
 

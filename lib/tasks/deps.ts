@@ -3,6 +3,7 @@ import { env } from "../env";
 import { fetchPolicy } from "../net/fetch-policy";
 import type { FetchPolicy } from "../net/safe-fetch";
 import { createThumbnail } from "../storage/thumbnails";
+import { queueAfterStored } from "../vision/queue";
 import { upstreamConfig, type UpstreamConfig } from "../upstream/config";
 import { processUpstreamGate, type UpstreamGate } from "./upstream-gate";
 import { serverLog } from "../log";
@@ -49,6 +50,8 @@ export type TaskDeps = {
   gate: UpstreamGate;
   /** Poster frames / thumbnails after a file is stored (gallery); failures are only logged. */
   createThumbnail: (db: Db, mediaId: string) => Promise<void>;
+  /** After a result file is stored: queues it for the describer when describing is on (lib/vision/queue.ts). */
+  afterStored: (db: Db, taskId: string) => Promise<unknown>;
 };
 
 const DEFAULT_POLLING: TaskDeps["polling"] = {
@@ -83,6 +86,7 @@ export function taskDeps(overrides: TaskDepsOverrides = {}): TaskDeps {
     polling: { ...DEFAULT_POLLING, ...testPolling(overrides), ...overrides.polling },
     downloads: { ...DEFAULT_DOWNLOADS, ...overrides.downloads },
     createThumbnail: overrides.createThumbnail ?? createThumbnail,
+    afterStored: overrides.afterStored ?? queueAfterStored,
     fetchPolicy: overrides.fetchPolicy ?? fetchPolicy(),
     gate: overrides.gate ?? processUpstreamGate(),
   };

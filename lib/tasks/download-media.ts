@@ -167,6 +167,16 @@ async function downloadAndStore(
           `[downloads] thumbnail for media ${mediaId} failed: ${(error as Error)?.message ?? error}`,
         );
       });
+    if (media.role === "result") {
+      // The describer's queue (issue 25): a failure here must not undo the download either.
+      await Promise.resolve()
+        .then(() => deps.afterStored(db, media.taskId))
+        .catch((error: unknown) => {
+          deps.log.warn(
+            `[downloads] task ${media.taskId}: not queued for describing: ${(error as Error)?.message ?? error}`,
+          );
+        });
+    }
   }
 }
 

@@ -16,6 +16,7 @@ import { settleUnjudgedTasks } from "./settle-sweep";
 import { ThumbnailSweep } from "./thumbnail-sweep";
 import { notePollsClaimed, tracedPoll } from "./tracker-telemetry";
 import { RUNNING_STATUSES } from "./status";
+import { describerDeps, startDescriber } from "../vision/describer";
 
 export type TrackerOptions = {
   /** Concurrent upstream queries (TRACKER_POLL_WORKERS): workers / answer time = polls per second. */
@@ -338,12 +339,17 @@ async function resume(deps: TaskDeps): Promise<void> {
   }
 }
 
-const holder = globalThis as typeof globalThis & { __studioTracker?: Tracker };
+const holder = globalThis as typeof globalThis & {
+  __studioTracker?: Tracker;
+  __studioDescriber?: ReturnType<typeof startDescriber>;
+};
 
 /** The process's one tracker (instrumentation.ts); a second call — or a hot reload — reuses it. */
 export function ensureTrackerStarted(): Tracker {
   const { pollWorkers, downloadWorkers, downloadBudgetBytes, pollLeaseMs, downloadLeaseMs } = env().tracker;
   const deps = taskDeps({ polling: { leaseMs: pollLeaseMs }, downloads: { leaseMs: downloadLeaseMs } });
+  // The describer (issue 25) works beside the tracker, which queues what it stores.
+  holder.__studioDescriber ??= startDescriber(describerDeps({ db: deps.db }));
   holder.__studioTracker ??= startTracker(deps, {
     startDelayMs: 3_000,
     pollWorkers,

@@ -21,6 +21,9 @@ const benches: Record<string, string[]> = {
   webhooks: ["--conditions=react-server", "webhooks.ts"],
   "webhooks-postgresql": ["--conditions=react-server", "webhooks.ts", "--db", "postgresql"],
 
+  // Issue 25: gallery search with captions at 100,000 items; describe throughput with a 250 ms text API.
+  vision: ["--conditions=react-server", "vision.ts"],
+
   // Issue 22: a film of 10 takes of 10 s at 720p against plain ffmpeg concat; the studio's RSS meanwhile.
   assembly: ["assembly.ts"],
 };

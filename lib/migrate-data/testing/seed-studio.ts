@@ -234,6 +234,17 @@ export async function seedStudio(db: Db, scratch: string) {
     data: { id: "msg_1", endpointId: endpoint.id, event: "task.stored", payload: "{}", state: "delivered" },
   });
   await db.webhookAttempt.create({ data: { deliveryId: delivery.id, status: 200, latencyMs: 12 } });
+  // What the vision model saw (issue 25); PostgreSQL's trigger makes its search row on the copy.
+  await db.taskDescription.create({
+    data: {
+      taskId: "task-video",
+      status: "done",
+      caption: "A test pattern of colour bars.",
+      tags: JSON.stringify(["test pattern"]),
+      model: "llm-2.5-flash-lite",
+      tokens: 300,
+    },
+  });
   await db.approvalEvent.create({
     data: { collectionId: collection.id, taskId: "task-video", status: "approved", actorId: admin.id },
   });

@@ -109,11 +109,11 @@ export async function composeReply(model: string, request: GenerateContentReques
   };
 }
 
-function tokens(text: string): number {
+export function tokens(text: string): number {
   return Math.ceil(Array.from(text).length / CHARS_PER_TOKEN);
 }
 
-function promptTokens(request: GenerateContentRequest): number {
+export function promptTokens(request: GenerateContentRequest): number {
   let count = 0;
   const texts = (request.systemInstruction?.parts ?? []).flatMap((p) => (p.text ? [p.text] : []));
   for (const content of request.contents) {

@@ -1,0 +1,216 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { fetchJson, jsonInit } from "@/components/api-client";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/field";
+import type { ItemShown, SimilarItem } from "@/lib/vision/types";
+
+const shownUrl = (id: string) => `/api/gallery/items/${encodeURIComponent(id)}/shown`;
+const shownKey = (id: string) => ["gallery", "shown", id] as const;
+
+/**
+ * What the vision model saw in the item (issue 25): caption, tags and shots, or why there are none
+ * (over budget, invalid answers); the owner edits caption and tags, describes it now, turns
+ * describing of new results on, and finds similar items (shared caption words and tags).
+ */
+export function ShownPanel({ itemId, onOpen }: { itemId: string; onOpen: (id: string) => void }) {
+  const client = useQueryClient();
+  const shown = useQuery({
+    queryKey: shownKey(itemId),
+    queryFn: () => fetchJson<ItemShown>(shownUrl(itemId)),
+    refetchInterval: (query) => (query.state.data?.status === "pending" ? 1_500 : false),
+  });
+  const settings = useQuery({
+    queryKey: ["vision", "settings"],
+    queryFn: () => fetchJson<{ mine: boolean; everyone: boolean }>("/api/vision/settings"),
+  });
+  const setMine = useMutation({
+    mutationFn: (mine: boolean) =>
+      fetchJson<{ mine: boolean; everyone: boolean }>("/api/vision/settings", jsonInit("PUT", { mine })),
+    onSuccess: (data) => client.setQueryData(["vision", "settings"], data),
+  });
+  const save = (data: ItemShown) => client.setQueryData(shownKey(itemId), data);
+  const describe = useMutation({
+    mutationFn: () => fetchJson<ItemShown>(shownUrl(itemId), { method: "POST" }),
+    onSuccess: save,
+  });
+  const [editing, setEditing] = useState<{ caption: string; tags: string } | null>(null);
+  const edit = useMutation({
+    mutationFn: (value: { caption: string; tags: string[] }) =>
+      fetchJson<ItemShown>(shownUrl(itemId), jsonInit("PUT", value)),
+    onSuccess: (data) => {
+      save(data);
+      setEditing(null);
+    },
+  });
+  const [similarOpen, setSimilarOpen] = useState(false);
+  const similar = useQuery({
+    queryKey: ["gallery", "similar", itemId],
+    queryFn: () =>
+      fetchJson<{ items: SimilarItem[] }>(`/api/gallery/items/${encodeURIComponent(itemId)}/similar`),
+    enabled: similarOpen,
+  });
+
+  const data = shown.data;
+  return (
+    <section
+      aria-label="What is shown"
+      className="space-y-3 rounded-lg border border-zinc-800 bg-zinc-900/60 p-4"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold text-zinc-200">What is shown</h3>
+        {data && data.status !== "pending" && !editing && (
+          <div className="flex gap-1.5">
+            <Button size="sm" variant="ghost" onClick={() => describe.mutate()} disabled={describe.isPending}>
+              {data.status === "none" ? "Describe" : "Describe again"}
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => setEditing({ caption: data.caption, tags: data.tags.join(", ") })}
+            >
+              Edit
+            </Button>
+          </div>
+        )}
+      </div>
+      {shown.isPending && <p className="text-xs text-zinc-500">Loading…</p>}
+      {data?.status === "pending" && <p className="text-sm text-zinc-400">Describing…</p>}
+      {data?.status === "none" && !editing && <p className="text-sm text-zinc-500">Not described yet.</p>}
+      {data && (data.status === "refused" || data.status === "failed") && data.reason && (
+        <Alert tone={data.status === "refused" ? "warning" : "danger"} testId="shown-reason">
+          {data.reason}
+        </Alert>
+      )}
+      {data?.status === "done" && !editing && (
+        <div className="space-y-2">
+          <p className="text-sm text-zinc-100" data-testid="shown-caption">
+            {data.caption}
+          </p>
+          {data.tags.length > 0 && (
+            <ul className="flex flex-wrap gap-1" aria-label="Shown tags">
+              {data.tags.map((tag) => (
+                <li key={tag} className="rounded bg-zinc-800 px-1.5 py-0.5 text-[11px] text-zinc-300">
+                  {tag}
+                </li>
+              ))}
+            </ul>
+          )}
+          {data.shots.length > 0 && (
+            <ol className="list-decimal space-y-0.5 pl-5 text-xs text-zinc-400" aria-label="Shots">
+              {data.shots.map((shot, i) => (
+                <li key={i}>{shot}</li>
+              ))}
+            </ol>
+          )}
+          <p className="text-[11px] text-zinc-500">
+            {data.edited
+              ? "Edited by hand"
+              : `${data.model ?? "vision model"} · ${data.tokens ?? 0} tokens · ${data.credits} credits`}
+          </p>
+        </div>
+      )}
+      {editing && (
+        <form
+          className="space-y-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const tags = editing.tags
+              .split(",")
+              .map((t) => t.trim())
+              .filter(Boolean);
+            edit.mutate({ caption: editing.caption, tags });
+          }}
+        >
+          <label className="block text-xs text-zinc-400">
+            Caption
+            <textarea
+              className={`${inputClass} mt-1 min-h-16`}
+              value={editing.caption}
+              onChange={(e) => setEditing({ ...editing, caption: e.target.value })}
+            />
+          </label>
+          <label className="block text-xs text-zinc-400">
+            Tags (comma-separated)
+            <input
+              className={`${inputClass} mt-1`}
+              value={editing.tags}
+              onChange={(e) => setEditing({ ...editing, tags: e.target.value })}
+            />
+          </label>
+          {edit.error && (
+            <Alert tone="danger" live>
+              {edit.error.message}
+            </Alert>
+          )}
+          <div className="flex gap-2">
+            <Button size="sm" variant="primary" type="submit" disabled={edit.isPending}>
+              Save
+            </Button>
+            <Button size="sm" onClick={() => setEditing(null)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+      {describe.error && (
+        <Alert tone="danger" live>
+          {describe.error.message}
+        </Alert>
+      )}
+      <label className="flex items-center gap-2 text-xs text-zinc-400">
+        <input
+          type="checkbox"
+          className="size-4 accent-sky-500"
+          checked={settings.data?.mine ?? false}
+          disabled={!settings.data || setMine.isPending}
+          onChange={(e) => setMine.mutate(e.target.checked)}
+        />
+        Describe my new results automatically{settings.data?.everyone ? " (on for everyone by an admin)" : ""}
+      </label>
+      {data?.status === "done" && (
+        <div>
+          <Button size="sm" onClick={() => setSimilarOpen(true)} disabled={similarOpen}>
+            Find similar
+          </Button>
+          {similarOpen && (
+            <div className="mt-2" aria-label="Similar items">
+              {similar.isPending && <p className="text-xs text-zinc-500">Looking…</p>}
+              {similar.data && similar.data.items.length === 0 && (
+                <p className="text-xs text-zinc-500">Nothing shares its caption words or tags yet.</p>
+              )}
+              <ul className="grid grid-cols-3 gap-2">
+                {similar.data?.items.map((item) => {
+                  const thumb = item.media.find((m) => m.thumbnailUrl)?.thumbnailUrl;
+                  return (
+                    <li key={item.id}>
+                      <button
+                        type="button"
+                        onClick={() => onOpen(item.id)}
+                        className="block w-full overflow-hidden rounded border border-zinc-800 text-left hover:border-sky-500"
+                        title={`Shares: ${item.shared.join(", ")}`}
+                      >
+                        {thumb ? (
+                          // eslint-disable-next-line @next/next/no-img-element
+                          <img src={thumb} alt="" className="aspect-[4/3] w-full object-cover" />
+                        ) : (
+                          <span className="block aspect-[4/3] w-full bg-zinc-800" />
+                        )}
+                        <span className="block truncate px-1 py-0.5 text-[11px] text-zinc-400">
+                          {item.shared.slice(0, 3).join(", ")}
+                        </span>
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

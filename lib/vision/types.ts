@@ -1,0 +1,19 @@
+// Browser-safe shapes of the vision routes' answers (the gallery detail view reads them).
+import type { GalleryItem } from "../gallery/types";
+
+/** What the detail view shows of an item's description, and whether describing is on for its owner. */
+export type ItemShown = {
+  status: "none" | "pending" | "done" | "refused" | "failed";
+  caption: string;
+  tags: string[];
+  shots: string[];
+  model: string | null;
+  tokens: number | null;
+  credits: number;
+  /** Why there is no description (over budget, invalid answers, no file). */
+  reason: string | null;
+  edited: boolean;
+  describing: boolean;
+};
+
+export type SimilarItem = GalleryItem & { shared: string[]; score: number };

@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "TaskDescription" ADD COLUMN     "score" INTEGER,
+ADD COLUMN     "scoreReason" TEXT;
+
