@@ -71,6 +71,17 @@ function tsWordConditions(search: PromptSearch, plan: SearchPlan): Prisma.Sql[] 
     ? Prisma.sql`t."id" NOT IN (${shown(tsMatches(search.exclude, "|"))})`
     : Prisma.sql`1 = 1`;
   if (!search.include.length) return [...inPrompt, notShownExcluded];
+  if (plan === "lookup") {
+    // Both indexes' matches as one array, computed once, as the prompt-only lookup does
+    // (prompt-search-sql.ts): an OR of two conditions would have the planner read every task.
+    const shownExcludes = search.exclude.length
+      ? Prisma.sql`AND NOT EXISTS (SELECT 1 FROM "TaskShownSearch" s WHERE s."taskId" = p."taskId" AND s.${tsMatches(search.exclude, "|")})`
+      : Prisma.empty;
+    const matches = Prisma.sql`
+      SELECT p."taskId" FROM "TaskPromptSearch" p WHERE ${tsIncludeCondition(search)} ${shownExcludes}
+      UNION SELECT "taskId" FROM "TaskShownSearch" WHERE ${tsIncludeCondition(search)}`;
+    return [Prisma.sql`t."id" = ANY(ARRAY(${matches}))`];
+  }
   const shownMatch =
     plan === "walk"
       ? Prisma.sql`COALESCE((SELECT ${tsIncludeCondition(search)} FROM "TaskShownSearch" WHERE "taskId" = t."id"), false)`
