@@ -1,21 +1,23 @@
 import "@fontsource-variable/inter";
 import "./globals.css";
 import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 
-export const metadata: Metadata = {
-  title: "Model Studio",
-  description: "Generate, review and analyse media",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("app");
+  return { title: t("name"), description: t("description") };
+}
 export const dynamic = "force-dynamic";
 
 /**
  * The document only: the studio's shell is app/(studio)/layout.tsx, so a share link's page
- * (app/s/[token]) renders without studio navigation and without loading its scripts.
+ * (app/s/[token]) renders without studio navigation and without loading its scripts. Its language is
+ * the request's (i18n/request.ts: the user's setting, the cookie, else Accept-Language).
  */
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    <html lang={await getLocale()}>
       <body className="min-h-screen">{children}</body>
     </html>
   );

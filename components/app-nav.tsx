@@ -2,24 +2,26 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
 import clsx from "clsx";
 
 const links = [
-  { href: "/", label: "Studio" },
-  { href: "/gallery", label: "Gallery" },
-  { href: "/collections", label: "Collections" },
-  { href: "/batches", label: "Batches" },
-  { href: "/sequences", label: "Sequences" },
-  { href: "/chat", label: "Chat" },
-  { href: "/assets", label: "Assets" },
-  { href: "/spend", label: "Spend" },
-  { href: "/docs/api", label: "API" },
-];
+  { href: "/", label: "studio" },
+  { href: "/gallery", label: "gallery" },
+  { href: "/collections", label: "collections" },
+  { href: "/batches", label: "batches" },
+  { href: "/sequences", label: "sequences" },
+  { href: "/chat", label: "chat" },
+  { href: "/assets", label: "assets" },
+  { href: "/spend", label: "spend" },
+  { href: "/docs/api", label: "api" },
+] as const;
 
 export function AppNav() {
   const pathname = usePathname();
+  const t = useTranslations("nav");
   return (
-    <nav aria-label="Main" className="flex gap-1">
+    <nav aria-label={t("label")} className="flex gap-1">
       {links.map((link) => {
         const active = link.href === "/" ? pathname === "/" : pathname.startsWith(link.href);
         return (
@@ -32,7 +34,7 @@ export function AppNav() {
               active ? "bg-zinc-800 text-white" : "text-zinc-400 hover:bg-zinc-900 hover:text-zinc-100",
             )}
           >
-            {link.label}
+            {t(link.label)}
           </Link>
         );
       })}

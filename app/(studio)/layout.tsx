@@ -1,8 +1,10 @@
+import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { ActivityCenter } from "@/components/activity/activity-center";
 import { AppNav } from "@/components/app-nav";
 import { UserMenu } from "@/components/auth/user-menu";
 import { DependencyWarningBadge } from "@/components/dependency-warning-badge";
+import { LocaleSwitcher } from "@/components/i18n/locale-switcher";
 import { TrackerHealthBadge } from "@/components/tracker-health-badge";
 import { Providers } from "@/components/providers";
 import { env } from "@/lib/env";
@@ -10,12 +12,14 @@ import { env } from "@/lib/env";
 /**
  * The studio's shell (header, navigation, activity) around every studio page. Share-link pages
  * (app/s) sit outside this group: a guest gets no studio navigation and none of its JavaScript.
+ * Providers hands the request's messages (its one language) to the studio's client components.
  */
-export default function StudioLayout({ children }: { children: ReactNode }) {
+export default async function StudioLayout({ children }: { children: ReactNode }) {
+  const [locale, messages, t] = await Promise.all([getLocale(), getMessages(), getTranslations("header")]);
   const { usesSandbox } = env();
   const sandbox = usesSandbox.tasks || usesSandbox.llm;
   return (
-    <Providers>
+    <Providers locale={locale} messages={messages}>
       <header className="sticky top-0 z-30 border-b border-zinc-800 bg-zinc-950/90 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-screen-2xl items-center gap-3 px-4 sm:gap-6">
           <span className="flex items-center gap-2 whitespace-nowrap text-sm font-semibold tracking-tight">
@@ -23,7 +27,7 @@ export default function StudioLayout({ children }: { children: ReactNode }) {
               aria-hidden
               className="size-2.5 rounded-full bg-gradient-to-br from-sky-400 to-violet-500"
             />
-            Model Studio
+            {t("brand")}
           </span>
           <AppNav />
           <TrackerHealthBadge />
@@ -33,13 +37,17 @@ export default function StudioLayout({ children }: { children: ReactNode }) {
             {sandbox && (
               <span
                 data-testid="sandbox-badge"
-                title="No upstream URL is configured: requests go to the built-in sandbox. No credits are spent."
+                title={t("sandboxTitle")}
                 className="whitespace-nowrap rounded-full border border-amber-500/40 bg-amber-500/10 px-3 py-1 text-xs font-medium text-amber-300"
               >
-                Sandbox<span className="hidden sm:inline"> upstream</span>
-                {usesSandbox.tasks && usesSandbox.llm ? "" : usesSandbox.tasks ? " (tasks)" : " (chat)"}
+                {t("sandbox")}
+                <span className="hidden sm:inline"> {t("sandboxUpstream")}</span>
+                {usesSandbox.tasks && usesSandbox.llm
+                  ? ""
+                  : ` ${t(usesSandbox.tasks ? "sandboxTasks" : "sandboxChat")}`}
               </span>
             )}
+            <LocaleSwitcher />
             <UserMenu />
           </div>
         </div>

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
 import clsx from "clsx";
+import { useTranslations } from "next-intl";
 import {
   notificationSupport,
   setNotifications,
@@ -12,12 +13,12 @@ import {
 } from "./browser-notifications";
 import { useActivityWatcher, type Toast } from "./use-activity-watcher";
 
-const TOGGLE_TITLE: Record<NotificationSupport, string> = {
-  on: "Notifications on: a system notification when a task or batch finishes. Click to turn off.",
-  off: "Get a system notification when a task or batch finishes.",
-  denied: "This browser blocks notifications for the studio: allow them in the site settings.",
-  unsupported: "This browser cannot show notifications.",
-};
+const TOGGLE_TITLE = {
+  on: "notifyOn",
+  off: "notifyOff",
+  denied: "notifyDenied",
+  unsupported: "notifyUnsupported",
+} as const satisfies Record<NotificationSupport, string>;
 
 /**
  * The header's activity: how many tasks run, the notifications switch, and the toasts that
@@ -25,6 +26,7 @@ const TOGGLE_TITLE: Record<NotificationSupport, string> = {
  */
 export function ActivityCenter() {
   const { running, toasts, dismiss } = useActivityWatcher();
+  const t = useTranslations("activity");
   // Null on the server, which cannot know the browser's permission.
   const support = useSyncExternalStore(subscribeNotificationSupport, notificationSupport, () => null);
 
@@ -33,10 +35,10 @@ export function ActivityCenter() {
       {running > 0 && (
         <span
           data-testid="running-count"
-          title={`${running} of your tasks are queued or processing upstream`}
+          title={t("runningTitle", { count: running })}
           className="whitespace-nowrap rounded-full border border-sky-500/40 bg-sky-500/10 px-2.5 py-0.5 text-xs font-medium text-sky-300"
         >
-          {running} running
+          {t("running", { count: running })}
         </span>
       )}
       {support && (
@@ -45,7 +47,7 @@ export function ActivityCenter() {
           data-testid="notifications-toggle"
           aria-pressed={support === "on"}
           disabled={support === "unsupported"}
-          title={TOGGLE_TITLE[support]}
+          title={t(TOGGLE_TITLE[support])}
           onClick={() => void setNotifications(support !== "on")}
           className={clsx(
             "whitespace-nowrap rounded-md px-2 py-1 text-xs font-medium transition-colors disabled:opacity-50",
@@ -54,7 +56,7 @@ export function ActivityCenter() {
         >
           <span aria-hidden>{support === "on" ? "🔔" : "🔕"}</span>
           {/* One name whatever the state: aria-pressed tells on from off. */}
-          <span className="sr-only sm:not-sr-only sm:ml-1">Notify me</span>
+          <span className="sr-only sm:not-sr-only sm:ml-1">{t("notifyMe")}</span>
         </button>
       )}
       {/* In <body>: the header's backdrop blur would make it the box a fixed toast sits in. Top right,
@@ -65,6 +67,7 @@ export function ActivityCenter() {
 }
 
 function ToastList({ toasts, dismiss }: { toasts: Toast[]; dismiss: (key: string) => void }) {
+  const t = useTranslations("activity");
   return (
     <div
       role="status"
@@ -102,7 +105,7 @@ function ToastList({ toasts, dismiss }: { toasts: Toast[]; dismiss: (key: string
             </div>
             <button
               type="button"
-              aria-label="Dismiss"
+              aria-label={t("dismiss")}
               onClick={() => dismiss(toast.key)}
               className="pointer-events-auto text-zinc-500 hover:text-zinc-200"
             >
