@@ -1,8 +1,9 @@
 "use client";
 
 import clsx from "clsx";
+import { useTranslations } from "next-intl";
 import type { ModelDef } from "@/lib/catalog";
-import { unavailableSentence } from "./availability";
+import { useUnavailableSentence } from "./use-unavailable-sentence";
 import { ModelBadges } from "./model-badges";
 
 /** One model in the picker's listbox; unavailable models stay pickable but are greyed with their reason. */
@@ -22,6 +23,8 @@ export function ModelOption({
   onPick: () => void;
 }) {
   const unavailable = model.unavailableReason !== undefined;
+  const t = useTranslations("picker");
+  const unavailableSentence = useUnavailableSentence();
   return (
     <li
       id={id}
@@ -44,7 +47,7 @@ export function ModelOption({
         </span>
         {selected && (
           <span className="text-xs text-sky-400" aria-hidden>
-            ✓ selected
+            {t("selected")}
           </span>
         )}
         <span className="ml-auto">

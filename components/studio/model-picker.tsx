@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { ModelDef, ModelGroup, ModelNameEntry } from "@/lib/catalog";
 import { ModelBadges } from "./model-badges";
@@ -28,6 +29,7 @@ export function ModelPicker({
   onChange: (id: string) => void;
 }) {
   const baseId = useId();
+  const t = useTranslations("picker");
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState("");
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -109,7 +111,7 @@ export function ModelPicker({
   return (
     <div ref={rootRef} className="relative">
       <span id={`${baseId}-label`} className="mb-1.5 block text-sm font-medium text-zinc-200">
-        Model
+        {t("model")}
       </span>
       <button
         ref={triggerRef}
@@ -135,7 +137,7 @@ export function ModelPicker({
                 <span className="block truncate text-xs text-zinc-400">{value.group}</span>
               </>
             ) : (
-              <span className="text-sm text-zinc-400">Choose a model</span>
+              <span className="text-sm text-zinc-400">{t("choose")}</span>
             )}
           </span>
           {value && <ModelBadges model={value} />}
@@ -151,7 +153,7 @@ export function ModelPicker({
             <input
               ref={inputRef}
               role="combobox"
-              aria-label="Search models by id, name or group"
+              aria-label={t("searchLabel")}
               aria-expanded="true"
               aria-controls={`${baseId}-listbox`}
               aria-autocomplete="list"
@@ -162,12 +164,12 @@ export function ModelPicker({
                 setActiveId(null);
               }}
               onKeyDown={onSearchKeyDown}
-              placeholder="Search id, name or group…"
+              placeholder={t("searchPlaceholder")}
               className="w-full rounded-md border border-zinc-700 bg-zinc-950 px-3 py-2 text-sm placeholder:text-zinc-500 focus:border-sky-500 focus:outline-none"
             />
           </div>
           <div className="max-h-[min(60vh,32rem)] overflow-y-auto overscroll-contain p-1">
-            <ul ref={listRef} id={`${baseId}-listbox`} role="listbox" aria-label="Models">
+            <ul ref={listRef} id={`${baseId}-listbox`} role="listbox" aria-label={t("models")}>
               {visibleGroups.map((group, groupIndex) => (
                 <li key={group.label} role="presentation">
                   <ul role="group" aria-labelledby={`${baseId}-group-${groupIndex}`}>
@@ -195,7 +197,8 @@ export function ModelPicker({
             </ul>
             {flat.length === 0 && (
               <p className="px-3 py-4 text-sm text-zinc-400">
-                No model id matches “{query}”.{visibleNames.length > 0 && " It matches a model name below."}
+                {t("noMatch", { query })}
+                {visibleNames.length > 0 && ` ${t("matchesName")}`}
               </p>
             )}
             {visibleNames.length > 0 && <ModelNamesNote names={visibleNames} />}
