@@ -1,4 +1,5 @@
 import { expect, test, type Browser } from "@playwright/test";
+import { listModelGroups, listModelNames } from "@/lib/catalog";
 import { englishLeft } from "./support/english-left";
 import { I18N_PORT } from "./support/ports";
 import { freshDatabase, startStudio, waitUntilReady, type StudioProcess } from "./support/studio-start";
@@ -13,8 +14,34 @@ const ADMIN = { email: "lin@example.com", password: "a long password 1234" };
 const ZH = { locale: "zh-CN", extraHTTPHeaders: { "Accept-Language": "zh-CN,zh;q=0.9,en;q=0.5" } };
 const EN = { locale: "en-US", extraHTTPHeaders: { "Accept-Language": "en-US,en;q=0.9" } };
 
+/** Model ids and published names: the same in every language. */
+const MODEL_WORDS = [
+  ...listModelGroups().flatMap((group) => group.models.flatMap((model) => [model.id, model.name])),
+  ...listModelNames().map((entry) => entry.name),
+];
+
 test.describe("the shared studio (accounts off) in Chinese", () => {
   test.use(ZH);
+
+  test("the studio page: picker, form, estimate and a submitted task's progress", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByTestId("task-form")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "最近的任务" })).toBeVisible();
+    expect(await englishLeft(page.locator("body"), MODEL_WORDS)).toEqual([]);
+
+    await page.getByTestId("model-picker").click();
+    await expect(page.getByRole("combobox", { name: "按 ID、名称或分组搜索模型" })).toBeVisible();
+    expect(await englishLeft(page.locator("body"), MODEL_WORDS)).toEqual([]);
+    await page.keyboard.press("Escape");
+
+    const prompt = "一只在雨中奔跑的橘猫";
+    await page.getByLabel("提示词").fill(prompt);
+    await expect(page.getByTestId("prompt-stats")).toContainText("个汉字");
+    await page.getByTestId("submit-task").click();
+    await expect(page.getByTestId("task-status")).toHaveText(/排队中|处理中|已完成/);
+    await expect(page.getByTestId("task-status")).toHaveText("已完成", { timeout: 60_000 });
+    expect(await englishLeft(page.locator("body"), [...MODEL_WORDS, prompt])).toEqual([]);
+  });
 
   test("the header and the login page speak Chinese", async ({ page }) => {
     await page.goto("/login");

@@ -1,14 +1,17 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import type { ParamDef } from "@/lib/catalog";
-import { fetchJson, ApiError } from "@/components/api-client";
+import { fetchJson } from "@/components/api-client";
 import type { GalleryPick } from "@/components/chat/gallery-picker";
 import { fetchReferenceOptions } from "@/components/gallery/api";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { paramId } from "./field-errors";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useParamLabel } from "./use-param-label";
 
 type MediaParam = ParamDef & { type: "media" };
 
@@ -42,6 +45,9 @@ export function MediaSourceActions({
   onAdd: (url: string) => void;
 }) {
   const id = paramId(param.name);
+  const t = useTranslations("media");
+  const errorMessage = useErrorMessage();
+  const label = useParamLabel()(param.label);
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<"upload" | "gallery" | null>(null);
   const [picking, setPicking] = useState(false);
@@ -61,7 +67,7 @@ export function MediaSourceActions({
       const answer = await fetchJson<UploadAnswer>("/api/uploads", { method: "POST", body: form });
       add(answer.url, answer.warning);
     } catch (error) {
-      setNotice({ tone: "error", text: `Upload failed: ${messageOf(error)}` });
+      setNotice({ tone: "error", text: t("uploadFailed", { message: errorMessage(error) }) });
     } finally {
       setBusy(null);
       if (input.current) input.current.value = "";
@@ -77,7 +83,7 @@ export function MediaSourceActions({
       if (!best) throw new Error("the studio has no URL the upstream could fetch this file from");
       add(best.url, best.warning);
     } catch (error) {
-      setNotice({ tone: "error", text: `Could not use that gallery file: ${messageOf(error)}` });
+      setNotice({ tone: "error", text: t("galleryFailed", { message: errorMessage(error) }) });
     } finally {
       setBusy(null);
     }
@@ -98,13 +104,13 @@ export function MediaSourceActions({
           }}
         />
         <Button size="sm" disabled={full || busy !== null} onClick={() => input.current?.click()}>
-          {busy === "upload" ? <Spinner label="Uploading" /> : <span aria-hidden>⤒</span>} Upload{" "}
-          {param.media}
+          {busy === "upload" ? <Spinner label={t("uploading")} /> : <span aria-hidden>⤒</span>}{" "}
+          {t("upload", { kind: param.media })}
         </Button>
         {param.media !== "audio" && (
           <Button size="sm" disabled={full || busy !== null} onClick={() => setPicking(true)}>
-            {busy === "gallery" ? <Spinner label="Looking up" /> : <span aria-hidden>▦</span>} Pick from
-            gallery
+            {busy === "gallery" ? <Spinner label={t("lookingUp")} /> : <span aria-hidden>▦</span>}{" "}
+            {t("pickFromGallery")}
           </Button>
         )}
       </div>
@@ -120,7 +126,7 @@ export function MediaSourceActions({
       {param.media !== "audio" && picking && (
         <GalleryPicker
           open
-          title={`Pick a ${param.media} for ${param.label}`}
+          title={t("pickTitle", { kind: param.media, label })}
           initialType={param.media}
           onPick={(choice) => void pick(choice)}
           onClose={() => setPicking(false)}
@@ -128,8 +134,4 @@ export function MediaSourceActions({
       )}
     </div>
   );
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof ApiError || error instanceof Error ? error.message : String(error);
 }

@@ -18,7 +18,7 @@ export function ModelHeader({ model }: { model: ModelDef }) {
             <span className="ml-2 font-mono text-sm font-normal text-zinc-400">{model.id}</span>
           )}
         </h2>
-        <p className="text-sm text-zinc-400">
+        <p className="text-sm text-zinc-400" data-spec-text>
           {model.group}
           {model.description && <> · {model.description}</>}
         </p>
@@ -33,7 +33,7 @@ export function ModelHeader({ model }: { model: ModelDef }) {
         </Alert>
       )}
       {model.notes && model.notes.length > 0 && (
-        <ul aria-label={t("rules")} className="space-y-1.5 text-sm text-zinc-300">
+        <ul aria-label={t("rules")} className="space-y-1.5 text-sm text-zinc-300" data-spec-text>
           {model.notes.map((note) => (
             <li key={note} className="flex gap-2">
               <span aria-hidden className="mt-2 size-1 shrink-0 rounded-full bg-sky-400" />

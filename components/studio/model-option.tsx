@@ -54,7 +54,11 @@ export function ModelOption({
           <ModelBadges model={model} />
         </span>
       </div>
-      {model.name !== model.id && <p className="mt-0.5 text-xs text-zinc-400">{model.name}</p>}
+      {model.name !== model.id && (
+        <p className="mt-0.5 text-xs text-zinc-400" data-spec-text>
+          {model.name}
+        </p>
+      )}
       {unavailable && (
         <p className="mt-0.5 text-xs text-zinc-400">{unavailableSentence(model.unavailableReason!)}</p>
       )}

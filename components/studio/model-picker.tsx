@@ -134,7 +134,9 @@ export function ModelPicker({
             {value ? (
               <>
                 <span className="block truncate font-mono text-sm text-zinc-50">{value.id}</span>
-                <span className="block truncate text-xs text-zinc-400">{value.group}</span>
+                <span className="block truncate text-xs text-zinc-400" data-spec-text>
+                  {value.group}
+                </span>
               </>
             ) : (
               <span className="text-sm text-zinc-400">{t("choose")}</span>
@@ -176,6 +178,7 @@ export function ModelPicker({
                     <li
                       role="presentation"
                       id={`${baseId}-group-${groupIndex}`}
+                      data-spec-text
                       className="px-2.5 pb-1 pt-3 text-[11px] font-semibold uppercase tracking-wider text-zinc-500"
                     >
                       {group.label}
