@@ -9,9 +9,12 @@ export const setLocaleSchema = z.object({
 });
 export type SetLocaleInput = z.infer<typeof setLocaleSchema>;
 
-/** Whose choice is kept in the database: a signed-in account (not the local admin, not a link). */
+/**
+ * Whose choice is kept in the database: a signed-in browser session's account (not the local admin,
+ * not a signed link; an API token manages nothing of its account, as on every account/ route).
+ */
 function hasAccountRow(user: StudioUser | null): user is StudioUser {
-  return !!user && (user.via === "session" || user.via === "token");
+  return !!user && user.via === "session";
 }
 
 /** The account's chosen language, or null when they follow the browser (or have no account row). */
