@@ -11,6 +11,7 @@ export const CONVERTED_FILES = [
   "app/layout.tsx",
   "components/activity/activity-center.tsx",
   "components/app-nav.tsx",
+  "components/assets/asset-picker.tsx",
   "components/auth/login-form.tsx",
   "components/auth/setup-form.tsx",
   "components/auth/user-menu.tsx",
