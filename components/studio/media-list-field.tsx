@@ -2,10 +2,9 @@
 
 import clsx from "clsx";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Controller, useFormContext, useFormState } from "react-hook-form";
 import type { ModelDef, ParamDef } from "@/lib/catalog";
-import { AssetPicker } from "@/components/assets/asset-picker";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { fieldMessage, itemMessages, paramId } from "./field-errors";
@@ -15,6 +14,11 @@ import { ParamHelp } from "./param-help";
 import { useParamLabel } from "./use-param-label";
 
 type MediaParam = ParamDef & { type: "media" };
+
+// Only the asset-library models offer it: loaded for them, not in every studio page's first load.
+const AssetPicker = lazy(() =>
+  import("@/components/assets/asset-picker").then((module) => ({ default: module.AssetPicker })),
+);
 
 const examples: Record<MediaParam["media"], string> = {
   image: "https://example.com/frame.png",
@@ -157,16 +161,18 @@ export function MediaListField({ model, param }: { model: ModelDef; param: Media
               onAdd={(url) => update([...(getValues(param.name) ?? []), url])}
             />
             {model.assetLibrary && (
-              <AssetPicker
-                kind={param.media}
-                fieldLabel={label}
-                disabled={full}
-                className="ml-2"
-                onPick={(reference) => {
-                  update([...items, reference]);
-                  pendingFocus.current = items.length;
-                }}
-              />
+              <Suspense fallback={null}>
+                <AssetPicker
+                  kind={param.media}
+                  fieldLabel={label}
+                  disabled={full}
+                  className="ml-2"
+                  onPick={(reference) => {
+                    update([...items, reference]);
+                    pendingFocus.current = items.length;
+                  }}
+                />
+              </Suspense>
             )}
             {error ? (
               <p id={`${id}-error`} data-testid={`error-${id}`} className="text-xs text-red-400">

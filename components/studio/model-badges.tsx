@@ -19,7 +19,10 @@ export function ModelBadges({ model }: { model: ModelDef }) {
       )}
       {!model.documented && <Badge tone="warning">{t("undocumented")}</Badge>}
       {model.unavailableReason && (
-        <Badge tone="danger">{t("unavailable", { reason: model.unavailableReason })}</Badge>
+        <Badge tone="danger">
+          {t("unavailable")} · {/* the spec's reason code, as the upstream names it */}
+          <span data-spec-text>{model.unavailableReason}</span>
+        </Badge>
       )}
     </span>
   );

@@ -26,7 +26,11 @@ export function ModelNamesNote({ names }: { names: readonly ModelNameEntry[] }) 
       </p>
       <ul className="mt-2 space-y-1">
         {names.map((entry) => (
-          <li key={entry.name} className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+          <li
+            key={entry.name}
+            data-spec-text
+            className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm"
+          >
             <span className="text-zinc-300">{entry.name}</span>
             <span className="text-xs text-zinc-500">{entry.group}</span>
           </li>

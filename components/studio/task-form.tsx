@@ -16,7 +16,6 @@ import { issuePathToField, paramForField, type FormValues } from "./form-values"
 import { ModeIndicator } from "./mode-indicator";
 import { ParamField } from "./param-field";
 import { studioResolver } from "./studio-resolver";
-import { SubmitErrorAlert } from "./submit-error";
 import { useBatchSubmit } from "./use-batch-submit";
 import { useSubmitTask } from "./use-submit-task";
 import { useUnavailableSentence } from "./use-unavailable-sentence";
@@ -24,6 +23,10 @@ import { useUnavailableSentence } from "./use-unavailable-sentence";
 const DRAFT_SAVE_MS = 300;
 
 // The batch settings (and the batch schema they check with) load just after the page's first load.
+// Shown only after a failed submit: loaded then.
+const SubmitErrorAlert = lazy(() =>
+  import("./submit-error").then((module) => ({ default: module.SubmitErrorAlert })),
+);
 const BatchSection = lazy(() =>
   import("./batch-section").then((module) => ({ default: module.BatchSection })),
 );
@@ -170,11 +173,13 @@ export function TaskForm({
           </Alert>
         )}
         {submit.isError && (
-          <SubmitErrorAlert
-            error={submit.error}
-            unplacedIssues={unplaced}
-            onSendAnyway={() => lastBody.current && void onValid(lastBody.current, true)}
-          />
+          <Suspense fallback={null}>
+            <SubmitErrorAlert
+              error={submit.error}
+              unplacedIssues={unplaced}
+              onSendAnyway={() => lastBody.current && void onValid(lastBody.current, true)}
+            />
+          </Suspense>
         )}
         {batching && batchSubmit.issues.length > 0 && (
           <Alert
@@ -191,11 +196,13 @@ export function TaskForm({
           </Alert>
         )}
         {batching && batchSubmit.error && (
-          <SubmitErrorAlert
-            error={batchSubmit.error}
-            unplacedIssues={[]}
-            onSendAnyway={() => lastBody.current && void onValid(lastBody.current, true)}
-          />
+          <Suspense fallback={null}>
+            <SubmitErrorAlert
+              error={batchSubmit.error}
+              unplacedIssues={[]}
+              onSendAnyway={() => lastBody.current && void onValid(lastBody.current, true)}
+            />
+          </Suspense>
         )}
 
         <div className="flex flex-wrap items-center gap-3 border-t border-zinc-800 pt-5">
