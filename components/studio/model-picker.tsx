@@ -1,11 +1,15 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { ModelDef, ModelGroup, ModelNameEntry } from "@/lib/catalog";
 import { ModelBadges } from "./model-badges";
-import { ModelOption } from "./model-option";
-import { ModelNamesNote } from "./model-names-note";
+
+// The open list's parts load when it first opens: the studio's first view shows only the button.
+const ModelOption = lazy(() => import("./model-option").then((module) => ({ default: module.ModelOption })));
+const ModelNamesNote = lazy(() =>
+  import("./model-names-note").then((module) => ({ default: module.ModelNamesNote })),
+);
 
 function matches(query: string, ...texts: string[]): boolean {
   const q = query.trim().toLowerCase();
@@ -170,42 +174,44 @@ export function ModelPicker({
               className="w-full rounded-md border border-zinc-700 bg-zinc-950 px-3 py-2 text-sm placeholder:text-zinc-500 focus:border-sky-500 focus:outline-none"
             />
           </div>
-          <div className="max-h-[min(60vh,32rem)] overflow-y-auto overscroll-contain p-1">
-            <ul ref={listRef} id={`${baseId}-listbox`} role="listbox" aria-label={t("models")}>
-              {visibleGroups.map((group, groupIndex) => (
-                <li key={group.label} role="presentation">
-                  <ul role="group" aria-labelledby={`${baseId}-group-${groupIndex}`}>
-                    <li
-                      role="presentation"
-                      id={`${baseId}-group-${groupIndex}`}
-                      data-spec-text
-                      className="px-2.5 pb-1 pt-3 text-[11px] font-semibold uppercase tracking-wider text-zinc-500"
-                    >
-                      {group.label}
-                    </li>
-                    {group.models.map((model) => (
-                      <ModelOption
-                        key={model.id}
-                        id={optionId(model.id)}
-                        model={model}
-                        selected={model.id === value?.id}
-                        active={model.id === active?.id}
-                        onHover={() => setActiveId(model.id)}
-                        onPick={() => pick(model.id)}
-                      />
-                    ))}
-                  </ul>
-                </li>
-              ))}
-            </ul>
-            {flat.length === 0 && (
-              <p className="px-3 py-4 text-sm text-zinc-400">
-                {t("noMatch", { query })}
-                {visibleNames.length > 0 && ` ${t("matchesName")}`}
-              </p>
-            )}
-            {visibleNames.length > 0 && <ModelNamesNote names={visibleNames} />}
-          </div>
+          <Suspense fallback={null}>
+            <div className="max-h-[min(60vh,32rem)] overflow-y-auto overscroll-contain p-1">
+              <ul ref={listRef} id={`${baseId}-listbox`} role="listbox" aria-label={t("models")}>
+                {visibleGroups.map((group, groupIndex) => (
+                  <li key={group.label} role="presentation">
+                    <ul role="group" aria-labelledby={`${baseId}-group-${groupIndex}`}>
+                      <li
+                        role="presentation"
+                        id={`${baseId}-group-${groupIndex}`}
+                        data-spec-text
+                        className="px-2.5 pb-1 pt-3 text-[11px] font-semibold uppercase tracking-wider text-zinc-500"
+                      >
+                        {group.label}
+                      </li>
+                      {group.models.map((model) => (
+                        <ModelOption
+                          key={model.id}
+                          id={optionId(model.id)}
+                          model={model}
+                          selected={model.id === value?.id}
+                          active={model.id === active?.id}
+                          onHover={() => setActiveId(model.id)}
+                          onPick={() => pick(model.id)}
+                        />
+                      ))}
+                    </ul>
+                  </li>
+                ))}
+              </ul>
+              {flat.length === 0 && (
+                <p className="px-3 py-4 text-sm text-zinc-400">
+                  {t("noMatch", { query })}
+                  {visibleNames.length > 0 && ` ${t("matchesName")}`}
+                </p>
+              )}
+              {visibleNames.length > 0 && <ModelNamesNote names={visibleNames} />}
+            </div>
+          </Suspense>
         </div>
       )}
     </div>

@@ -122,7 +122,7 @@ function RecentTaskItem({
           <Badge tone={statusTone(task.status)}>{statusLabel(task.status)}</Badge>
         </span>
         <span className="mt-1 flex items-baseline gap-2">
-          <span className="min-w-0 flex-1 truncate text-sm text-zinc-100">
+          <span className="min-w-0 flex-1 truncate text-sm text-zinc-100" data-user-text>
             {promptOf(task) || <span className="text-zinc-500">{t("noPrompt")}</span>}
           </span>
           {at !== undefined && (

@@ -24,13 +24,14 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
  * The English left in what `scope` renders (its text and the titles, labels and placeholders people
  * read or hear): the words of three or more Latin letters not on the list above nor in `allowed`
  * (model ids, prompts, e-mail addresses the test itself put there). What the catalog writes from the
- * spec (marked data-spec-text), the values a select offers (the spec's enum values, sent as is) and
- * URLs are left out: they stay as written in every language.
+ * spec (marked data-spec-text), what people wrote (prompts, marked data-user-text), the values a
+ * select offers (the spec's enum values, sent as is) and URLs are left out: they stay as written.
  */
 export async function englishLeft(scope: Locator, allowed: string[] = []): Promise<string[]> {
   const text = await scope.evaluate((root) => {
     const copy = root.cloneNode(true) as HTMLElement;
-    for (const element of copy.querySelectorAll('[data-spec-text], option:not([value=""])')) element.remove();
+    for (const element of copy.querySelectorAll('[data-spec-text], [data-user-text], option:not([value=""])'))
+      element.remove();
     // innerText needs a rendered element: measure the copy off-screen, then drop it.
     copy.style.position = "absolute";
     copy.style.left = "-99999px";
