@@ -8,12 +8,10 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/components/api-client";
-import { CostEstimate } from "./cost-estimate";
 import { isBatch, NO_BATCH, taskCount, type BatchSettings } from "./batch-settings";
 import { saveDraft } from "./drafts";
 import { formLevelMessages } from "./field-errors";
 import { issuePathToField, paramForField, type FormValues } from "./form-values";
-import { ModeIndicator } from "./mode-indicator";
 import { ParamField } from "./param-field";
 import { studioResolver } from "./studio-resolver";
 import { useBatchSubmit } from "./use-batch-submit";
@@ -23,6 +21,14 @@ import { useUnavailableSentence } from "./use-unavailable-sentence";
 const DRAFT_SAVE_MS = 300;
 
 // The batch settings (and the batch schema they check with) load just after the page's first load.
+// Both show nothing until there is something to say (an estimate fetched after a pause in typing,
+// a model with generation modes): loaded just after the first view, within its 200 KiB budget.
+const CostEstimate = lazy(() =>
+  import("./cost-estimate").then((module) => ({ default: module.CostEstimate })),
+);
+const ModeIndicator = lazy(() =>
+  import("./mode-indicator").then((module) => ({ default: module.ModeIndicator })),
+);
 // Shown only after a failed submit: loaded then.
 const SubmitErrorAlert = lazy(() =>
   import("./submit-error").then((module) => ({ default: module.SubmitErrorAlert })),
@@ -141,7 +147,9 @@ export function TaskForm({
         }}
         className="space-y-6"
       >
-        <ModeIndicator model={model} />
+        <Suspense fallback={null}>
+          <ModeIndicator model={model} />
+        </Suspense>
         {sections(model).map((section) => (
           <fieldset key={section.title} className="space-y-4">
             <legend className="mb-3 text-xs font-semibold uppercase tracking-wider text-zinc-500">
@@ -235,7 +243,11 @@ export function TaskForm({
           >
             {t("reset")}
           </Button>
-          {!unavailable && <CostEstimate model={model} each={batching} />}
+          {!unavailable && (
+            <Suspense fallback={null}>
+              <CostEstimate model={model} each={batching} />
+            </Suspense>
+          )}
           {unavailable && (
             <p id="submit-unavailable" data-testid="submit-unavailable" className="text-sm text-zinc-400">
               {t("cannotSubmit", { sentence: unavailableSentence(unavailable) })}

@@ -131,7 +131,7 @@ function TaskDetails({
             <Badge tone={statusTone(status)}>{statusLabel(status)}</Badge>
           </span>
         </div>
-        <p className="truncate font-mono text-xs text-zinc-500" title={task.id}>
+        <p className="truncate font-mono text-xs text-zinc-500" title={task.id} translate="no">
           <span className="sr-only">{t("idLabel")} </span>
           {task.id}
         </p>

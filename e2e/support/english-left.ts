@@ -25,12 +25,15 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
  * read or hear): the words of three or more Latin letters not on the list above nor in `allowed`
  * (model ids, prompts, e-mail addresses the test itself put there). What the catalog writes from the
  * spec (marked data-spec-text), what people wrote (prompts, marked data-user-text), the values a
- * select offers (the spec's enum values, sent as is) and URLs are left out: they stay as written.
+ * select offers (the spec's enum values, sent as is), identifiers (translate="no") and URLs are
+ * left out: they stay as written.
  */
 export async function englishLeft(scope: Locator, allowed: string[] = []): Promise<string[]> {
   const text = await scope.evaluate((root) => {
     const copy = root.cloneNode(true) as HTMLElement;
-    for (const element of copy.querySelectorAll('[data-spec-text], [data-user-text], option:not([value=""])'))
+    for (const element of copy.querySelectorAll(
+      '[data-spec-text], [data-user-text], [translate="no"], option:not([value=""])',
+    ))
       element.remove();
     // innerText needs a rendered element: measure the copy off-screen, then drop it.
     copy.style.position = "absolute";
