@@ -9,12 +9,16 @@ import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { fieldMessage, itemMessages, paramId } from "./field-errors";
 import { FieldNotices } from "./field-notices";
-import { MediaSourceActions } from "./media-source-actions";
 import { ParamHelp } from "./param-help";
 import { useParamLabel } from "./use-param-label";
 
 type MediaParam = ParamDef & { type: "media" };
 
+// Upload and gallery buttons: loaded just after the first view (the studio's 200 KiB budget); the
+// row's URL field, which takes a pasted address, is there from the start.
+const MediaSourceActions = lazy(() =>
+  import("./media-source-actions").then((module) => ({ default: module.MediaSourceActions })),
+);
 // Only the asset-library models offer it: loaded for them, not in every studio page's first load.
 const AssetPicker = lazy(() =>
   import("@/components/assets/asset-picker").then((module) => ({ default: module.AssetPicker })),
@@ -154,12 +158,14 @@ export function MediaListField({ model, param }: { model: ModelDef; param: Media
               <span aria-hidden>+</span> {t("add", { kind: param.media })}
               {full && <span className="sr-only"> {t("full", { max: param.maxItems })}</span>}
             </Button>
-            <MediaSourceActions
-              param={param}
-              full={full}
-              // Read at the time: an upload finishes after the rows may have changed.
-              onAdd={(url) => update([...(getValues(param.name) ?? []), url])}
-            />
+            <Suspense fallback={null}>
+              <MediaSourceActions
+                param={param}
+                full={full}
+                // Read at the time: an upload finishes after the rows may have changed.
+                onAdd={(url) => update([...(getValues(param.name) ?? []), url])}
+              />
+            </Suspense>
             {model.assetLibrary && (
               <Suspense fallback={null}>
                 <AssetPicker
