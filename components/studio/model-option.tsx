@@ -42,7 +42,10 @@ export function ModelOption({
       )}
     >
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <span className={clsx("font-mono text-sm", unavailable ? "text-zinc-400" : "text-zinc-50")}>
+        <span
+          translate="no"
+          className={clsx("font-mono text-sm", unavailable ? "text-zinc-400" : "text-zinc-50")}
+        >
           {model.id}
         </span>
         {selected && (

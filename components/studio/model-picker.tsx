@@ -137,7 +137,9 @@ export function ModelPicker({
           <span id={`${baseId}-value`} className="min-w-0 flex-1">
             {value ? (
               <>
-                <span className="block truncate font-mono text-sm text-zinc-50">{value.id}</span>
+                <span className="block truncate font-mono text-sm text-zinc-50" translate="no">
+                  {value.id}
+                </span>
                 <span className="block truncate text-xs text-zinc-400" data-spec-text>
                   {value.group}
                 </span>
