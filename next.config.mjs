@@ -1,3 +1,5 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
 // Body-size variables are validated (with clear errors) by lib/env.ts when the server starts; this file
 // loads before any TypeScript, so it only reads the largest of them, falling back to the defaults.
 const UNITS = { "": 1, b: 1, k: 1024, kb: 1024, m: 1024 ** 2, mb: 1024 ** 2 };
@@ -43,4 +45,12 @@ const nextConfig = {
   },
 };
 
-export default nextConfig;
+// next-intl finds its per-request configuration (locale and messages) in i18n/request.ts. Messages
+// are compiled at build time (precompile), so the browser gets a small formatter instead of the
+// ICU parser and every page stays within its 200 KiB first-load budget (scripts/check-bundles.mjs).
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./i18n/request.ts",
+  experimental: { messages: { path: "./messages", format: "json", locales: "infer", precompile: true } },
+});
+
+export default withNextIntl(nextConfig);

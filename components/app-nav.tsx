@@ -3,20 +3,22 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
+import { useTranslations } from "next-intl";
 import clsx from "clsx";
 import { Menu, X } from "lucide-react";
+import { LocaleSwitcher } from "@/components/i18n/locale-switcher";
 
 const links = [
-  { href: "/", label: "Studio" },
-  { href: "/gallery", label: "Gallery" },
-  { href: "/collections", label: "Collections" },
-  { href: "/batches", label: "Batches" },
-  { href: "/sequences", label: "Sequences" },
-  { href: "/chat", label: "Chat" },
-  { href: "/assets", label: "Assets" },
-  { href: "/spend", label: "Spend" },
-  { href: "/docs/api", label: "API" },
-];
+  { href: "/", label: "studio" },
+  { href: "/gallery", label: "gallery" },
+  { href: "/collections", label: "collections" },
+  { href: "/batches", label: "batches" },
+  { href: "/sequences", label: "sequences" },
+  { href: "/chat", label: "chat" },
+  { href: "/assets", label: "assets" },
+  { href: "/spend", label: "spend" },
+  { href: "/docs/api", label: "api" },
+] as const;
 
 /** The signed-in user's own pages, which the header shows beside the navigation on wide screens. */
 export type AccountLinks = { email: string; admin: boolean } | null;
@@ -33,6 +35,8 @@ function isActive(href: string, pathname: string) {
  */
 export function AppNav({ account = null }: { account?: AccountLinks }) {
   const pathname = usePathname();
+  const t = useTranslations("nav");
+  const tUser = useTranslations("user");
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -75,7 +79,7 @@ export function AppNav({ account = null }: { account?: AccountLinks }) {
 
   return (
     <>
-      <nav aria-label="Main" className="hidden gap-1 lg:flex">
+      <nav aria-label={t("label")} className="hidden gap-1 lg:flex">
         {links.map((link) => {
           const active = isActive(link.href, pathname);
           return (
@@ -88,7 +92,7 @@ export function AppNav({ account = null }: { account?: AccountLinks }) {
                 active ? "bg-zinc-800 text-white" : "text-zinc-400 hover:bg-zinc-900 hover:text-zinc-100",
               )}
             >
-              {link.label}
+              {t(link.label)}
             </Link>
           );
         })}
@@ -103,7 +107,7 @@ export function AppNav({ account = null }: { account?: AccountLinks }) {
         className="inline-flex size-11 shrink-0 items-center justify-center rounded-md text-zinc-300 hover:bg-zinc-900 hover:text-white lg:hidden"
       >
         {open ? <X aria-hidden className="size-5" /> : <Menu aria-hidden className="size-5" />}
-        <span className="sr-only">Menu</span>
+        <span className="sr-only">{t("menu")}</span>
       </button>
       {open && (
         <div
@@ -112,7 +116,7 @@ export function AppNav({ account = null }: { account?: AccountLinks }) {
           data-testid="main-menu"
           className="absolute inset-x-0 top-full max-h-[calc(100dvh-3.5rem)] overflow-y-auto border-b border-zinc-800 bg-zinc-950 px-4 pb-4 pt-2 shadow-xl lg:hidden"
         >
-          <nav aria-label="Main">
+          <nav aria-label={t("label")}>
             <ul className="grid grid-cols-1 gap-1 sm:grid-cols-3">
               {links.map((link) => {
                 const active = isActive(link.href, pathname);
@@ -129,28 +133,31 @@ export function AppNav({ account = null }: { account?: AccountLinks }) {
                           : "text-zinc-300 hover:bg-zinc-900 hover:text-white",
                       )}
                     >
-                      {link.label}
+                      {t(link.label)}
                     </Link>
                   </li>
                 );
               })}
             </ul>
           </nav>
+          <div className="mt-3 border-t border-zinc-800 px-3 pt-3">
+            <LocaleSwitcher />
+          </div>
           {account && (
             <div className="mt-3 border-t border-zinc-800 pt-3" data-testid="menu-account">
               <p className="truncate px-3 pb-1 text-sm text-zinc-400">{account.email}</p>
               <div className="flex flex-wrap gap-1">
                 {account.admin && (
                   <Link href="/admin" onClick={() => setOpen(false)} className={accountLink}>
-                    Admin
+                    {tUser("admin")}
                   </Link>
                 )}
                 <Link href="/account" onClick={() => setOpen(false)} className={accountLink}>
-                  Account
+                  {tUser("account")}
                 </Link>
                 <form method="post" action="/api/auth/logout">
                   <button type="submit" className={accountLink}>
-                    Log out
+                    {tUser("logout")}
                   </button>
                 </form>
               </div>

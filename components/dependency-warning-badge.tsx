@@ -1,14 +1,18 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import type { HealthReport } from "@/lib/health/check-dependencies";
 import { dependencyWarning } from "@/lib/health/dependency-warning";
+import { useFormat } from "@/components/i18n/use-format";
 
 /**
  * A header warning while the database or the media store is down (from /api/health, which
  * answers 503 with its report then, so the body is read whatever the status).
  */
 export function DependencyWarningBadge() {
+  const t = useTranslations("header");
+  const format = useFormat();
   const { data } = useQuery({
     queryKey: ["health", "dependencies"],
     queryFn: async (): Promise<HealthReport | null> => {
@@ -25,10 +29,13 @@ export function DependencyWarningBadge() {
     <span
       role="alert"
       data-testid="dependency-warning"
-      title={warning.detail}
+      title={t(`${warning.dependency}DownDetail`, {
+        since: format.dateTime(warning.since),
+        message: warning.message,
+      })}
       className="whitespace-nowrap rounded-full border border-red-500/40 bg-red-500/10 px-2.5 py-0.5 text-xs font-medium text-red-300"
     >
-      {warning.text}
+      {t(`${warning.dependency}Down`)}
     </span>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { fetchJson } from "@/components/api-client";
 import type { TrackerHealth } from "@/lib/tasks/tracker-health";
 
@@ -9,6 +10,7 @@ import type { TrackerHealth } from "@/lib/tasks/tracker-health";
  * spec's window, downloads waiting, or the upstream's back-off): results may be stored late.
  */
 export function TrackerHealthBadge() {
+  const t = useTranslations("header");
   const { data } = useQuery({
     queryKey: ["health", "tracker"],
     queryFn: () => fetchJson<TrackerHealth>("/api/health/tracker"),
@@ -22,13 +24,13 @@ export function TrackerHealthBadge() {
       data-testid="tracker-behind"
       title={[
         ...data.reasons,
-        data.lastUpstreamError ? `Last upstream error: ${data.lastUpstreamError.message}` : "",
+        data.lastUpstreamError ? t("lastUpstreamError", { message: data.lastUpstreamError.message }) : "",
       ]
         .filter(Boolean)
         .join("\n")}
       className="whitespace-nowrap rounded-full border border-orange-500/40 bg-orange-500/10 px-2.5 py-0.5 text-xs font-medium text-orange-300"
     >
-      Tracking behind
+      {t("trackingBehind")}
     </span>
   );
 }

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 stamp="${NEXT_DIST_DIR:-.next}/BUILD_ID"
-if [ ! -f "$stamp" ] || [ -n "$(find app components lib public prisma next.config.mjs proxy.ts scripts/build-share-client.mjs instrumentation.ts package-lock.json -newer "$stamp" -type f -not -path 'lib/generated/*' -print -quit 2>/dev/null)" ]; then
+if [ ! -f "$stamp" ] || [ -n "$(find app components lib i18n messages public prisma next.config.mjs proxy.ts scripts/build-share-client.mjs instrumentation.ts package-lock.json -newer "$stamp" -type f -not -path 'lib/generated/*' -print -quit 2>/dev/null)" ]; then
   echo "› building the studio (next build)"
   NEXT_TELEMETRY_DISABLED=1 npx next build
   rm -f "${NEXT_DIST_DIR:-.next}/share-client.json"

@@ -25,6 +25,9 @@ const PUBLIC = new Set([
   // Single sign-on: the start (a form post) and the identity provider's redirect back.
   "POST auth/sso/route.ts",
   "GET auth/sso/callback/route.ts",
+  // The interface language: the login page's switcher sets its cookie before anyone signs in; only
+  // a signed-in session's choice is written to an account (lib/i18n/user-locale.ts).
+  "PUT account/locale/route.ts",
   // A share link's guest API: the token is the credential (lib/shares/resolve.ts checks it first).
   "GET s/[token]/route.ts",
   "POST s/[token]/unlock/route.ts",
@@ -54,6 +57,7 @@ const SESSION_ONLY_EXPECTED = [
   "POST account/tokens/route.ts",
   "DELETE account/tokens/[id]/route.ts",
   "POST account/password/route.ts",
+  "PUT account/locale/route.ts",
   "GET admin/users/route.ts",
   "POST admin/users/route.ts",
   "PATCH admin/users/[id]/route.ts",

@@ -5,6 +5,7 @@ import { useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
 import clsx from "clsx";
 import { Bell, BellOff, X } from "lucide-react";
+import { useTranslations } from "next-intl";
 import {
   notificationSupport,
   setNotifications,
@@ -13,12 +14,12 @@ import {
 } from "./browser-notifications";
 import { useActivityWatcher, type Toast } from "./use-activity-watcher";
 
-const TOGGLE_TITLE: Record<NotificationSupport, string> = {
-  on: "Notifications on: a system notification when a task or batch finishes. Click to turn off.",
-  off: "Get a system notification when a task or batch finishes.",
-  denied: "This browser blocks notifications for the studio: allow them in the site settings.",
-  unsupported: "This browser cannot show notifications.",
-};
+const TOGGLE_TITLE = {
+  on: "notifyOn",
+  off: "notifyOff",
+  denied: "notifyDenied",
+  unsupported: "notifyUnsupported",
+} as const satisfies Record<NotificationSupport, string>;
 
 /**
  * The header's activity: how many tasks run, the notifications switch, and the toasts that
@@ -26,6 +27,7 @@ const TOGGLE_TITLE: Record<NotificationSupport, string> = {
  */
 export function ActivityCenter() {
   const { running, toasts, dismiss } = useActivityWatcher();
+  const t = useTranslations("activity");
   // Null on the server, which cannot know the browser's permission.
   const support = useSyncExternalStore(subscribeNotificationSupport, notificationSupport, () => null);
 
@@ -34,10 +36,10 @@ export function ActivityCenter() {
       {running > 0 && (
         <span
           data-testid="running-count"
-          title={`${running} of your tasks are queued or processing upstream`}
+          title={t("runningTitle", { count: running })}
           className="whitespace-nowrap rounded-full border border-sky-500/40 bg-sky-500/10 px-2.5 py-0.5 text-xs font-medium text-sky-300"
         >
-          {running} running
+          {t("running", { count: running })}
         </span>
       )}
       {support && (
@@ -46,7 +48,7 @@ export function ActivityCenter() {
           data-testid="notifications-toggle"
           aria-pressed={support === "on"}
           disabled={support === "unsupported"}
-          title={TOGGLE_TITLE[support]}
+          title={t(TOGGLE_TITLE[support])}
           onClick={() => void setNotifications(support !== "on")}
           className={clsx(
             "inline-flex min-h-11 min-w-11 items-center justify-center whitespace-nowrap rounded-md px-2 text-xs font-medium transition-colors disabled:opacity-50 sm:min-h-8",
@@ -59,7 +61,7 @@ export function ActivityCenter() {
             <BellOff aria-hidden className="size-4" />
           )}
           {/* One name whatever the state: aria-pressed tells on from off. */}
-          <span className="sr-only sm:not-sr-only sm:ml-1">Notify me</span>
+          <span className="sr-only sm:not-sr-only sm:ml-1">{t("notifyMe")}</span>
         </button>
       )}
       {/* In <body>: the header's backdrop blur would make it the box a fixed toast sits in. Top right,
@@ -70,6 +72,7 @@ export function ActivityCenter() {
 }
 
 function ToastList({ toasts, dismiss }: { toasts: Toast[]; dismiss: (key: string) => void }) {
+  const t = useTranslations("activity");
   return (
     <div
       role="status"
@@ -107,7 +110,7 @@ function ToastList({ toasts, dismiss }: { toasts: Toast[]; dismiss: (key: string
             </div>
             <button
               type="button"
-              aria-label="Dismiss"
+              aria-label={t("dismiss")}
               onClick={() => dismiss(toast.key)}
               className="pointer-events-auto -m-2 inline-flex size-11 shrink-0 items-center justify-center text-zinc-400 hover:text-zinc-200 sm:size-8"
             >

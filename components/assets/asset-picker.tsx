@@ -1,10 +1,12 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { useModalDialog } from "@/components/ui/use-modal-dialog";
 import type { AssetKind } from "@/lib/assets/kinds";
 import type { AssetView } from "@/lib/assets/types";
@@ -31,6 +33,8 @@ export function AssetPicker({
   onPick: (reference: string) => void;
 }) {
   const [open, setOpen] = useState(false);
+  const t = useTranslations("assetPicker");
+  const errorMessage = useErrorMessage();
   const titleId = useId();
   const dialogProps = useModalDialog(open, () => setOpen(false));
   const assets = useAssetsQuery(kind, open);
@@ -48,7 +52,7 @@ export function AssetPicker({
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
       >
-        Pick from asset library
+        {t("open")}
       </Button>
       <dialog
         {...dialogProps}
@@ -60,23 +64,26 @@ export function AssetPicker({
           <div className="space-y-3 p-5">
             <div className="flex items-center justify-between gap-3">
               <h2 id={titleId} className="text-base font-semibold">
-                {fieldLabel}: pick a {kind} asset
+                {t("title", { field: fieldLabel, kind })}
               </h2>
               <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>
-                Close
+                {t("close")}
               </Button>
             </div>
             {assets.isPending ? (
-              <Spinner label="Loading assets" />
+              <Spinner label={t("loading")} />
             ) : assets.isError ? (
-              <Alert tone="danger">{assets.error.message}</Alert>
+              <Alert tone="danger">{errorMessage(assets.error)}</Alert>
             ) : assets.data.length === 0 ? (
               <p className="text-sm text-zinc-400">
-                No {kind} assets yet. Record or upload them on the{" "}
-                <Link href="/assets" className="text-sky-400 underline">
-                  Assets page
-                </Link>
-                .
+                {t.rich("empty", {
+                  kind,
+                  link: (chunks) => (
+                    <Link href="/assets" className="text-sky-400 underline">
+                      {chunks}
+                    </Link>
+                  ),
+                })}
               </p>
             ) : (
               <ul className="max-h-[60vh] space-y-2 overflow-y-auto">
@@ -94,6 +101,7 @@ export function AssetPicker({
 
 function PickerRow({ asset, onPick }: { asset: AssetView; onPick: () => void }) {
   const passed = asset.reviewState === "passed";
+  const t = useTranslations("assetPicker");
   const warningId = `asset-warning-${asset.id}`;
   return (
     <li
@@ -110,7 +118,7 @@ function PickerRow({ asset, onPick }: { asset: AssetView; onPick: () => void }) 
         <p className="truncate font-mono text-xs text-zinc-400">{asset.reference}</p>
         {!passed && (
           <p id={warningId} className="text-xs text-amber-300">
-            Review has not passed ({asset.reviewState}): the task may fail review.
+            {t("notPassed", { state: asset.reviewState })}
           </p>
         )}
       </div>
@@ -118,10 +126,10 @@ function PickerRow({ asset, onPick }: { asset: AssetView; onPick: () => void }) 
         size="sm"
         variant={passed ? "primary" : "secondary"}
         aria-describedby={passed ? undefined : warningId}
-        aria-label={`${passed ? "Use" : "Use anyway"} ${asset.label}`}
+        aria-label={t(passed ? "useLabel" : "useAnywayLabel", { label: asset.label })}
         onClick={onPick}
       >
-        {passed ? "Use" : "Use anyway"}
+        {passed ? t("use") : t("useAnyway")}
       </Button>
     </li>
   );

@@ -131,14 +131,14 @@ export function AuditLog() {
                 </td>
                 <td className="px-3 py-2 text-zinc-300">{entry.targetLabel ?? entry.targetId ?? ""}</td>
                 <td className="px-3 py-2 text-zinc-400">{entry.address ?? ""}</td>
-                <td className="px-3 py-2 font-mono text-xs text-zinc-500">
+                <td className="px-3 py-2 font-mono text-xs text-zinc-400">
                   {entry.detail ? JSON.stringify(entry.detail) : ""}
                 </td>
               </tr>
             ))}
             {!log.isPending && entries.length === 0 && (
               <tr>
-                <td colSpan={6} className="px-3 py-6 text-center text-zinc-500">
+                <td colSpan={6} className="px-3 py-6 text-center text-zinc-400">
                   No entries match.
                 </td>
               </tr>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { fetchJson } from "@/components/api-client";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -9,20 +10,24 @@ import { useFormAction } from "./use-form-action";
 
 export function LoginForm({ next }: { next: string }) {
   const router = useRouter();
-  const { onSubmit, busy, errors } = useFormAction(async (form) => {
-    await fetchJson("/api/auth/login", {
-      method: "POST",
-      body: JSON.stringify({ email: form.get("email"), password: form.get("password") }),
-    });
-    // refresh(): the header and the page render again for the signed-in user.
-    router.replace(next);
-    router.refresh();
-    return "leaving";
-  });
+  const t = useTranslations("auth");
+  const { onSubmit, busy, errors } = useFormAction(
+    async (form) => {
+      await fetchJson("/api/auth/login", {
+        method: "POST",
+        body: JSON.stringify({ email: form.get("email"), password: form.get("password") }),
+      });
+      // refresh(): the header and the page render again for the signed-in user.
+      router.replace(next);
+      router.refresh();
+      return "leaving";
+    },
+    { unauthorized: t("wrongCredentials") },
+  );
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
-      <Field id="email" label="E-mail" error={errors.fields.email}>
+      <Field id="email" label={t("email")} error={errors.fields.email}>
         <input
           id="email"
           name="email"
@@ -33,7 +38,7 @@ export function LoginForm({ next }: { next: string }) {
           className={inputClass}
         />
       </Field>
-      <Field id="password" label="Password" error={errors.fields.password}>
+      <Field id="password" label={t("password")} error={errors.fields.password}>
         <input
           id="password"
           name="password"
@@ -49,7 +54,7 @@ export function LoginForm({ next }: { next: string }) {
         </Alert>
       )}
       <Button type="submit" variant="primary" disabled={busy} className="w-full">
-        {busy ? "Signing in…" : "Sign in"}
+        {busy ? t("signingIn") : t("signIn")}
       </Button>
     </form>
   );

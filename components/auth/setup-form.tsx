@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { fetchJson } from "@/components/api-client";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-policy";
 import { Alert } from "@/components/ui/alert";
@@ -11,45 +12,49 @@ import { useFormAction } from "./use-form-action";
 /** The first admin's account; the setup code is asked when the studio is reachable beyond loopback. */
 export function SetupForm({ codeRequired }: { codeRequired: boolean }) {
   const router = useRouter();
-  const { onSubmit, busy, errors } = useFormAction(async (form) => {
-    if (form.get("password") !== form.get("confirm")) throw new Error("The two passwords differ.");
-    await fetchJson("/api/auth/setup", {
-      method: "POST",
-      body: JSON.stringify({
-        email: form.get("email"),
-        name: form.get("name") || undefined,
-        password: form.get("password"),
-        setupCode: form.get("setupCode") || undefined,
-      }),
-    });
-    // refresh(): the header and the page render again for the signed-in user.
-    router.replace("/");
-    router.refresh();
-    return "leaving";
-  });
+  const t = useTranslations("auth");
+  const { onSubmit, busy, errors } = useFormAction(
+    async (form) => {
+      if (form.get("password") !== form.get("confirm")) throw new Error(t("passwordsDiffer"));
+      await fetchJson("/api/auth/setup", {
+        method: "POST",
+        body: JSON.stringify({
+          email: form.get("email"),
+          name: form.get("name") || undefined,
+          password: form.get("password"),
+          setupCode: form.get("setupCode") || undefined,
+        }),
+      });
+      // refresh(): the header and the page render again for the signed-in user.
+      router.replace("/");
+      router.refresh();
+      return "leaving";
+    },
+    { forbidden: t("setupCodeWrong") },
+  );
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
       {codeRequired && (
         <Field
           id="setupCode"
-          label="Setup code"
-          help="Printed in the studio's log at start (also: npm run admin -- setup-code)."
+          label={t("setupCode")}
+          help={t("setupCodeHelp")}
           error={errors.fields.setupCode}
         >
           <input id="setupCode" name="setupCode" autoComplete="off" className={inputClass} />
         </Field>
       )}
-      <Field id="email" label="E-mail" error={errors.fields.email}>
+      <Field id="email" label={t("email")} error={errors.fields.email}>
         <input id="email" name="email" type="email" autoComplete="username" className={inputClass} />
       </Field>
-      <Field id="name" label="Name" error={errors.fields.name}>
+      <Field id="name" label={t("name")} error={errors.fields.name}>
         <input id="name" name="name" autoComplete="name" className={inputClass} />
       </Field>
       <Field
         id="password"
-        label="Password"
-        help={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        label={t("password")}
+        help={t("passwordHelp", { min: PASSWORD_MIN_LENGTH })}
         error={errors.fields.password}
       >
         <input
@@ -60,7 +65,7 @@ export function SetupForm({ codeRequired }: { codeRequired: boolean }) {
           className={inputClass}
         />
       </Field>
-      <Field id="confirm" label="Password again">
+      <Field id="confirm" label={t("passwordAgain")}>
         <input
           id="confirm"
           name="confirm"
@@ -75,7 +80,7 @@ export function SetupForm({ codeRequired }: { codeRequired: boolean }) {
         </Alert>
       )}
       <Button type="submit" variant="primary" disabled={busy} className="w-full">
-        {busy ? "Creating…" : "Create admin account"}
+        {busy ? t("creating") : t("createAdmin")}
       </Button>
     </form>
   );

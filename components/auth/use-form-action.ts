@@ -2,9 +2,11 @@
 
 import { useState, type FormEvent } from "react";
 import { ApiError } from "@/components/api-client";
+import { useErrorMessage, type ErrorOverrides } from "@/components/i18n/use-error-message";
 
-/** Field errors (by the server's issue paths) and one message for the rest. */
-export function useFormErrors() {
+/** Field errors (by the server's issue paths) and one message for the rest, in the page's language. */
+export function useFormErrors(overrides: ErrorOverrides = {}) {
+  const errorMessage = useErrorMessage();
   const [fields, setFields] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   return {
@@ -20,7 +22,7 @@ export function useFormErrors() {
         setMessage(null);
       } else {
         setFields({});
-        setMessage(error instanceof Error ? error.message : String(error));
+        setMessage(errorMessage(error, overrides));
       }
     },
   };
@@ -33,8 +35,9 @@ export function useFormErrors() {
  */
 export function useFormAction(
   action: (form: FormData, element: HTMLFormElement) => Promise<"leaving" | void>,
+  overrides: ErrorOverrides = {},
 ) {
-  const errors = useFormErrors();
+  const errors = useFormErrors(overrides);
   const [busy, setBusy] = useState(false);
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

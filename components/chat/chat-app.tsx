@@ -14,7 +14,6 @@ import { ApiError } from "@/components/api-client";
 import { chatKeys, createConversation } from "./api";
 import { Composer, type Draft, type SendOutcome } from "./composer";
 import { ConversationList } from "./conversation-list";
-import { GalleryPicker } from "./gallery-picker";
 import { preloadMarkdown } from "./lazy-markdown";
 import { MessageList } from "./message-list";
 import { ThreadHeader } from "./thread-header";
@@ -30,6 +29,10 @@ import { useNewChatSettings } from "./use-new-chat-settings";
 import { useDraftAttachments } from "./use-draft-attachments";
 
 // Opened on demand: its form (react-hook-form, zod resolver) loads when it is first opened.
+// Opened on demand: loaded then, which keeps the chat page within its first-load budget.
+const GalleryPicker = lazy(() =>
+  import("./gallery-picker").then((module) => ({ default: module.GalleryPicker })),
+);
 const SettingsPanel = lazy(() =>
   import("./settings-panel").then((module) => ({ default: module.SettingsPanel })),
 );
@@ -296,11 +299,15 @@ export function ChatApp({
           />
         </Suspense>
       )}
-      <GalleryPicker
-        open={pickerOpen}
-        onClose={() => setPickerOpen(false)}
-        onPick={(pick) => tray.addFromGallery(pick.mediaId, pick)}
-      />
+      {pickerOpen && (
+        <Suspense fallback={null}>
+          <GalleryPicker
+            open={pickerOpen}
+            onClose={() => setPickerOpen(false)}
+            onPick={(pick) => tray.addFromGallery(pick.mediaId, pick)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

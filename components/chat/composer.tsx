@@ -2,14 +2,16 @@
 
 import { Images, Link2, Paperclip, X } from "lucide-react";
 import clsx from "clsx";
-import { useEffect, useRef, useState, type ClipboardEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ClipboardEvent } from "react";
 import { ACCEPTED_MEDIA } from "@/lib/chat/limits";
 import { formatBytes } from "@/lib/format/bytes";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { MediaPreview } from "./attachment-preview";
-import { LinkForm } from "./link-form";
 import type { DraftAttachment, useDraftAttachments } from "./use-draft-attachments";
+
+// Opened on demand ("Add link"): loaded then, which keeps the chat page within its first-load budget.
+const LinkForm = lazy(() => import("./link-form").then((module) => ({ default: module.LinkForm })));
 
 /** replaceFailed: the failed question this draft was brought back from (see lib/chat/failed-exchange.ts). */
 export type Draft = { text: string; attachments: DraftAttachment[]; replaceFailed?: string };
@@ -144,7 +146,11 @@ export function Composer({
               ))}
             </ul>
           )}
-          {linking && <LinkForm onAdd={tray.addUrl} onClose={() => setLinking(false)} />}
+          {linking && (
+            <Suspense fallback={null}>
+              <LinkForm onAdd={tray.addUrl} onClose={() => setLinking(false)} />
+            </Suspense>
+          )}
           <textarea
             ref={textarea}
             data-testid="composer-input"

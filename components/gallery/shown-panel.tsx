@@ -77,9 +77,9 @@ export function ShownPanel({ itemId, onOpen }: { itemId: string; onOpen: (id: st
           </div>
         )}
       </div>
-      {shown.isPending && <p className="text-xs text-zinc-500">Loading…</p>}
+      {shown.isPending && <p className="text-xs text-zinc-400">Loading…</p>}
       {data?.status === "pending" && <p className="text-sm text-zinc-400">Describing…</p>}
-      {data?.status === "none" && !editing && <p className="text-sm text-zinc-500">Not described yet.</p>}
+      {data?.status === "none" && !editing && <p className="text-sm text-zinc-400">Not described yet.</p>}
       {data && (data.status === "refused" || data.status === "failed") && data.reason && (
         <Alert tone={data.status === "refused" ? "warning" : "danger"} testId="shown-reason">
           {data.reason}
@@ -106,7 +106,7 @@ export function ShownPanel({ itemId, onOpen }: { itemId: string; onOpen: (id: st
               ))}
             </ol>
           )}
-          <p className="text-[11px] text-zinc-500">
+          <p className="text-[11px] text-zinc-400">
             {data.edited
               ? "Edited by hand"
               : `${data.model ?? "vision model"} · ${data.tokens ?? 0} tokens · ${data.credits} credits`}
@@ -178,9 +178,9 @@ export function ShownPanel({ itemId, onOpen }: { itemId: string; onOpen: (id: st
           </Button>
           {similarOpen && (
             <div className="mt-2" aria-label="Similar items">
-              {similar.isPending && <p className="text-xs text-zinc-500">Looking…</p>}
+              {similar.isPending && <p className="text-xs text-zinc-400">Looking…</p>}
               {similar.data && similar.data.items.length === 0 && (
-                <p className="text-xs text-zinc-500">Nothing shares its caption words or tags yet.</p>
+                <p className="text-xs text-zinc-400">Nothing shares its caption words or tags yet.</p>
               )}
               <ul className="grid grid-cols-3 gap-2">
                 {similar.data?.items.map((item) => {

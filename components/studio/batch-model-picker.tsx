@@ -1,5 +1,7 @@
 "use client";
 
+import { useTranslations } from "next-intl";
+import { useStatusLabel } from "@/components/i18n/use-status-label";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { listModelGroups } from "@/lib/catalog";
 import { MAX_BATCH_MODELS } from "@/lib/batches/request-schema";
@@ -49,6 +51,8 @@ export function BatchModelPicker({
     };
   }, [open]);
 
+  const t = useTranslations("batch");
+  const statusLabel = useStatusLabel();
   const toggle = (id: string, on: boolean) =>
     onChange(on ? [...selected, id] : selected.filter((m) => m !== id));
 
@@ -60,7 +64,7 @@ export function BatchModelPicker({
         data-testid="batch-add-model"
         onClick={() => setOpen(!open)}
       >
-        + Also run on…
+        {t("alsoRun")}
       </Button>
       {open && (
         <div
@@ -72,15 +76,18 @@ export function BatchModelPicker({
               autoFocus
               value={query}
               onChange={(event) => setQuery(event.target.value)}
-              placeholder="Search model ids…"
-              aria-label="Search models to also run on"
+              placeholder={t("searchPlaceholder")}
+              aria-label={t("searchLabel")}
               className="w-full rounded-md border border-zinc-700 bg-zinc-950 px-3 py-1.5 text-sm focus:border-sky-500 focus:outline-none"
             />
           </div>
           <div className="max-h-72 overflow-y-auto overscroll-contain p-1">
             {groups.map((group) => (
               <fieldset key={group.label} className="py-1">
-                <legend className="px-2 pb-1 text-[11px] font-semibold uppercase tracking-wider text-zinc-400">
+                <legend
+                  data-spec-text
+                  className="px-2 pb-1 text-[11px] font-semibold uppercase tracking-wider text-zinc-400"
+                >
                   {group.label}
                 </legend>
                 {group.models.map((model) => {
@@ -99,19 +106,17 @@ export function BatchModelPicker({
                         className="accent-sky-500"
                       />
                       <span className="font-mono">{model.id}</span>
-                      <span className="ml-auto text-xs text-zinc-400">{model.kind}</span>
+                      <span className="ml-auto text-xs text-zinc-400">{statusLabel(model.kind)}</span>
                     </label>
                   );
                 })}
               </fieldset>
             ))}
-            {groups.length === 0 && (
-              <p className="px-3 py-3 text-sm text-zinc-400">No other model matches.</p>
-            )}
+            {groups.length === 0 && <p className="px-3 py-3 text-sm text-zinc-400">{t("noMatch")}</p>}
           </div>
           {full && (
             <p className="border-t border-zinc-800 px-3 py-2 text-xs text-zinc-400">
-              A batch runs on at most {MAX_BATCH_MODELS} models.
+              {t("maxModels", { max: MAX_BATCH_MODELS })}
             </p>
           )}
         </div>

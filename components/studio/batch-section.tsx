@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { cleanFormValues, getModel, normalizeRequest, type ModelDef } from "@/lib/catalog";
@@ -22,8 +23,6 @@ function useSharedBody(model: ModelDef): Record<string, unknown> {
   }, [model, values]);
 }
 
-const variationsRule = `must be a whole number from 1 to ${MAX_VARIATIONS}`;
-
 /**
  * The form's "Batch" section: run the prompt as N variations and/or on other models too. The other
  * models' panels show only what differs for them, checked live by the same plan the server makes.
@@ -38,6 +37,7 @@ export function BatchSection({
   onChange: (settings: BatchSettings) => void;
 }) {
   const shared = useSharedBody(model);
+  const t = useTranslations("batch");
   const [variationsText, setVariationsText] = useState(String(settings.variations));
   const variationsValid =
     /^\s*\d+\s*$/.test(variationsText) && settings.variations >= 1 && settings.variations <= MAX_VARIATIONS;
@@ -54,13 +54,15 @@ export function BatchSection({
 
   return (
     <fieldset data-testid="batch-section" className="space-y-4">
-      <legend className="mb-3 text-xs font-semibold uppercase tracking-wider text-zinc-400">Batch</legend>
+      <legend className="mb-3 text-xs font-semibold uppercase tracking-wider text-zinc-400">
+        {t("legend")}
+      </legend>
       <div className="flex flex-wrap items-start gap-4">
         <Field
           id="batch-variations"
-          label="Variations"
-          help={`1–${MAX_VARIATIONS} runs of each model`}
-          error={variationsValid ? undefined : variationsRule}
+          label={t("variations")}
+          help={t("variationsHelp", { max: MAX_VARIATIONS })}
+          error={variationsValid ? undefined : t("variationsRule", { max: MAX_VARIATIONS })}
           className="w-40"
         >
           <input
@@ -97,14 +99,13 @@ export function BatchSection({
       </div>
       {count > 1 && Number.isFinite(count) && (
         <p data-testid="batch-summary" className="text-sm text-zinc-300">
-          {count} tasks: {1 + settings.models.length} model{settings.models.length ? "s" : ""} ×{" "}
-          {settings.variations} variation{settings.variations === 1 ? "" : "s"}.{" "}
+          {t("summary", { count, models: 1 + settings.models.length, variations: settings.variations })}{" "}
           <span className="text-zinc-400">
             {settings.variations > 1 && hasSeed
-              ? "Models with a seed get one per variation (counting up from the seed you set, else random); the others run the same body again."
+              ? t("seeded")
               : settings.variations > 1
-                ? "These models have no seed: each variation runs the same body again."
-                : "Every task is checked for its own model before anything is sent."}
+                ? t("noSeed")
+                : t("checked")}
           </span>
         </p>
       )}

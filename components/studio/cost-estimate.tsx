@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useWatch } from "react-hook-form";
 import { useDebounced } from "@/components/ui/use-debounced";
 import type { ModelDef } from "@/lib/catalog";
@@ -15,21 +16,10 @@ type EstimateAnswer = {
 
 const DEBOUNCE_MS = 400;
 
-/** Where the estimate comes from (lib/spend/estimate.ts), for its tooltip. */
-function basisText(estimate: EstimateAnswer["estimate"]): string {
-  switch (estimate.basis) {
-    case "same_parameters":
-      return `Median of the last ${estimate.samples} tasks with the same settings`;
-    case "same_size":
-      return `Median of the last ${estimate.samples} tasks of the same length and resolution; other settings differ`;
-    case "scaled":
-      return `Scaled by duration and resolution from the nearest settings run (${estimate.samples} tasks)`;
-    case "same_model":
-      return `The most any of the last ${estimate.samples} tasks of this model cost; none had these settings`;
-    default:
-      return "No completed task of this model yet: the studio's conservative default for its kind";
-  }
-}
+/** Where an estimate can come from (lib/spend/estimate.ts), each with its tooltip message. */
+const BASES = ["same_parameters", "same_size", "scaled", "same_model"] as const;
+const basisKey = (basis: string) =>
+  (BASES as readonly string[]).includes(basis) ? (basis as (typeof BASES)[number]) : "default";
 
 /**
  * "≈ N credits" (marked "estimate uncertain" unless tasks with the same settings priced it) for the form's current values, and what is left of the budget. In
@@ -37,6 +27,7 @@ function basisText(estimate: EstimateAnswer["estimate"]): string {
  */
 export function CostEstimate({ model, each = false }: { model: ModelDef; each?: boolean }) {
   const values = useWatch<FormValues>();
+  const t = useTranslations("estimate");
   const body = useDebounced(JSON.stringify({ ...values, model: model.id }), DEBOUNCE_MS);
   const query = useQuery({
     queryKey: ["task-estimate", body],
@@ -49,17 +40,19 @@ export function CostEstimate({ model, each = false }: { model: ModelDef; each?: 
   const { estimate, budget } = query.data;
   const left = budget.map((b) => {
     const remaining = Math.max(0, Math.round((b.limit - b.spent - b.running) * 100) / 100);
-    return `${remaining} of ${b.limit} left ${b.period === "day" ? "today" : "this month"}`;
+    return t("left", { remaining, limit: b.limit, period: b.period });
   });
+  const basis = t(`basis.${basisKey(estimate.basis)}`, { samples: estimate.samples });
   return (
     <p className="text-sm text-zinc-400" data-testid="cost-estimate">
-      <span title={basisText(estimate)}>
-        ≈ {estimate.credits} credits{each ? ` a ${model.id} task` : ""}
+      <span title={basis}>
+        {t("credits", { credits: estimate.credits })}
+        {each ? ` ${t("each", { model: model.id })}` : ""}
       </span>
       {estimate.uncertain && (
-        <span className="text-amber-300" title={basisText(estimate)} data-testid="estimate-uncertain">
+        <span className="text-amber-300" title={basis} data-testid="estimate-uncertain">
           {" "}
-          (estimate uncertain)
+          {t("uncertain")}
         </span>
       )}
       {left.length > 0 && <span className="text-zinc-400"> · {left.join(" · ")}</span>}

@@ -106,7 +106,7 @@ export default function ImprovePromptPanel({
               {notice}
             </p>
           ))}
-          <p className="text-[11px] text-zinc-500" data-testid="improve-cost">
+          <p className="text-[11px] text-zinc-400" data-testid="improve-cost">
             {result.tokens.toLocaleString("en")} tokens · {result.credits} credits ({result.visionModel}),
             counted in your text budget
           </p>

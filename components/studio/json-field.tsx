@@ -1,11 +1,13 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useFormContext, useFormState } from "react-hook-form";
 import type { ParamDef } from "@/lib/catalog";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { nestedMessages, paramId } from "./field-errors";
 import { ParamHelp } from "./param-help";
+import { useParamLabel } from "./use-param-label";
 
 type JsonParam = ParamDef & { type: "json" };
 
@@ -20,7 +22,9 @@ export function JsonField({ param }: { param: JsonParam }) {
   const messages = nestedMessages(errors, param.name);
   const error = messages.length > 0 ? messages.join("; ") : undefined;
   const example = param.example === undefined ? undefined : JSON.stringify(param.example, null, 2);
-  const label = /json/i.test(param.label) ? param.label : `${param.label} (JSON)`;
+  const t = useTranslations("json");
+  const paramLabel = useParamLabel()(param.label);
+  const label = /json/i.test(param.label) ? paramLabel : t("label", { label: paramLabel });
 
   return (
     <Field id={id} label={label} required={param.required} help={<ParamHelp param={param} />} error={error}>
@@ -32,16 +36,17 @@ export function JsonField({ param }: { param: JsonParam }) {
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : `${id}-help`}
         placeholder={example ?? (param.shape === "array" ? "[ … ]" : "{ … }")}
+        data-spec-text
         className={`${inputClass} font-mono text-[13px] leading-relaxed`}
       />
       {example && (
         <Button
           size="sm"
           variant="ghost"
-          aria-label={`Insert an example value into ${param.label}`}
+          aria-label={t("insertLabel", { label: paramLabel })}
           onClick={() => setValue(param.name, example, { shouldDirty: true, shouldValidate: true })}
         >
-          Insert example
+          {t("insert")}
         </Button>
       )}
     </Field>

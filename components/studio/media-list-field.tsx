@@ -1,18 +1,28 @@
 "use client";
 
 import clsx from "clsx";
-import { useEffect, useRef } from "react";
+import { useTranslations } from "next-intl";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Controller, useFormContext, useFormState } from "react-hook-form";
 import type { ModelDef, ParamDef } from "@/lib/catalog";
-import { AssetPicker } from "@/components/assets/asset-picker";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { fieldMessage, itemMessages, paramId } from "./field-errors";
 import { FieldNotices } from "./field-notices";
-import { MediaSourceActions } from "./media-source-actions";
 import { ParamHelp } from "./param-help";
+import { useParamLabel } from "./use-param-label";
 
 type MediaParam = ParamDef & { type: "media" };
+
+// Upload and gallery buttons: loaded just after the first view (the studio's 200 KiB budget); the
+// row's URL field, which takes a pasted address, is there from the start.
+const MediaSourceActions = lazy(() =>
+  import("./media-source-actions").then((module) => ({ default: module.MediaSourceActions })),
+);
+// Only the asset-library models offer it: loaded for them, not in every studio page's first load.
+const AssetPicker = lazy(() =>
+  import("@/components/assets/asset-picker").then((module) => ({ default: module.AssetPicker })),
+);
 
 const examples: Record<MediaParam["media"], string> = {
   image: "https://example.com/frame.png",
@@ -33,7 +43,11 @@ export function MediaListField({ model, param }: { model: ModelDef; param: Media
   const rootRef = useRef<HTMLDivElement>(null);
   // Row to focus after the next render (a row was just added or removed).
   const pendingFocus = useRef<number | null>(null);
-  const placeholder = model.assetLibrary ? `${examples[param.media]} or assetId://…` : examples[param.media];
+  const t = useTranslations("media");
+  const label = useParamLabel()(param.label);
+  const placeholder = model.assetLibrary
+    ? t("orAsset", { example: examples[param.media] })
+    : examples[param.media];
 
   useEffect(() => {
     if (pendingFocus.current === null) return;
@@ -66,7 +80,7 @@ export function MediaListField({ model, param }: { model: ModelDef; param: Media
           >
             <div className="flex items-baseline justify-between gap-3">
               <span id={`${id}-label`} className="text-sm font-medium text-zinc-200">
-                {param.label}
+                {label}
                 {param.required && (
                   <span className="ml-0.5 text-red-400" aria-hidden>
                     *
@@ -81,7 +95,7 @@ export function MediaListField({ model, param }: { model: ModelDef; param: Media
                   items.length > param.maxItems ? "text-red-400" : "text-zinc-400",
                 )}
               >
-                {items.length} of {param.maxItems}
+                {t("count", { count: items.length, max: param.maxItems })}
               </span>
             </div>
             <div className="space-y-2">
@@ -90,7 +104,7 @@ export function MediaListField({ model, param }: { model: ModelDef; param: Media
                   <div className="flex gap-2">
                     <input
                       id={index === 0 ? id : undefined}
-                      aria-label={`${param.label} ${index + 1}`}
+                      aria-label={t("row", { label, n: index + 1 })}
                       aria-invalid={rowErrors[index] ? true : undefined}
                       inputMode="url"
                       autoComplete="off"
@@ -105,7 +119,7 @@ export function MediaListField({ model, param }: { model: ModelDef; param: Media
                     />
                     <Button
                       variant="ghost"
-                      aria-label={`Remove ${param.label} ${index + 1}`}
+                      aria-label={t("remove", { label, n: index + 1 })}
                       onClick={() => {
                         update(items.filter((_, i) => i !== index));
                         pendingFocus.current = Math.min(index, items.length - 2);
@@ -141,26 +155,30 @@ export function MediaListField({ model, param }: { model: ModelDef; param: Media
                 pendingFocus.current = items.length;
               }}
             >
-              <span aria-hidden>+</span> Add {param.media} URL
-              {full && <span className="sr-only"> (maximum of {param.maxItems} reached)</span>}
+              <span aria-hidden>+</span> {t("add", { kind: param.media })}
+              {full && <span className="sr-only"> {t("full", { max: param.maxItems })}</span>}
             </Button>
-            <MediaSourceActions
-              param={param}
-              full={full}
-              // Read at the time: an upload finishes after the rows may have changed.
-              onAdd={(url) => update([...(getValues(param.name) ?? []), url])}
-            />
-            {model.assetLibrary && (
-              <AssetPicker
-                kind={param.media}
-                fieldLabel={param.label}
-                disabled={full}
-                className="ml-2"
-                onPick={(reference) => {
-                  update([...items, reference]);
-                  pendingFocus.current = items.length;
-                }}
+            <Suspense fallback={null}>
+              <MediaSourceActions
+                param={param}
+                full={full}
+                // Read at the time: an upload finishes after the rows may have changed.
+                onAdd={(url) => update([...(getValues(param.name) ?? []), url])}
               />
+            </Suspense>
+            {model.assetLibrary && (
+              <Suspense fallback={null}>
+                <AssetPicker
+                  kind={param.media}
+                  fieldLabel={label}
+                  disabled={full}
+                  className="ml-2"
+                  onPick={(reference) => {
+                    update([...items, reference]);
+                    pendingFocus.current = items.length;
+                  }}
+                />
+              </Suspense>
             )}
             {error ? (
               <p id={`${id}-error`} data-testid={`error-${id}`} className="text-xs text-red-400">

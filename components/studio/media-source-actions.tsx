@@ -2,14 +2,17 @@
 
 import { Images, Upload } from "lucide-react";
 import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import type { ParamDef } from "@/lib/catalog";
-import { fetchJson, ApiError } from "@/components/api-client";
+import { fetchJson } from "@/components/api-client";
 import type { GalleryPick } from "@/components/chat/gallery-picker";
 import { fetchReferenceOptions } from "@/components/gallery/api";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { paramId } from "./field-errors";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useParamLabel } from "./use-param-label";
 
 type MediaParam = ParamDef & { type: "media" };
 
@@ -43,6 +46,9 @@ export function MediaSourceActions({
   onAdd: (url: string) => void;
 }) {
   const id = paramId(param.name);
+  const t = useTranslations("media");
+  const errorMessage = useErrorMessage();
+  const label = useParamLabel()(param.label);
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<"upload" | "gallery" | null>(null);
   const [picking, setPicking] = useState(false);
@@ -62,7 +68,7 @@ export function MediaSourceActions({
       const answer = await fetchJson<UploadAnswer>("/api/uploads", { method: "POST", body: form });
       add(answer.url, answer.warning);
     } catch (error) {
-      setNotice({ tone: "error", text: `Upload failed: ${messageOf(error)}` });
+      setNotice({ tone: "error", text: t("uploadFailed", { message: errorMessage(error) }) });
     } finally {
       setBusy(null);
       if (input.current) input.current.value = "";
@@ -78,7 +84,7 @@ export function MediaSourceActions({
       if (!best) throw new Error("the studio has no URL the upstream could fetch this file from");
       add(best.url, best.warning);
     } catch (error) {
-      setNotice({ tone: "error", text: `Could not use that gallery file: ${messageOf(error)}` });
+      setNotice({ tone: "error", text: t("galleryFailed", { message: errorMessage(error) }) });
     } finally {
       setBusy(null);
     }
@@ -99,17 +105,21 @@ export function MediaSourceActions({
           }}
         />
         <Button size="sm" disabled={full || busy !== null} onClick={() => input.current?.click()}>
-          {busy === "upload" ? <Spinner label="Uploading" /> : <Upload aria-hidden className="size-3.5" />}{" "}
-          Upload {param.media}
+          {busy === "upload" ? (
+            <Spinner label={t("uploading")} />
+          ) : (
+            <Upload aria-hidden className="size-3.5" />
+          )}{" "}
+          {t("upload", { kind: param.media })}
         </Button>
         {param.media !== "audio" && (
           <Button size="sm" disabled={full || busy !== null} onClick={() => setPicking(true)}>
             {busy === "gallery" ? (
-              <Spinner label="Looking up" />
+              <Spinner label={t("lookingUp")} />
             ) : (
               <Images aria-hidden className="size-3.5" />
             )}{" "}
-            Pick from gallery
+            {t("pickFromGallery")}
           </Button>
         )}
       </div>
@@ -125,7 +135,7 @@ export function MediaSourceActions({
       {param.media !== "audio" && picking && (
         <GalleryPicker
           open
-          title={`Pick a ${param.media} for ${param.label}`}
+          title={t("pickTitle", { kind: param.media, label })}
           initialType={param.media}
           onPick={(choice) => void pick(choice)}
           onClose={() => setPicking(false)}
@@ -133,8 +143,4 @@ export function MediaSourceActions({
       )}
     </div>
   );
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof ApiError || error instanceof Error ? error.message : String(error);
 }

@@ -1,3 +1,6 @@
+"use client";
+
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import type { UnverifiedMedia } from "@/lib/media-inspection/override";
 
@@ -23,6 +26,7 @@ export function MediaUnverified({
   items: UnverifiedMedia[];
   onSendAnyway?: () => void;
 }) {
+  const t = useTranslations("result");
   return (
     <div data-testid="media-unverified" className="space-y-2">
       <ul className="list-inside list-disc">
@@ -35,7 +39,7 @@ export function MediaUnverified({
       </ul>
       {onSendAnyway && (
         <Button size="sm" data-testid="send-anyway" onClick={onSendAnyway}>
-          Send anyway
+          {t("sendAnyway")}
         </Button>
       )}
     </div>

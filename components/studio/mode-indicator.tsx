@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useFormContext, useWatch } from "react-hook-form";
 import { detectMode, MODE_LABEL, type ModelDef } from "@/lib/catalog";
 
@@ -9,12 +10,16 @@ import { detectMode, MODE_LABEL, type ModelDef } from "@/lib/catalog";
  */
 export function ModeIndicator({ model }: { model: ModelDef }) {
   const { control } = useFormContext();
+  const t = useTranslations("form");
   const values = useWatch({ control }) as Record<string, unknown>;
   const mode = detectMode(model, values);
   if (!mode) return null;
   return (
     <p data-testid="generation-mode" aria-live="polite" className="text-sm text-zinc-400">
-      Mode: <span className="font-medium text-zinc-200">{MODE_LABEL[mode]}</span>
+      {t("mode")}{" "}
+      <span className="font-medium text-zinc-200" data-spec-text>
+        {MODE_LABEL[mode]}
+      </span>
     </p>
   );
 }

@@ -1,18 +1,29 @@
+"use client";
+
+import { useTranslations } from "next-intl";
 import type { ModelDef } from "@/lib/catalog";
 import { Badge } from "@/components/ui/badge";
 
 /** Kind, asset-library and availability badges shared by the picker and the model header. */
 export function ModelBadges({ model }: { model: ModelDef }) {
+  const t = useTranslations("picker");
   return (
     <span className="flex flex-wrap items-center gap-1">
-      <Badge tone={model.kind === "video" ? "info" : "success"}>{model.kind}</Badge>
+      <Badge tone={model.kind === "video" ? "info" : "success"}>
+        {t(model.kind === "video" ? "kindVideo" : "kindImage")}
+      </Badge>
       {model.assetLibrary && (
-        <span title="Media fields also accept assetId:// references from the asset library">
-          <Badge>asset library</Badge>
+        <span title={t("assetLibraryTitle")}>
+          <Badge>{t("assetLibrary")}</Badge>
         </span>
       )}
-      {!model.documented && <Badge tone="warning">undocumented params</Badge>}
-      {model.unavailableReason && <Badge tone="danger">unavailable · {model.unavailableReason}</Badge>}
+      {!model.documented && <Badge tone="warning">{t("undocumented")}</Badge>}
+      {model.unavailableReason && (
+        <Badge tone="danger">
+          {t("unavailable")} · {/* the spec's reason code, as the upstream names it */}
+          <span data-spec-text>{model.unavailableReason}</span>
+        </Badge>
+      )}
     </span>
   );
 }

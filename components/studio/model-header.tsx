@@ -1,9 +1,14 @@
+"use client";
+
+import { useTranslations } from "next-intl";
 import type { ModelDef } from "@/lib/catalog";
 import { Alert } from "@/components/ui/alert";
-import { unavailableSentence } from "./availability";
+import { useUnavailableSentence } from "./use-unavailable-sentence";
 
 /** What the selected model is, the rules the catalog states for it, and whether it can be invoked. */
 export function ModelHeader({ model }: { model: ModelDef }) {
+  const t = useTranslations("model");
+  const unavailableSentence = useUnavailableSentence();
   return (
     <div className="space-y-3" data-testid="model-header">
       <div>
@@ -13,7 +18,7 @@ export function ModelHeader({ model }: { model: ModelDef }) {
             <span className="ml-2 font-mono text-sm font-normal text-zinc-400">{model.id}</span>
           )}
         </h2>
-        <p className="text-sm text-zinc-400">
+        <p className="text-sm text-zinc-400" data-spec-text>
           {model.group}
           {model.description && <> · {model.description}</>}
         </p>
@@ -21,15 +26,14 @@ export function ModelHeader({ model }: { model: ModelDef }) {
       {model.unavailableReason && (
         <Alert
           tone="warning"
-          title={`Visible but not available · ${model.unavailableReason}`}
+          title={t("unavailableTitle", { reason: model.unavailableReason })}
           testId="model-unavailable"
         >
-          {unavailableSentence(model.unavailableReason)} You can read its parameters here, but it cannot be
-          submitted.
+          {t("unavailableText", { sentence: unavailableSentence(model.unavailableReason) })}
         </Alert>
       )}
       {model.notes && model.notes.length > 0 && (
-        <ul aria-label="Rules of this model" className="space-y-1.5 text-sm text-zinc-300">
+        <ul aria-label={t("rules")} className="space-y-1.5 text-sm text-zinc-300" data-spec-text>
           {model.notes.map((note) => (
             <li key={note} className="flex gap-2">
               <span aria-hidden className="mt-2 size-1 shrink-0 rounded-full bg-sky-400" />

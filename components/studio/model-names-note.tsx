@@ -1,3 +1,6 @@
+"use client";
+
+import { useTranslations } from "next-intl";
 import type { ModelNameEntry } from "@/lib/catalog";
 
 /**
@@ -5,6 +8,7 @@ import type { ModelNameEntry } from "@/lib/catalog";
  * Model ID, and a name fails to resolve upstream, so none of these can be picked.
  */
 export function ModelNamesNote({ names }: { names: readonly ModelNameEntry[] }) {
+  const t = useTranslations("picker");
   return (
     <section
       aria-labelledby="model-names-heading"
@@ -15,15 +19,18 @@ export function ModelNamesNote({ names }: { names: readonly ModelNameEntry[] }) 
         id="model-names-heading"
         className="text-[11px] font-semibold uppercase tracking-wider text-zinc-400"
       >
-        Model names · reference only
+        {t("namesHeading")}
       </h3>
       <p className="mt-1 text-xs leading-relaxed text-zinc-400">
-        The service lists these models by name only. Its <code className="text-zinc-300">model</code> field
-        resolves Model IDs, never names, so they cannot be submitted.
+        {t.rich("namesText", { code: (chunks) => <code className="text-zinc-300">{chunks}</code> })}
       </p>
       <ul className="mt-2 space-y-1">
         {names.map((entry) => (
-          <li key={entry.name} className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+          <li
+            key={entry.name}
+            data-spec-text
+            className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm"
+          >
             <span className="text-zinc-300">{entry.name}</span>
             <span className="text-xs text-zinc-400">{entry.group}</span>
           </li>

@@ -2,8 +2,9 @@
 
 import { Check } from "lucide-react";
 import clsx from "clsx";
+import { useTranslations } from "next-intl";
 import type { ModelDef } from "@/lib/catalog";
-import { unavailableSentence } from "./availability";
+import { useUnavailableSentence } from "./use-unavailable-sentence";
 import { ModelBadges } from "./model-badges";
 
 /** One model in the picker's listbox; unavailable models stay pickable but are greyed with their reason. */
@@ -23,6 +24,8 @@ export function ModelOption({
   onPick: () => void;
 }) {
   const unavailable = model.unavailableReason !== undefined;
+  const t = useTranslations("picker");
+  const unavailableSentence = useUnavailableSentence();
   return (
     <li
       id={id}
@@ -40,19 +43,26 @@ export function ModelOption({
       )}
     >
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <span className={clsx("font-mono text-sm", unavailable ? "text-zinc-400" : "text-zinc-50")}>
+        <span
+          translate="no"
+          className={clsx("font-mono text-sm", unavailable ? "text-zinc-400" : "text-zinc-50")}
+        >
           {model.id}
         </span>
         {selected && (
           <span className="inline-flex items-center gap-1 text-xs text-sky-400" aria-hidden>
-            <Check className="size-3.5" /> selected
+            <Check className="size-3.5" /> {t("selected")}
           </span>
         )}
         <span className="ml-auto">
           <ModelBadges model={model} />
         </span>
       </div>
-      {model.name !== model.id && <p className="mt-0.5 text-xs text-zinc-400">{model.name}</p>}
+      {model.name !== model.id && (
+        <p className="mt-0.5 text-xs text-zinc-400" data-spec-text>
+          {model.name}
+        </p>
+      )}
       {unavailable && (
         <p className="mt-0.5 text-xs text-zinc-400">{unavailableSentence(model.unavailableReason!)}</p>
       )}

@@ -1,10 +1,15 @@
 "use client";
 
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useTranslations } from "next-intl";
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { ModelDef, ModelGroup, ModelNameEntry } from "@/lib/catalog";
 import { ModelBadges } from "./model-badges";
-import { ModelOption } from "./model-option";
-import { ModelNamesNote } from "./model-names-note";
+
+// The open list's parts load when it first opens: the studio's first view shows only the button.
+const ModelOption = lazy(() => import("./model-option").then((module) => ({ default: module.ModelOption })));
+const ModelNamesNote = lazy(() =>
+  import("./model-names-note").then((module) => ({ default: module.ModelNamesNote })),
+);
 
 function matches(query: string, ...texts: string[]): boolean {
   const q = query.trim().toLowerCase();
@@ -28,6 +33,7 @@ export function ModelPicker({
   onChange: (id: string) => void;
 }) {
   const baseId = useId();
+  const t = useTranslations("picker");
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState("");
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -109,7 +115,7 @@ export function ModelPicker({
   return (
     <div ref={rootRef} className="relative">
       <span id={`${baseId}-label`} className="mb-1.5 block text-sm font-medium text-zinc-200">
-        Model
+        {t("model")}
       </span>
       <button
         ref={triggerRef}
@@ -131,11 +137,15 @@ export function ModelPicker({
           <span id={`${baseId}-value`} className="min-w-0 flex-1">
             {value ? (
               <>
-                <span className="block truncate font-mono text-sm text-zinc-50">{value.id}</span>
-                <span className="block truncate text-xs text-zinc-400">{value.group}</span>
+                <span className="block truncate font-mono text-sm text-zinc-50" translate="no">
+                  {value.id}
+                </span>
+                <span className="block truncate text-xs text-zinc-400" data-spec-text>
+                  {value.group}
+                </span>
               </>
             ) : (
-              <span className="text-sm text-zinc-400">Choose a model</span>
+              <span className="text-sm text-zinc-400">{t("choose")}</span>
             )}
           </span>
           {value && <ModelBadges model={value} />}
@@ -151,7 +161,7 @@ export function ModelPicker({
             <input
               ref={inputRef}
               role="combobox"
-              aria-label="Search models by id, name or group"
+              aria-label={t("searchLabel")}
               aria-expanded="true"
               aria-controls={`${baseId}-listbox`}
               aria-autocomplete="list"
@@ -162,46 +172,50 @@ export function ModelPicker({
                 setActiveId(null);
               }}
               onKeyDown={onSearchKeyDown}
-              placeholder="Search id, name or group…"
+              placeholder={t("searchPlaceholder")}
               className="w-full rounded-md border border-zinc-700 bg-zinc-950 px-3 py-2 text-sm placeholder:text-zinc-400 focus:border-sky-500 focus:outline-none"
             />
           </div>
-          {/* Focusable so that the list scrolls from the keyboard too (Tab from the search closes the
-              picker; this is for a pointer that clicked into the list). */}
-          <div tabIndex={0} className="max-h-[min(60vh,32rem)] overflow-y-auto overscroll-contain p-1">
-            <ul ref={listRef} id={`${baseId}-listbox`} role="listbox" aria-label="Models">
-              {visibleGroups.map((group, groupIndex) => (
-                <li key={group.label} role="presentation">
-                  <ul role="group" aria-labelledby={`${baseId}-group-${groupIndex}`}>
-                    <li
-                      role="presentation"
-                      id={`${baseId}-group-${groupIndex}`}
-                      className="px-2.5 pb-1 pt-3 text-[11px] font-semibold uppercase tracking-wider text-zinc-400"
-                    >
-                      {group.label}
-                    </li>
-                    {group.models.map((model) => (
-                      <ModelOption
-                        key={model.id}
-                        id={optionId(model.id)}
-                        model={model}
-                        selected={model.id === value?.id}
-                        active={model.id === active?.id}
-                        onHover={() => setActiveId(model.id)}
-                        onPick={() => pick(model.id)}
-                      />
-                    ))}
-                  </ul>
-                </li>
-              ))}
-            </ul>
-            {flat.length === 0 && (
-              <p className="px-3 py-4 text-sm text-zinc-400">
-                No model id matches “{query}”.{visibleNames.length > 0 && " It matches a model name below."}
-              </p>
-            )}
-            {visibleNames.length > 0 && <ModelNamesNote names={visibleNames} />}
-          </div>
+          <Suspense fallback={null}>
+            {/* Focusable so that the list scrolls from the keyboard too (Tab from the search closes the
+                picker; this is for a pointer that clicked into the list). */}
+            <div tabIndex={0} className="max-h-[min(60vh,32rem)] overflow-y-auto overscroll-contain p-1">
+              <ul ref={listRef} id={`${baseId}-listbox`} role="listbox" aria-label={t("models")}>
+                {visibleGroups.map((group, groupIndex) => (
+                  <li key={group.label} role="presentation">
+                    <ul role="group" aria-labelledby={`${baseId}-group-${groupIndex}`}>
+                      <li
+                        role="presentation"
+                        id={`${baseId}-group-${groupIndex}`}
+                        data-spec-text
+                        className="px-2.5 pb-1 pt-3 text-[11px] font-semibold uppercase tracking-wider text-zinc-400"
+                      >
+                        {group.label}
+                      </li>
+                      {group.models.map((model) => (
+                        <ModelOption
+                          key={model.id}
+                          id={optionId(model.id)}
+                          model={model}
+                          selected={model.id === value?.id}
+                          active={model.id === active?.id}
+                          onHover={() => setActiveId(model.id)}
+                          onPick={() => pick(model.id)}
+                        />
+                      ))}
+                    </ul>
+                  </li>
+                ))}
+              </ul>
+              {flat.length === 0 && (
+                <p className="px-3 py-4 text-sm text-zinc-400">
+                  {t("noMatch", { query })}
+                  {visibleNames.length > 0 && ` ${t("matchesName")}`}
+                </p>
+              )}
+              {visibleNames.length > 0 && <ModelNamesNote names={visibleNames} />}
+            </div>
+          </Suspense>
         </div>
       )}
     </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Controller, useFormContext, useFormState } from "react-hook-form";
 import type { ModelDef, ParamDef } from "@/lib/catalog";
 import { Field, inputClass } from "@/components/ui/field";
@@ -9,6 +10,7 @@ import { ParamHelp } from "./param-help";
 import { PromptField } from "./prompt-field";
 import { MediaListField } from "./media-list-field";
 import { JsonField } from "./json-field";
+import { useParamLabel } from "./use-param-label";
 
 /** ArrowUp/ArrowDown on an integer field: one step from the current value (or the default), kept in bounds. */
 function stepInteger(value: unknown, step: number, param: ParamDef & { type: "integer" }): number {
@@ -34,6 +36,10 @@ function ScalarField({ param }: { param: Exclude<ParamDef, { type: "media" | "js
   const { errors } = useFormState({ control, name: param.name });
   const id = paramId(param.name);
   const error = fieldMessage(errors, param.name);
+  const t = useTranslations("field");
+  const label = useParamLabel();
+  const notSetPlaceholder =
+    param.default !== undefined ? t("placeholderDefault", { value: String(param.default) }) : t("notSet");
   const common = {
     id,
     "aria-invalid": error ? true : undefined,
@@ -44,7 +50,7 @@ function ScalarField({ param }: { param: Exclude<ParamDef, { type: "media" | "js
   return (
     <Field
       id={id}
-      label={param.label}
+      label={label(param.label)}
       required={param.required}
       help={<ParamHelp param={param} />}
       error={error}
@@ -67,7 +73,9 @@ function ScalarField({ param }: { param: Exclude<ParamDef, { type: "media" | "js
                     className={inputClass}
                   >
                     <option value="">
-                      {param.default !== undefined ? `Default (${param.default})` : "Choose…"}
+                      {param.default !== undefined
+                        ? t("defaultValue", { value: String(param.default) })
+                        : t("choose")}
                     </option>
                     {param.oneOf.map((value) => (
                       <option key={value} value={String(value)}>
@@ -87,7 +95,7 @@ function ScalarField({ param }: { param: Exclude<ParamDef, { type: "media" | "js
                   inputMode="numeric"
                   autoComplete="off"
                   value={field.value === undefined || field.value === null ? "" : String(field.value)}
-                  placeholder={param.default !== undefined ? `${param.default} (default)` : "Not set"}
+                  placeholder={notSetPlaceholder}
                   onChange={(event) => field.onChange(event.target.value)}
                   onKeyDown={(event) => {
                     const step = event.key === "ArrowUp" ? 1 : event.key === "ArrowDown" ? -1 : 0;
@@ -112,10 +120,10 @@ function ScalarField({ param }: { param: Exclude<ParamDef, { type: "media" | "js
                 >
                   <option value="">
                     {param.default !== undefined
-                      ? `Default (${param.default})`
+                      ? t("defaultValue", { value: String(param.default) })
                       : param.required
-                        ? "Choose…"
-                        : "Not set"}
+                        ? t("choose")
+                        : t("notSet")}
                   </option>
                   {param.values.map((value) => (
                     <option key={value} value={value}>
@@ -136,8 +144,8 @@ function ScalarField({ param }: { param: Exclude<ParamDef, { type: "media" | "js
                     onBlur={field.onBlur}
                   />
                   <span className="text-sm text-zinc-400" aria-hidden>
-                    {on ? "On" : "Off"}
-                    {param.default === on && <span className="text-zinc-400"> (default)</span>}
+                    {on ? t("on") : t("off")}
+                    {param.default === on && <span className="text-zinc-400"> {t("isDefault")}</span>}
                   </span>
                 </div>
               );
@@ -156,7 +164,7 @@ function ScalarField({ param }: { param: Exclude<ParamDef, { type: "media" | "js
                   {...common}
                   {...field}
                   value={typeof field.value === "string" ? field.value : ""}
-                  placeholder={param.default !== undefined ? `${param.default} (default)` : "Not set"}
+                  placeholder={notSetPlaceholder}
                   className={inputClass}
                 />
               );

@@ -1,12 +1,15 @@
 "use client";
 
 import { lazy, Suspense, useState } from "react";
+import { useTranslations } from "next-intl";
+import { Sparkles } from "lucide-react";
 import { useFormContext, useFormState, useWatch } from "react-hook-form";
 import { countChineseCharacters, countEnglishWords, type ModelDef, type ParamDef } from "@/lib/catalog";
 import { Field, inputClass } from "@/components/ui/field";
 import { fieldMessage, paramId } from "./field-errors";
 import { FieldNotices } from "./field-notices";
 import { ParamHelp } from "./param-help";
+import { useParamLabel } from "./use-param-label";
 
 // Loaded when first opened, so the studio page's first load carries none of it.
 const ImprovePromptPanel = lazy(() => import("./improve-prompt-panel"));
@@ -27,12 +30,14 @@ export function PromptField({ model, param }: { model: ModelDef; param: ParamDef
   const value = useWatch({ control, name: param.name });
   const text = typeof value === "string" ? value : "";
   const id = paramId(param.name);
+  const t = useTranslations("prompt");
+  const label = useParamLabel();
   const error = fieldMessage(errors, param.name);
   const stats = promptStats(text);
   const over = param.maxLength !== undefined && stats.characters > param.maxLength;
 
   return (
-    <Field id={id} label={param.label} required={param.required} error={error}>
+    <Field id={id} label={label(param.label)} required={param.required} error={error}>
       <textarea
         id={id}
         {...register(param.name)}
@@ -40,7 +45,7 @@ export function PromptField({ model, param }: { model: ModelDef; param: ParamDef
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-stats ${error ? `${id}-error` : `${id}-help`}`}
         aria-required={param.required || undefined}
-        placeholder="Describe what to generate…  (Ctrl+Enter submits)"
+        placeholder={t("placeholder")}
         onKeyDown={(event) => {
           if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
             event.preventDefault();
@@ -60,15 +65,17 @@ export function PromptField({ model, param }: { model: ModelDef; param: ParamDef
           data-testid="prompt-stats"
           className={over ? "ml-auto text-red-400" : "ml-auto tabular-nums text-zinc-400"}
         >
-          {stats.characters}
-          {param.maxLength !== undefined && ` / ${param.maxLength}`} characters · {stats.words}{" "}
-          {stats.words === 1 ? "word" : "words"}
-          {stats.chinese > 0 && ` · ${stats.chinese} Chinese`}
+          {t("stats", {
+            characters: stats.characters,
+            max: param.maxLength !== undefined ? ` / ${param.maxLength}` : "",
+            words: stats.words,
+            chinese: stats.chinese,
+          })}
         </p>
       </div>
       <FieldNotices model={model} name={param.name} testId="prompt-notices" />
       {improving ? (
-        <Suspense fallback={<p className="text-xs text-zinc-500">Loading…</p>}>
+        <Suspense fallback={<p className="text-xs text-zinc-400">{t("loading")}</p>}>
           <ImprovePromptPanel
             model={model.id}
             prompt={text}
@@ -82,10 +89,10 @@ export function PromptField({ model, param }: { model: ModelDef; param: ParamDef
       ) : (
         <button
           type="button"
-          className="self-start text-xs font-medium text-sky-300 hover:text-sky-200"
+          className="inline-flex items-center gap-1 self-start text-xs font-medium text-sky-300 hover:text-sky-200"
           onClick={() => setImproving(true)}
         >
-          ✨ Improve prompt
+          <Sparkles aria-hidden className="size-3.5" /> {t("improve")}
         </button>
       )}
     </Field>

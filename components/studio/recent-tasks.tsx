@@ -1,12 +1,16 @@
 "use client";
 
 import clsx from "clsx";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge, statusTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { promptOf, relativeTime, submittedAt, taskMedia } from "./task-format";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useFormat } from "@/components/i18n/use-format";
+import { useStatusLabel } from "@/components/i18n/use-status-label";
+import { promptOf, submittedAt, taskMedia } from "./task-format";
 import type { PresentedTaskSummary } from "./task-types";
 import { useRecentTasks } from "./use-recent-tasks";
 
@@ -30,6 +34,8 @@ export function RecentTasks({
 }) {
   const query = useRecentTasks();
   const now = useMinuteClock();
+  const t = useTranslations("recent");
+  const errorMessage = useErrorMessage();
   const tasks = query.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
@@ -40,18 +46,16 @@ export function RecentTasks({
     >
       <div className="flex items-center justify-between">
         <h2 id="recent-tasks-heading" className="text-sm font-semibold text-zinc-200">
-          Recent tasks
+          {t("heading")}
         </h2>
-        {query.isFetching && <Spinner label="Refreshing tasks" />}
+        {query.isFetching && <Spinner label={t("refreshing")} />}
       </div>
       {query.isError && (
-        <Alert tone="danger" className="mt-3" title="Could not load the task list">
-          {query.error.message}
+        <Alert tone="danger" className="mt-3" title={t("loadFailed")}>
+          {errorMessage(query.error)}
         </Alert>
       )}
-      {query.isSuccess && tasks.length === 0 && (
-        <p className="mt-3 text-sm text-zinc-400">No tasks yet. Your first one will appear here.</p>
-      )}
+      {query.isSuccess && tasks.length === 0 && <p className="mt-3 text-sm text-zinc-400">{t("empty")}</p>}
       <ul className="mt-3 space-y-1">
         {tasks.map((task) => (
           <li key={task.id}>
@@ -67,7 +71,7 @@ export function RecentTasks({
           disabled={query.isFetchingNextPage}
           onClick={() => void query.fetchNextPage()}
         >
-          {query.isFetchingNextPage ? "Loading…" : "Load older tasks"}
+          {query.isFetchingNextPage ? t("loading") : t("older")}
         </Button>
       )}
     </section>
@@ -86,6 +90,9 @@ function RecentTaskItem({
   onOpen: (id: string) => void;
 }) {
   const at = submittedAt(task);
+  const t = useTranslations("recent");
+  const format = useFormat();
+  const statusLabel = useStatusLabel();
   const thumbnail = taskMedia(task).results.find((media) => media.thumbnailUrl)?.thumbnailUrl;
   return (
     <button
@@ -106,21 +113,21 @@ function RecentTaskItem({
           // eslint-disable-next-line @next/next/no-img-element -- a stored thumbnail served by the studio
           <img src={thumbnail} alt="" loading="lazy" className="size-full object-cover" />
         ) : (
-          task.object
+          statusLabel(task.object)
         )}
       </span>
       <span className="min-w-0 flex-1">
         <span className="flex items-center gap-2">
           <span className="min-w-0 flex-1 truncate font-mono text-xs text-zinc-300">{task.model}</span>
-          <Badge tone={statusTone(task.status)}>{task.status}</Badge>
+          <Badge tone={statusTone(task.status)}>{statusLabel(task.status)}</Badge>
         </span>
         <span className="mt-1 flex items-baseline gap-2">
-          <span className="min-w-0 flex-1 truncate text-sm text-zinc-100">
-            {promptOf(task) || <span className="text-zinc-400">No prompt</span>}
+          <span className="min-w-0 flex-1 truncate text-sm text-zinc-100" data-user-text>
+            {promptOf(task) || <span className="text-zinc-400">{t("noPrompt")}</span>}
           </span>
           {at !== undefined && (
             <time dateTime={new Date(at).toISOString()} className="shrink-0 text-xs text-zinc-400">
-              {relativeTime(at, now)}
+              {format.relative(at, now)}
             </time>
           )}
         </span>

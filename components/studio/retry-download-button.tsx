@@ -1,7 +1,9 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { fetchJson } from "@/components/api-client";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { Button } from "@/components/ui/button";
 import { taskQueryKey } from "./use-task-query";
 
@@ -12,6 +14,8 @@ import { taskQueryKey } from "./use-task-query";
  */
 export function RetryDownloadButton({ taskId, mediaId }: { taskId: string; mediaId: string }) {
   const client = useQueryClient();
+  const t = useTranslations("result");
+  const errorMessage = useErrorMessage();
   const retry = useMutation({
     mutationFn: () =>
       fetchJson(`/api/tasks/${encodeURIComponent(taskId)}/media/retry`, {
@@ -30,13 +34,13 @@ export function RetryDownloadButton({ taskId, mediaId }: { taskId: string; media
         onClick={() => retry.mutate()}
         disabled={retry.isPending}
         data-testid="retry-download"
-        title="Fetch the result URL again; no credits are spent"
+        title={t("retryTitle")}
       >
-        {retry.isPending ? "Retrying…" : "Retry download"}
+        {retry.isPending ? t("retrying") : t("retry")}
       </Button>
       {retry.error && (
         <span className="text-xs text-red-300" data-testid="retry-download-error">
-          {retry.error.message}
+          {errorMessage(retry.error)}
         </span>
       )}
     </span>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore } from "react";
 import {
   defaultFormValues,
@@ -52,6 +53,7 @@ function firstAvailable(): ModelDef | undefined {
  */
 export function Studio({ notices, v1Models }: { notices: NoticeContext; v1Models: readonly ModelDef[] }) {
   installV1Models(v1Models);
+  const t = useTranslations("studio");
   const url = useStudioUrl();
   const hydrated = useHydrated();
   const continuing = url.firstFrame;
@@ -106,31 +108,25 @@ export function Studio({ notices, v1Models }: { notices: NoticeContext; v1Models
       <div className="mx-auto grid max-w-screen-2xl gap-6 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_minmax(22rem,28rem)] xl:grid-cols-[minmax(0,1fr)_32rem]">
         <section aria-labelledby="compose-heading" className="min-w-0 space-y-6">
           <h1 id="compose-heading" className="sr-only">
-            Generate
+            {t("heading")}
           </h1>
           <div className="space-y-5 rounded-2xl border border-zinc-800 bg-zinc-900/40 p-5">
             <ModelPicker groups={groups} names={names} value={model} onChange={selectModel} />
             {unknownId && (
-              <Alert
-                tone="danger"
-                title={`“${unknownId}” is not a model id of the catalog`}
-                testId="unknown-model"
-              >
-                {findModelByName(unknownId)
-                  ? "That is a published model name. The upstream resolves Model IDs only, so a name cannot be submitted: pick a model id from the list."
-                  : "Pick a model from the list."}
+              <Alert tone="danger" title={t("unknownModel", { id: unknownId })} testId="unknown-model">
+                {findModelByName(unknownId) ? t("unknownModelIsName") : t("pickFromList")}
               </Alert>
             )}
             {continuing && (
-              <Alert tone="info" title="Continuing from a last frame" testId="continue-notice">
-                Only models that take a first frame are listed; the frame is in the form ({continuing}).
+              <Alert tone="info" title={t("continuingTitle")} testId="continue-notice">
+                {t("continuingText", { frame: continuing })}
                 <Button
                   size="sm"
                   variant="ghost"
                   onClick={() => url.update({ firstFrame: null })}
                   className="-mb-1 mt-1 block"
                 >
-                  Stop continuing
+                  {t("stopContinuing")}
                 </Button>
               </Alert>
             )}
@@ -138,7 +134,7 @@ export function Studio({ notices, v1Models }: { notices: NoticeContext; v1Models
               <Alert tone={prefill.notice.tone} title={prefill.notice.title} testId="prefill-notice">
                 {prefill.notice.message}
                 <Button size="sm" variant="ghost" onClick={prefill.dismiss} className="-mb-1 mt-1 block">
-                  Dismiss
+                  {t("dismiss")}
                 </Button>
               </Alert>
             )}
@@ -168,7 +164,7 @@ export function Studio({ notices, v1Models }: { notices: NoticeContext; v1Models
         </section>
 
         <aside
-          aria-label="Tasks"
+          aria-label={t("tasks")}
           className="min-w-0 space-y-6 lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto lg:overscroll-contain"
         >
           <Suspense fallback={null}>

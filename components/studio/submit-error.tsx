@@ -1,81 +1,76 @@
+"use client";
+
+import { useLocale, useTranslations, type createTranslator } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import { ApiError, NETWORK_ERROR_STATUS } from "@/components/api-client";
-import { unavailableSentence } from "./availability";
+import { errorMessage, type ErrorsTranslator } from "@/components/i18n/error-message";
+import type en from "@/messages/en.json";
 import { MediaUnverified, unverifiedMediaOf } from "./media-unverified";
+import { useUnavailableSentence } from "./use-unavailable-sentence";
+
+type SubmitTranslator = ReturnType<typeof createTranslator<typeof en, "submit">>;
+/** The words describeSubmitError needs, in the page's language (a test passes its own). */
+export type SubmitWords = {
+  t: SubmitTranslator;
+  errors: ErrorsTranslator;
+  locale: string;
+  unavailableSentence: (reason: string) => string;
+};
 
 /** What went wrong on submit and what to do, for every failure the proxy can answer with. */
-export function describeSubmitError(error: unknown, unplacedIssues: string[]) {
+export function describeSubmitError(error: unknown, unplacedIssues: string[], words: SubmitWords) {
+  const { t } = words;
+  const say = (e: unknown) => errorMessage(words.errors, words.locale, e);
   if (!(error instanceof ApiError)) {
-    return { title: "The task could not be submitted", message: String(error), hint: "" };
+    return { title: t("notSubmitted"), message: String(error), hint: "" };
   }
-  const keep = "Your values are kept in the form.";
+  const keep = t("keep");
   if (error.status === NETWORK_ERROR_STATUS) {
-    return { title: "The studio server did not answer", message: error.message, hint: keep };
+    return { title: t("noAnswer"), message: say(error), hint: keep };
   }
   switch (error.code) {
     case "invalid_request":
       return {
-        title: "The server rejected these parameters",
+        title: t("rejectedParams"),
         message: unplacedIssues.length > 0 ? "" : error.message,
-        hint:
-          error.issues.length > unplacedIssues.length
-            ? "The fields concerned are marked below; fix them and submit again."
-            : "Fix the request and submit again.",
+        hint: error.issues.length > unplacedIssues.length ? t("fixMarked") : t("fixRequest"),
       };
     case "media_unverified":
-      return {
-        title: "Some files could not be checked: nothing was sent",
-        message: "",
-        hint: `The studio could not fetch or read these files to check them against the model's limits. If the upstream can reach them, send anyway; otherwise fix the URLs. ${keep}`,
-      };
+      return { title: t("unverifiedTitle"), message: "", hint: t("unverifiedHint", { keep }) };
     case "unknown_model":
-      return { title: "Unknown model", message: error.message, hint: "Pick a model id from the list." };
+      return { title: t("unknownModel"), message: say(error), hint: t("pickFromList") };
     case "model_unavailable": {
       const reason = typeof error.details.reason === "string" ? error.details.reason : "";
       return {
-        title: `This model cannot be invoked${reason ? ` (${reason})` : ""}`,
-        message: reason ? unavailableSentence(reason) : error.message,
-        hint: `Pick an available model. ${keep}`,
+        title: reason ? t("cannotInvokeReason", { reason }) : t("cannotInvoke"),
+        message: reason ? words.unavailableSentence(reason) : say(error),
+        hint: t("pickAvailable", { keep }),
       };
     }
-    case "budget_exceeded": {
-      const period = error.details.period === "month" ? "monthly" : "daily";
+    case "budget_exceeded":
       return {
-        title: `Over your ${period} budget: nothing was sent`,
-        message: error.message,
-        hint: `Ask an admin for a larger budget, or wait until it resets. ${keep}`,
+        title: t("overBudget", { period: error.details.period === "month" ? "month" : "day" }),
+        message: say(error),
+        hint: t("overBudgetHint", { keep }),
       };
-    }
     case "rate_limited":
-      return { title: "Too many submits in a row: nothing was sent", message: error.message, hint: keep };
+      return { title: t("tooMany"), message: say(error), hint: keep };
     case "upstream_unreachable":
       // The body reached the upstream (or may have) and no answer came back: the task may exist.
       if (error.details.outcome === "unknown") {
-        return {
-          title: "The upstream may have created this task",
-          message: error.message,
-          hint: `The studio did not get the task back, so it cannot track it. Submitting again may create (and bill) a second task: check the upstream's task list or usage first. ${keep}`,
-        };
+        return { title: t("mayExist"), message: error.message, hint: t("mayExistHint", { keep }) };
       }
-      return {
-        title: "The upstream service could not be reached",
-        message: error.message,
-        hint: `The studio got no task back. Try again in a moment; if it persists, check the server's upstream configuration. ${keep}`,
-      };
+      return { title: t("unreachable"), message: error.message, hint: t("unreachableHint", { keep }) };
     case "upstream_bad_response":
-      return {
-        title: "The upstream service answered something that is not a task",
-        message: error.message,
-        hint: `Try again in a moment. ${keep}`,
-      };
+      return { title: t("badResponse"), message: error.message, hint: t("tryAgain", { keep }) };
     case "upstream_rejected":
       return {
-        title: `The upstream service rejected the task (HTTP ${String(error.details.upstreamStatus ?? error.status)})`,
+        title: t("upstreamRejected", { status: String(error.details.upstreamStatus ?? error.status) }),
         message: error.message,
-        hint: `Check the parameters against the model's rules, or try again later if this is a quota or availability problem. ${keep}`,
+        hint: t("upstreamRejectedHint", { keep }),
       };
     default:
-      return { title: `Submit failed (HTTP ${error.status})`, message: error.message, hint: keep };
+      return { title: t("failed", { status: String(error.status) }), message: say(error), hint: keep };
   }
 }
 
@@ -89,7 +84,13 @@ export function SubmitErrorAlert({
   unplacedIssues: string[];
   onSendAnyway?: () => void;
 }) {
-  const { title, message, hint } = describeSubmitError(error, unplacedIssues);
+  const words = {
+    t: useTranslations("submit"),
+    errors: useTranslations("errors"),
+    locale: useLocale(),
+    unavailableSentence: useUnavailableSentence(),
+  };
+  const { title, message, hint } = describeSubmitError(error, unplacedIssues, words);
   const unverified =
     error instanceof ApiError && error.code === "media_unverified" ? unverifiedMediaOf(error.details) : null;
   return (

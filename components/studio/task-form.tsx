@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import type { ModelDef, ParamDef } from "@/lib/catalog";
@@ -7,37 +8,52 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/components/api-client";
-import { unavailableSentence } from "./availability";
-import { CostEstimate } from "./cost-estimate";
 import { isBatch, NO_BATCH, taskCount, type BatchSettings } from "./batch-settings";
 import { saveDraft } from "./drafts";
 import { formLevelMessages } from "./field-errors";
 import { issuePathToField, paramForField, type FormValues } from "./form-values";
-import { ModeIndicator } from "./mode-indicator";
 import { ParamField } from "./param-field";
 import { studioResolver } from "./studio-resolver";
-import { SubmitErrorAlert } from "./submit-error";
 import { useBatchSubmit } from "./use-batch-submit";
 import { useSubmitTask } from "./use-submit-task";
+import { useUnavailableSentence } from "./use-unavailable-sentence";
 
 const DRAFT_SAVE_MS = 300;
 
 // The batch settings (and the batch schema they check with) load just after the page's first load.
+// Both show nothing until there is something to say (an estimate fetched after a pause in typing,
+// a model with generation modes): loaded just after the first view, within its 200 KiB budget.
+const CostEstimate = lazy(() =>
+  import("./cost-estimate").then((module) => ({ default: module.CostEstimate })),
+);
+const ModeIndicator = lazy(() =>
+  import("./mode-indicator").then((module) => ({ default: module.ModeIndicator })),
+);
+// Shown only after a failed submit: loaded then.
+const SubmitErrorAlert = lazy(() =>
+  import("./submit-error").then((module) => ({ default: module.SubmitErrorAlert })),
+);
 const BatchSection = lazy(() =>
   import("./batch-section").then((module) => ({ default: module.BatchSection })),
 );
 
-type Section = { title: string; params: ParamDef[] };
+type Section = { title: "prompt" | "settings" | "media" | "structured" | "advanced"; params: ParamDef[] };
 
 /** Prompt first, then settings, media and structured JSON: the order a person fills them in. */
 function sections(model: ModelDef): Section[] {
   const of = (test: (p: ParamDef) => boolean) => model.params.filter(test);
   const isPrompt = (p: ParamDef) => p.name === "prompt";
   return [
-    { title: "Prompt", params: of(isPrompt) },
-    { title: "Settings", params: of((p) => !isPrompt(p) && p.type !== "media" && p.type !== "json") },
-    { title: "Media", params: of((p) => p.type === "media") },
-    { title: model.documented ? "Structured" : "Advanced", params: of((p) => p.type === "json") },
+    { title: "prompt" as const, params: of(isPrompt) },
+    {
+      title: "settings" as const,
+      params: of((p) => !isPrompt(p) && p.type !== "media" && p.type !== "json"),
+    },
+    { title: "media" as const, params: of((p) => p.type === "media") },
+    {
+      title: model.documented ? ("structured" as const) : ("advanced" as const),
+      params: of((p) => p.type === "json"),
+    },
   ].filter((section) => section.params.length > 0);
 }
 
@@ -54,6 +70,8 @@ export function TaskForm({
   onSubmitted: (taskId: string) => void;
 }) {
   const resolver = useMemo(() => studioResolver(model), [model]);
+  const t = useTranslations("form");
+  const unavailableSentence = useUnavailableSentence();
   // Checked on submit, then live on every change: validating on blur would insert messages
   // between a pointer's press and release on the submit button and swallow the click.
   const form = useForm<FormValues>({ defaultValues: initialValues, resolver, mode: "onSubmit" });
@@ -120,7 +138,7 @@ export function TaskForm({
     <FormProvider {...form}>
       <form
         noValidate
-        aria-label={`Parameters for ${model.id}`}
+        aria-label={t("label", { model: model.id })}
         data-testid="task-form"
         onSubmit={(event) => {
           // Ctrl+Enter calls requestSubmit(), which ignores the disabled button: guard here too.
@@ -129,14 +147,16 @@ export function TaskForm({
         }}
         className="space-y-6"
       >
-        <ModeIndicator model={model} />
+        <Suspense fallback={null}>
+          <ModeIndicator model={model} />
+        </Suspense>
         {sections(model).map((section) => (
           <fieldset key={section.title} className="space-y-4">
             <legend className="mb-3 text-xs font-semibold uppercase tracking-wider text-zinc-400">
-              {section.title}
+              {t(`sections.${section.title}`)}
             </legend>
             <div
-              className={section.title === "Settings" ? "grid gap-x-4 gap-y-5 sm:grid-cols-2" : "space-y-5"}
+              className={section.title === "settings" ? "grid gap-x-4 gap-y-5 sm:grid-cols-2" : "space-y-5"}
             >
               {section.params.map((param) => (
                 <ParamField key={param.name} model={model} param={param} />
@@ -152,7 +172,7 @@ export function TaskForm({
         )}
 
         {clientFormErrors.length > 0 && (
-          <Alert tone="danger" live title="These rules are not met" testId="form-errors">
+          <Alert tone="danger" live title={t("rulesNotMet")} testId="form-errors">
             <ul className="list-inside list-disc">
               {clientFormErrors.map((message) => (
                 <li key={message}>{message}</li>
@@ -161,17 +181,19 @@ export function TaskForm({
           </Alert>
         )}
         {submit.isError && (
-          <SubmitErrorAlert
-            error={submit.error}
-            unplacedIssues={unplaced}
-            onSendAnyway={() => lastBody.current && void onValid(lastBody.current, true)}
-          />
+          <Suspense fallback={null}>
+            <SubmitErrorAlert
+              error={submit.error}
+              unplacedIssues={unplaced}
+              onSendAnyway={() => lastBody.current && void onValid(lastBody.current, true)}
+            />
+          </Suspense>
         )}
         {batching && batchSubmit.issues.length > 0 && (
           <Alert
             tone="danger"
             live
-            title={`Nothing was sent: the batch has ${batchSubmit.issues.length} problem${batchSubmit.issues.length === 1 ? "" : "s"}`}
+            title={t("batchProblems", { count: batchSubmit.issues.length })}
             testId="batch-errors"
           >
             <ul className="list-inside list-disc">
@@ -182,11 +204,13 @@ export function TaskForm({
           </Alert>
         )}
         {batching && batchSubmit.error && (
-          <SubmitErrorAlert
-            error={batchSubmit.error}
-            unplacedIssues={[]}
-            onSendAnyway={() => lastBody.current && void onValid(lastBody.current, true)}
-          />
+          <Suspense fallback={null}>
+            <SubmitErrorAlert
+              error={batchSubmit.error}
+              unplacedIssues={[]}
+              onSendAnyway={() => lastBody.current && void onValid(lastBody.current, true)}
+            />
+          </Suspense>
         )}
 
         <div className="flex flex-wrap items-center gap-3 border-t border-zinc-800 pt-5">
@@ -200,12 +224,12 @@ export function TaskForm({
           >
             {pending ? (
               <>
-                <Spinner label="Submitting" /> Submitting…
+                <Spinner label={t("submittingLabel")} /> {t("submitting")}
               </>
             ) : batching ? (
-              `Run batch · ${Number.isFinite(taskCount(batch)) ? taskCount(batch) : "?"} tasks`
+              t("runBatch", { count: Number.isFinite(taskCount(batch)) ? taskCount(batch) : "?" })
             ) : (
-              `Generate ${model.kind}`
+              t(model.kind === "video" ? "generateVideo" : "generateImage")
             )}
           </Button>
           <Button
@@ -217,12 +241,16 @@ export function TaskForm({
               setUnplaced([]);
             }}
           >
-            Reset to defaults
+            {t("reset")}
           </Button>
-          {!unavailable && <CostEstimate model={model} each={batching} />}
+          {!unavailable && (
+            <Suspense fallback={null}>
+              <CostEstimate model={model} each={batching} />
+            </Suspense>
+          )}
           {unavailable && (
             <p id="submit-unavailable" data-testid="submit-unavailable" className="text-sm text-zinc-400">
-              Cannot be submitted: {unavailableSentence(unavailable)}
+              {t("cannotSubmit", { sentence: unavailableSentence(unavailable) })}
             </p>
           )}
         </div>

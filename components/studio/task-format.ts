@@ -11,14 +11,27 @@ export function numberOf(value: unknown): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-/** "12 s", "3 min 05 s", "1 h 02 min". */
-export function formatElapsed(ms: number): string {
+/** A span's hours, minutes and seconds; the second unit is zero-padded ("3 min 05 s"). */
+export function elapsedParts(ms: number): {
+  unit: "hours" | "minutes" | "seconds";
+  h: number;
+  m: string;
+  s: string;
+} {
   const total = Math.max(0, Math.floor(ms / 1000));
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
-  if (h > 0) return `${h} h ${String(m).padStart(2, "0")} min`;
-  if (m > 0) return `${m} min ${String(s).padStart(2, "0")} s`;
+  if (h > 0) return { unit: "hours", h, m: String(m).padStart(2, "0"), s: String(s) };
+  if (m > 0) return { unit: "minutes", h, m: String(m), s: String(s).padStart(2, "0") };
+  return { unit: "seconds", h, m: String(m), s: String(s) };
+}
+
+/** "12 s", "3 min 05 s", "1 h 02 min" (English; pages word it through messages' `elapsed`). */
+export function formatElapsed(ms: number): string {
+  const { unit, h, m, s } = elapsedParts(ms);
+  if (unit === "hours") return `${h} h ${m} min`;
+  if (unit === "minutes") return `${m} min ${s} s`;
   return `${s} s`;
 }
 

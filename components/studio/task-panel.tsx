@@ -2,6 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useEffect, useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge, statusTone } from "@/components/ui/badge";
@@ -9,7 +10,10 @@ import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/components/api-client";
-import { finishedAt, formatElapsed, numberOf, progressPercent, submittedAt } from "./task-format";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useFormat } from "@/components/i18n/use-format";
+import { useStatusLabel } from "@/components/i18n/use-status-label";
+import { elapsedParts, finishedAt, numberOf, progressPercent, submittedAt } from "./task-format";
 import { TaskResult } from "./task-result";
 import { isTerminal } from "@/lib/tasks/status";
 import type { PresentedTask } from "./task-types";
@@ -47,6 +51,8 @@ export function TaskPanel({
 }) {
   const query = useTaskQuery(taskId);
   useRefreshListWhenSettled(query.data);
+  const t = useTranslations("task");
+  const errorMessage = useErrorMessage();
 
   return (
     <section
@@ -57,19 +63,16 @@ export function TaskPanel({
     >
       <div className="flex items-center justify-between gap-3">
         <h2 id="task-panel-heading" className="text-sm font-semibold text-zinc-200">
-          Task
+          {t("heading")}
         </h2>
         {taskId && (
-          <Button size="sm" variant="ghost" onClick={onClose} aria-label="Close task">
-            Close
+          <Button size="sm" variant="ghost" onClick={onClose} aria-label={t("closeLabel")}>
+            {t("close")}
           </Button>
         )}
       </div>
       {!taskId ? (
-        <p className="mt-3 text-sm leading-relaxed text-zinc-400">
-          Submit a task and follow it here, or open one from the recent tasks below. Tasks keep running on the
-          server when this tab is closed.
-        </p>
+        <p className="mt-3 text-sm leading-relaxed text-zinc-400">{t("intro")}</p>
       ) : query.data ? (
         <TaskDetails task={query.data} stale={query.isError} onRemix={onRemix} />
       ) : query.isError ? (
@@ -77,16 +80,16 @@ export function TaskPanel({
           tone="danger"
           live
           className="mt-3"
-          title={`Task ${taskId} could not be loaded`}
+          title={t("loadFailed", { id: taskId })}
           testId="task-error"
         >
           {query.error instanceof ApiError && query.error.status === 404
-            ? "The studio has no task with this id."
-            : query.error.message}
+            ? t("noSuchTask")
+            : errorMessage(query.error)}
         </Alert>
       ) : (
         <div className="mt-4 flex items-center gap-2 text-sm text-zinc-400">
-          <Spinner label="Loading task" /> Loading task…
+          <Spinner label={t("loadingLabel")} /> {t("loading")}
         </div>
       )}
     </section>
@@ -110,6 +113,14 @@ function TaskDetails({
   const progress = progressPercent(task.progress);
   const amount = numberOf(task.amount);
   const actualDuration = numberOf(task.actualDuration);
+  const t = useTranslations("task");
+  const tElapsed = useTranslations("elapsed");
+  const format = useFormat();
+  const statusLabel = useStatusLabel();
+  const elapsed = (ms: number) => {
+    const parts = elapsedParts(ms);
+    return tElapsed(parts.unit, parts);
+  };
 
   return (
     <div className="mt-3 space-y-4">
@@ -117,67 +128,64 @@ function TaskDetails({
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-mono text-sm text-zinc-100">{task.model}</span>
           <span data-testid="task-status" aria-live="polite">
-            <Badge tone={statusTone(status)}>{status}</Badge>
+            <Badge tone={statusTone(status)}>{statusLabel(status)}</Badge>
           </span>
         </div>
-        <p className="truncate font-mono text-xs text-zinc-400" title={task.id}>
-          <span className="sr-only">Task id </span>
+        <p className="truncate font-mono text-xs text-zinc-400" title={task.id} translate="no">
+          <span className="sr-only">{t("idLabel")} </span>
           {task.id}
         </p>
       </div>
 
       {!terminal && (
         <div className="space-y-1.5">
-          <ProgressBar value={status === "queued" ? undefined : progress} label="Task progress" />
+          <ProgressBar value={status === "queued" ? undefined : progress} label={t("progressLabel")} />
           <p className="text-xs text-zinc-400" data-testid="task-progress">
             {status === "queued"
-              ? "Waiting in the queue…"
+              ? t("waiting")
               : progress !== undefined
                 ? `${Math.round(progress)}%`
-                : "Working…"}
+                : t("working")}
           </p>
         </div>
       )}
 
       {!terminal && task.studio.lastPollError && (
         <p className="text-xs text-amber-300" data-testid="task-poll-error">
-          The studio could not ask the upstream about this task ({task.studio.lastPollError}). It keeps
-          retrying in the background.
+          {t("pollError", { error: task.studio.lastPollError })}
         </p>
       )}
 
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4 lg:grid-cols-2 xl:grid-cols-4">
-        <Stat label="Elapsed" testId="task-elapsed">
-          {started !== undefined && ended !== undefined ? formatElapsed(ended - started) : "—"}
+        <Stat label={t("elapsed")} testId="task-elapsed">
+          {started !== undefined && ended !== undefined ? elapsed(ended - started) : "—"}
         </Stat>
-        <Stat label="Cost" testId="task-amount">
-          {amount !== undefined ? `${amount} credits` : "—"}
+        <Stat label={t("cost")} testId="task-amount">
+          {amount !== undefined ? t("credits", { amount }) : "—"}
         </Stat>
-        <Stat label="Duration" testId="task-duration">
-          {actualDuration !== undefined ? `${actualDuration} s` : "—"}
+        <Stat label={t("duration")} testId="task-duration">
+          {actualDuration !== undefined ? t("seconds", { value: actualDuration }) : "—"}
         </Stat>
-        <Stat label="Submitted">{started !== undefined ? new Date(started).toLocaleTimeString() : "—"}</Stat>
+        <Stat label={t("submitted")}>{started !== undefined ? format.time(started) : "—"}</Stat>
       </dl>
 
-      {stale && (
-        <p className="text-xs text-amber-300">Could not refresh this task; showing the last known state.</p>
-      )}
+      {stale && <p className="text-xs text-amber-300">{t("stale")}</p>}
       {status === "failed" && (
-        <Alert tone="danger" title="The task failed" testId="task-failed">
-          {task.error ?? "The upstream reported a failure without a message."}
+        <Alert tone="danger" title={t("failed")} testId="task-failed">
+          {task.error ?? t("failedNoMessage")}
         </Alert>
       )}
       {status === "completed" && <TaskResult task={task} />}
 
       <div className="flex flex-wrap gap-2 border-t border-zinc-800 pt-3">
         <Button size="sm" onClick={() => onRemix(task.id)}>
-          Remix in form
+          {t("remix")}
         </Button>
         <Link
           href={`/gallery?item=${encodeURIComponent(task.id)}`}
           className="inline-flex h-8 items-center rounded-md px-2.5 text-xs font-medium text-zinc-300 hover:bg-zinc-800 hover:text-white"
         >
-          Open in gallery
+          {t("openInGallery")}
         </Link>
       </div>
     </div>

@@ -1,34 +1,31 @@
 /* eslint-disable @next/next/no-img-element -- stored media are served by our own Range-capable route */
+"use client";
+
+import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
 import { RetryDownloadButton } from "./retry-download-button";
 import { mediaKind, taskMedia } from "./task-format";
 import type { PresentedMedia, PresentedTask } from "./task-types";
 
-const EXPIRED = "The result expired upstream before it could be stored.";
-
 /** The stored result of a completed task: player / image, last frame, or why there is none. */
 export function TaskResult({ task }: { task: PresentedTask }) {
   const { results, lastFrame } = taskMedia(task);
   const mediaState = task.studio?.mediaState;
+  const t = useTranslations("result");
 
   if (results.length === 0) {
     if (mediaState === "expired") {
       return (
-        <Alert tone="warning" title={EXPIRED} testId="media-expired">
+        <Alert tone="warning" title={t("expired")} testId="media-expired">
           {lastFrame?.error && <span data-testid="media-expired-reason">{lastFrame.error}</span>}
         </Alert>
       );
     }
     if (mediaState === "none" && !task.studio.awaitingResultUrls) {
       return (
-        <Alert
-          tone="warning"
-          title="The upstream reported completion without any result URL"
-          testId="media-missing"
-        >
-          There is nothing to store or show. The studio asked again for a while; if the task was billed,
-          contact the upstream provider with the task id.
+        <Alert tone="warning" title={t("missingTitle")} testId="media-missing">
+          {t("missingText")}
         </Alert>
       );
     }
@@ -36,12 +33,11 @@ export function TaskResult({ task }: { task: PresentedTask }) {
       <div className="flex items-center gap-2 rounded-lg border border-zinc-800 px-3 py-4 text-sm text-zinc-400">
         {mediaState === "none" ? (
           <>
-            <Spinner label="Waiting for the result URL" /> The upstream reported completion without a result
-            URL yet; asking again…
+            <Spinner label={t("waitingLabel")} /> {t("waiting")}
           </>
         ) : (
           <>
-            <Spinner label="Storing the result" /> Storing the result in the studio…
+            <Spinner label={t("storingLabel")} /> {t("storing")}
           </>
         )}
       </div>
@@ -57,11 +53,11 @@ export function TaskResult({ task }: { task: PresentedTask }) {
         <figure className="space-y-1">
           <img
             src={lastFrame.url}
-            alt="Last frame of the video"
+            alt={t("lastFrameAlt")}
             data-testid="task-last-frame"
             className="max-h-40 rounded-lg border border-zinc-800"
           />
-          <figcaption className="text-xs text-zinc-400">Last frame</figcaption>
+          <figcaption className="text-xs text-zinc-400">{t("lastFrame")}</figcaption>
         </figure>
       )}
     </div>
@@ -77,12 +73,13 @@ function ResultMedia({
   kind: "video" | "image";
   taskId: string;
 }) {
+  const t = useTranslations("result");
   const retry = media.retryable && <RetryDownloadButton taskId={taskId} mediaId={media.id} />;
   if (media.status === "expired") {
     // The specific reason (when the URL expired, which HTTP answer) helps tell a short URL lifetime
     // from a slow or broken download.
     return (
-      <Alert tone="warning" title={EXPIRED} testId="media-expired">
+      <Alert tone="warning" title={t("expired")} testId="media-expired">
         {media.error && <span data-testid="media-expired-reason">{media.error}</span>}
         {retry && <div className="mt-2">{retry}</div>}
       </Alert>
@@ -90,8 +87,8 @@ function ResultMedia({
   }
   if (media.status === "failed") {
     return (
-      <Alert tone="danger" title="The result could not be stored" testId="media-failed">
-        <span className="whitespace-pre-line">{media.error ?? "The download failed."}</span>
+      <Alert tone="danger" title={t("failedTitle")} testId="media-failed">
+        <span className="whitespace-pre-line">{media.error ?? t("downloadFailed")}</span>
         {retry && <div className="mt-2">{retry}</div>}
       </Alert>
     );
@@ -102,7 +99,7 @@ function ResultMedia({
         data-testid="media-pending"
         className="flex aspect-video items-center justify-center gap-2 rounded-lg border border-zinc-800 bg-zinc-950 text-sm text-zinc-400"
       >
-        <Spinner label="Storing the result" /> Storing the result in the studio…
+        <Spinner label={t("storingLabel")} /> {t("storing")}
       </div>
     );
   }
@@ -119,7 +116,7 @@ function ResultMedia({
     <a href={media.url} target="_blank" rel="noreferrer" className="block">
       <img
         src={media.url}
-        alt="Generated image"
+        alt={t("imageAlt")}
         data-testid="task-image"
         className="max-h-[60vh] w-full rounded-lg border border-zinc-800 bg-black object-contain"
       />

@@ -32,6 +32,7 @@ it("warns that downloads are failing while the media store is down, naming no pa
   };
   const warning = dependencyWarning(await checkDependencies(sources, states));
   expect(warning?.text).toBe("Downloads are failing: the media store is unavailable");
+  expect(warning?.dependency).toBe("media");
   expect(warning?.detail).toMatch(
     /^Results cannot be stored right now \(since .+\): The media folder cannot be written/,
   );

@@ -17,6 +17,7 @@ import { videoFormSchema } from "../tasks/openai-videos";
 import { generateContentRequestSchema } from "../upstream/native-schema";
 import { changePasswordSchema } from "../auth/self-service";
 import { newTokenSchema } from "../auth/tokens";
+import { setLocaleSchema } from "../i18n/user-locale";
 import { attachFromGallerySchema, editMessageSchema, sendMessageSchema } from "../chat/send-schema";
 import { conversationPatchSchema } from "../chat/settings-schema";
 import { commentPatchSchema, newCommentSchema } from "../comments/schema";
@@ -387,6 +388,9 @@ export const OPERATIONS: Operation[] = [
   }),
   op("post", "/api/account/password", "user", "Change your password (session only)", {
     body: changePasswordSchema,
+  }),
+  op("put", "/api/account/locale", "public", "Choose the interface language (account and cookie)", {
+    body: setLocaleSchema,
   }),
   op("get", "/api/account/tokens", "user", "Your API tokens (session only)"),
   op("post", "/api/account/tokens", "user", "Create an API token (session only)", { body: newTokenSchema }),
