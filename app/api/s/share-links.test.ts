@@ -262,6 +262,8 @@ describe("what a token reaches", () => {
       // Single sign-on's start and return: without OIDC configured a 404, and a session only from the provider.
       "POST auth/sso/route.ts",
       "GET auth/sso/callback/route.ts",
+      // The interface language: a cookie for anyone, the account only for a signed-in session.
+      "PUT account/locale/route.ts",
     ]);
     const answered: string[] = [];
     for (const file of files) {
