@@ -102,7 +102,7 @@ test("Improve prompt, accept, submit: the improved text goes upstream and the re
   await studioPage.goto();
   await studioPage.selectModel(IMAGE_MODEL);
   await studioPage.prompt.fill(PROMPT);
-  await page.getByRole("button", { name: "✨ Improve prompt" }).click();
+  await page.getByRole("button", { name: "Improve prompt" }).click();
   const panel = page.getByTestId("improve-prompt-panel");
   await panel.getByRole("button", { name: "Improve", exact: true }).click();
   await expect(panel.getByTestId("prompt-diff").locator("ins")).toHaveText(

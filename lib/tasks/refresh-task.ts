@@ -5,7 +5,8 @@ import type { Task } from "../generated/prisma/client";
 import { isTerminal, RUNNING_STATUSES } from "./status";
 import { taskDeps, type TaskDeps } from "./deps";
 import { loadTask, type TaskWithMedia } from "./load-task";
-import { queryClaimedTask, writePollOutcomes } from "./poll-outcome";
+import { writePollOutcomes } from "./poll-outcome";
+import { tracedPoll } from "./tracker-telemetry";
 import { syncGate } from "./shared-gate";
 import { awaitingResultUrlsWhere, awaitsResultUrls } from "./result-url-grace";
 
@@ -96,6 +97,7 @@ async function pollOnce(id: string, deps: TaskDeps): Promise<void> {
   if (claimed.count === 0) return;
   const task = await deps.db.task.findUnique({ where: { id } });
   if (!task) return;
-  const outcome = await queryClaimedTask(task, deps);
+  // A read's poll is a poll of the task's trace and metrics like the tracker's own.
+  const outcome = await tracedPoll(task, deps);
   await writePollOutcomes([outcome], deps);
 }
