@@ -1,3 +1,8 @@
+import {
+  formatDateTime as formatDateTimeIn,
+  formatShortDate as formatShortDateIn,
+} from "@/lib/format/locale-format";
+
 /** 5.04 → "0:05", 75 → "1:15". */
 export function formatClock(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return "";
@@ -5,27 +10,9 @@ export function formatClock(seconds: number | null | undefined): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return "—";
-  return new Date(iso).toLocaleString(undefined, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  });
-}
-
-export function formatShortDate(iso: string): string {
-  const date = new Date(iso);
-  const sameYear = date.getFullYear() === new Date().getFullYear();
-  return date.toLocaleDateString(undefined, {
-    month: "short",
-    day: "numeric",
-    ...(sameYear ? {} : { year: "numeric" }),
-  });
-}
+// Pages not yet in the message files (issue 27) write dates in the browser's own locale.
+export const formatDateTime = (iso: string | null | undefined): string => formatDateTimeIn(undefined, iso);
+export const formatShortDate = (iso: string): string => formatShortDateIn(undefined, iso);
 
 /** Seconds between two instants as "35 s" / "2 min 5 s". */
 export function formatSpan(fromIso: string | null, toIso: string | null): string | null {

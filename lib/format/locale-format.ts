@@ -8,7 +8,7 @@ type Instant = string | number | Date;
 const toDate = (value: Instant) => (value instanceof Date ? value : new Date(value));
 
 /** "Nov 26, 2026, 02:05:09 PM" / "2026年11月26日 14:05:09". */
-export function formatDateTime(locale: string, value: Instant | null | undefined): string {
+export function formatDateTime(locale: string | undefined, value: Instant | null | undefined): string {
   if (value === null || value === undefined || value === "") return "—";
   return toDate(value).toLocaleString(locale, {
     year: "numeric",
@@ -21,7 +21,7 @@ export function formatDateTime(locale: string, value: Instant | null | undefined
 }
 
 /** "Nov 26" (this year) or "Nov 26, 2025" / "11月26日". */
-export function formatShortDate(locale: string, value: Instant, now: Date = new Date()): string {
+export function formatShortDate(locale: string | undefined, value: Instant, now: Date = new Date()): string {
   const date = toDate(value);
   const sameYear = date.getFullYear() === now.getFullYear();
   return date.toLocaleDateString(locale, {
