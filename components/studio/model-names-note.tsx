@@ -22,7 +22,13 @@ export function ModelNamesNote({ names }: { names: readonly ModelNameEntry[] }) 
         {t("namesHeading")}
       </h3>
       <p className="mt-1 text-xs leading-relaxed text-zinc-400">
-        {t.rich("namesText", { code: (chunks) => <code className="text-zinc-300">{chunks}</code> })}
+        {t.rich("namesText", {
+          code: (chunks) => (
+            <code className="text-zinc-300" translate="no">
+              {chunks}
+            </code>
+          ),
+        })}
       </p>
       <ul className="mt-2 space-y-1">
         {names.map((entry) => (
