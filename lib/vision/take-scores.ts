@@ -27,7 +27,9 @@ export async function scoresTakesOf(
   return (await db.studioSetting.count({ where: { key: { in: keys }, value: "on" } })) > 0;
 }
 
-export async function scoringOn(db: Db, scope: ScoreScope): Promise<boolean> {
+/** Whether the viewer's batch or shot is scored; another user's is a 404, as for every read. */
+export async function scoringOn(db: Db, viewer: Viewer, scope: ScoreScope): Promise<boolean> {
+  await assertVisible(db, viewer, scope);
   const row = await db.studioSetting.findUnique({ where: { key: key(scope) }, select: { value: true } });
   return row?.value === "on";
 }
@@ -42,19 +44,7 @@ export async function setScoring(
   scope: ScoreScope,
   on: boolean,
 ): Promise<{ on: boolean; queued: number }> {
-  const owned = ownedBy(viewer);
-  const visible =
-    "batchId" in scope
-      ? await db.batch.findFirst({ where: { id: scope.batchId, ...owned }, select: { id: true } })
-      : await db.sequenceShot.findFirst({
-          where: { id: scope.shotId, sequence: owned },
-          select: { id: true },
-        });
-  if (!visible)
-    throw new StudioError(
-      "not_found",
-      "batchId" in scope ? `Batch ${scope.batchId} does not exist.` : `Shot ${scope.shotId} does not exist.`,
-    );
+  await assertVisible(db, viewer, scope);
   const value = on ? "on" : "off";
   await db.studioSetting.upsert({
     where: { key: key(scope) },
@@ -77,4 +67,20 @@ export async function setScoring(
     data: { status: "pending", reason: null, attempts: 0, leaseUntil: null, leaseHolder: null },
   });
   return { on, queued: ids.length };
+}
+
+async function assertVisible(db: Db, viewer: Viewer, scope: ScoreScope): Promise<void> {
+  const owned = ownedBy(viewer);
+  const visible =
+    "batchId" in scope
+      ? await db.batch.findFirst({ where: { id: scope.batchId, ...owned }, select: { id: true } })
+      : await db.sequenceShot.findFirst({
+          where: { id: scope.shotId, sequence: owned },
+          select: { id: true },
+        });
+  if (!visible)
+    throw new StudioError(
+      "not_found",
+      "batchId" in scope ? `Batch ${scope.batchId} does not exist.` : `Shot ${scope.shotId} does not exist.`,
+    );
 }

@@ -55,6 +55,7 @@ beforeAll(async () => {
     improve: () => import("@/app/api/vision/improve-prompt/route"),
     shown: () => import("@/app/api/gallery/items/[id]/shown/route"),
     settings: () => import("@/app/api/vision/settings/route"),
+    score: () => import("@/app/api/vision/score/route"),
   };
   r = Object.fromEntries(
     await Promise.all(
@@ -75,12 +76,12 @@ function call(
   who: Person,
   name: string,
   method: string,
-  options: { params?: Record<string, string>; json?: unknown } = {},
+  options: { params?: Record<string, string>; json?: unknown; query?: string } = {},
 ) {
   const headers = new Headers(who.headers);
   headers.set("content-type", "application/json");
   const body = options.json === undefined ? undefined : JSON.stringify(options.json);
-  return r[name][method](new Request(`${origin}/api/x`, { method, headers, body }), {
+  return r[name][method](new Request(`${origin}/api/x${options.query ?? ""}`, { method, headers, body }), {
     params: Promise.resolve(options.params ?? {}),
   });
 }
@@ -175,6 +176,20 @@ describe("an item's description", () => {
       tags: ["boats", "harbour"],
       edited: true,
     });
+  });
+
+  it("scores a batch's takes for its owner only: another member can neither read nor set the switch", async () => {
+    await temp.db.batch.create({
+      data: { id: "batch-mine", plan: "{}", intervalMs: 1000, userId: people.member.id },
+    });
+    const query = "?batchId=batch-mine";
+    expect((await call(people.other, "score", "GET", { query })).status).toBe(404);
+    const set = await call(people.other, "score", "PUT", { json: { batchId: "batch-mine", on: true } });
+    expect(set.status).toBe(404);
+    const on = await call(people.member, "score", "PUT", { json: { batchId: "batch-mine", on: true } });
+    expect(await on.json()).toMatchObject({ on: true });
+    expect(await (await call(people.member, "score", "GET", { query })).json()).toEqual({ on: true });
+    expect((await call(people.other, "score", "GET", { query })).status).toBe(404);
   });
 
   it("turns describing on for oneself; only an admin may for everyone", async () => {

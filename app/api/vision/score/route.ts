@@ -8,9 +8,9 @@ const scopeOf = (input: { batchId?: string; shotId?: string }) =>
   input.batchId !== undefined ? { batchId: input.batchId } : { shotId: input.shotId! };
 
 /** Whether the takes of a batch (?batchId=) or a sequence shot (?shotId=) are scored. */
-export const GET = route({ auth: "user", search: scoreScopeQuery }, async ({ searchParams }) =>
+export const GET = route({ auth: "user", search: scoreScopeQuery }, async ({ searchParams, user }) =>
   Response.json(
-    { on: await scoringOn(db(), scopeOf(searchParams)) },
+    { on: await scoringOn(db(), user, scopeOf(searchParams)) },
     { headers: { "Cache-Control": "no-store" } },
   ),
 );
