@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./support/axe";
+import { ACCESSIBILITY_PORT } from "./support/ports";
+import { freshDatabase, startStudio, waitUntilReady, type StudioProcess } from "./support/studio-start";
 import { ChatPage } from "./pages/chat-page";
 import { GalleryPage } from "./pages/gallery-page";
 import { StudioPage } from "./pages/studio-page";
@@ -211,4 +213,76 @@ test("reduced motion: nothing spins or slides, and videos wait to be played", as
   });
   expect(animation.seconds).toBeLessThan(0.001);
   expect(animation.count).toBe("1");
+});
+
+test.describe("with accounts on: set-up, login, account, admin, audit log and a share page", () => {
+  // A studio of its own, fresh, so that /setup is what it shows first.
+  test.describe.configure({ mode: "serial" });
+  const ADMIN = { email: "a11y@example.com", password: "an accessible password 1" };
+  let studio: StudioProcess;
+
+  test.beforeAll(async () => {
+    studio = await startStudio({
+      ...freshDatabase(`a11y-${ACCESSIBILITY_PORT}`),
+      HOST: "127.0.0.1",
+      PORT: String(ACCESSIBILITY_PORT),
+      AUTH: "on",
+    });
+    await waitUntilReady(studio);
+  });
+  test.afterAll(async () => {
+    await studio?.stop();
+  });
+
+  test("every page an account sees, and what a guest sees", async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: studio.url });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/setup$/);
+    await settled(page);
+    await expectNoSeriousViolations(page, "set-up");
+
+    await page.getByLabel("E-mail").fill(ADMIN.email);
+    await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+    await page.getByLabel("Password again").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Create admin account" }).click();
+    await expect(page.getByTestId("user-menu")).toContainText(ADMIN.email);
+
+    for (const path of ["/account", "/admin", "/admin/audit"]) {
+      await page.goto(path);
+      await settled(page);
+      await expectNoSeriousViolations(page, `${path} (accounts on)`);
+    }
+    await page.goto("/admin");
+    await page.getByRole("button", { name: "Reset password" }).click();
+    await expectNoSeriousViolations(page, "admin: reset form");
+
+    const submitted = await page.request.post("/api/v2/model-center/tasks", {
+      data: { model: "sd_2.5_ORelay", prompt: "a lighthouse for everyone", duration: 5 },
+    });
+    expect(submitted.ok()).toBe(true);
+    const { id: taskId } = (await submitted.json()) as { id: string };
+    const shared = await page.request.post("/api/shares", {
+      data: { taskId, allowComments: true, password: "guest password 1" },
+    });
+    expect(shared.status()).toBe(201);
+    const { path } = (await shared.json()) as { path: string };
+
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await settled(page);
+    await expectNoSeriousViolations(page, "login");
+
+    const guest = await (await browser.newContext({ baseURL: studio.url })).newPage();
+    await guest.goto(path);
+    await expect(guest.getByLabel("Password")).toBeVisible();
+    await expectNoSeriousViolations(guest, "share page (password)");
+    await guest.getByLabel("Password").fill("guest password 1");
+    await guest.getByRole("button", { name: "Open" }).click();
+    await expect(guest.getByTestId("share-item")).toHaveCount(1);
+    await guest.waitForLoadState("networkidle").catch(() => {});
+    await expectNoSeriousViolations(guest, "share page (accounts on)");
+    await guest.context().close();
+    await context.close();
+  });
 });

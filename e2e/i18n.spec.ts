@@ -140,6 +140,66 @@ test.describe("a studio with accounts, set up and used in Chinese", () => {
     await expect(third.page.getByRole("link", { name: "图库" })).toBeVisible();
     await third.context.close();
   });
+
+  test.describe("admin, audit log, webhooks, API docs and a share page in Chinese", () => {
+    // Names that are the same in every language (the account page calls them so too), and what the
+    // test itself put on the page.
+    const SAME = ["Webhook", "CSV", "UTC", "OpenAPI", ADMIN.email];
+
+    test("the admin's pages speak Chinese, and a guest's share page too", async ({ browser }) => {
+      const { context, page } = await open(browser, ZH);
+      await signIn(page, "电子邮箱", "密码", "登录"); // the account chose Chinese above
+
+      await page.goto("/admin");
+      await expect(page.getByRole("heading", { name: "添加用户" })).toBeVisible();
+      await expect(page.getByTestId("user-row")).toHaveCount(1);
+      await page.getByLabel("电子邮箱").fill("mei@example.com");
+      await page.getByLabel("初始密码").fill("another long password 1");
+      await page.getByRole("button", { name: "创建用户" }).click();
+      const reauth = page.getByTestId("reauth-dialog");
+      await expect(reauth).toContainText("为 mei@example.com 创建成员账户？");
+      expect(await englishLeft(page.locator("body"), [...SAME, "mei@example.com"])).toEqual([]);
+      await reauth.getByLabel("你的密码").fill(ADMIN.password);
+      await reauth.getByTestId("reauth-confirm").click();
+      await expect(page.getByTestId("user-row")).toHaveCount(2);
+      expect(await englishLeft(page.locator("body"), [...SAME, "mei@example.com"])).toEqual([]);
+
+      await page.getByRole("link", { name: "审计日志" }).click();
+      await expect(page.getByRole("heading", { name: "审计日志" })).toBeVisible();
+      await expect(page.getByTestId("audit-row").filter({ hasText: "创建了用户" })).toHaveCount(1);
+      expect(await englishLeft(page.locator("body"), SAME)).toEqual([]);
+
+      await page.goto("/account/webhooks");
+      await page.getByLabel("URL").fill("https://example.com/hooks/studio");
+      await page.getByRole("button", { name: "添加端点" }).click();
+      await expect(page.getByTestId("new-webhook-secret")).toContainText("请立即复制签名密钥");
+      await expect(page.getByTestId("webhook-row")).toContainText("已启用");
+      expect(await englishLeft(page.locator("body"), SAME)).toEqual([]);
+
+      await page.goto("/docs/api");
+      await expect(page.getByRole("navigation", { name: "API 分区" })).toBeVisible();
+      expect(await englishLeft(page.locator("body"), SAME)).toEqual([]);
+
+      // A guest (no account, no cookie) asking for Chinese: the share page's own small script.
+      const submitted = await page.request.post("/api/v2/model-center/tasks", {
+        data: { model: "sd_2.5_ORelay", prompt: "海边的灯塔", duration: 5 },
+      });
+      expect(submitted.ok()).toBe(true);
+      const { id: taskId } = (await submitted.json()) as { id: string };
+      const shared = await page.request.post("/api/shares", { data: { taskId, allowComments: true } });
+      expect(shared.status()).toBe(201);
+      const { path } = (await shared.json()) as { path: string };
+      await context.close();
+
+      const guest = await open(browser, ZH);
+      await guest.page.goto(path);
+      await expect(guest.page.getByTestId("share-item")).toHaveCount(1);
+      await expect(guest.page.locator("html")).toHaveAttribute("lang", "zh-CN");
+      await expect(guest.page.getByText("1 项")).toBeVisible();
+      expect(await englishLeft(guest.page.locator("body"))).toEqual([]);
+      await guest.context.close();
+    });
+  });
 });
 
 async function signIn(

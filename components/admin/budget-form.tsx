@@ -1,10 +1,12 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { fetchJson } from "@/components/api-client";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 
 type Limits = {
   daily: number | null;
@@ -30,6 +32,8 @@ export function BudgetForm({
   budget: Limits | null;
 }) {
   const client = useQueryClient();
+  const t = useTranslations("admin.budget");
+  const errorMessage = useErrorMessage();
   const [daily, setDaily] = useState(toText(budget?.daily));
   const [monthly, setMonthly] = useState(toText(budget?.monthly));
   const [dailyTokens, setDailyTokens] = useState(toText(budget?.dailyTokens));
@@ -42,10 +46,10 @@ export function BudgetForm({
         body: JSON.stringify(limits),
       }),
     onSuccess: () => {
-      setMessage({ tone: "ok", text: "Saved" });
+      setMessage({ tone: "ok", text: t("saved") });
       void client.invalidateQueries({ queryKey: ["admin", "users"] });
     },
-    onError: (error) => setMessage({ tone: "error", text: error.message }),
+    onError: (error) => setMessage({ tone: "error", text: errorMessage(error) }),
   });
   const parse = (text: string) => (text.trim() === "" ? null : Number(text));
 
@@ -75,7 +79,7 @@ export function BudgetForm({
         onChange={setMonthlyTokens}
       />
       <Button size="sm" type="submit" disabled={save.isPending}>
-        Save
+        {t("save")}
       </Button>
       {message && (
         <span
@@ -97,6 +101,8 @@ function CreditsInput(props: {
   value: string;
   onChange: (value: string) => void;
 }) {
+  const t = useTranslations("admin.budget");
+  const unit = props.unit ?? "credits";
   return (
     <>
       <input
@@ -104,15 +110,13 @@ function CreditsInput(props: {
         min={0}
         step={props.unit === "tokens" ? 1 : "any"}
         inputMode={props.unit === "tokens" ? "numeric" : "decimal"}
-        placeholder="no limit"
-        aria-label={`${props.period === "day" ? "Daily" : "Monthly"} budget of ${props.label} (${props.unit ?? "credits"})`}
+        placeholder={t("noLimit")}
+        aria-label={t("label", { period: props.period, who: props.label, unit })}
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
         className={`${inputClass} w-24 py-1`}
       />
-      <span className="text-xs text-zinc-400">
-        {props.unit === "tokens" ? "tokens" : ""} / {props.period}
-      </span>
+      <span className="text-xs text-zinc-400">{t("per", { unit, period: props.period })}</span>
     </>
   );
 }

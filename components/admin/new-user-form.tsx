@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { type FormEvent } from "react";
 import { useFormErrors } from "@/components/auth/use-form-action";
 import { Alert } from "@/components/ui/alert";
@@ -11,6 +12,7 @@ import { useReauth } from "./reauth";
 
 /** Creates a member (or admin) with an initial password that the admin hands over. */
 export function NewUserForm() {
+  const t = useTranslations("admin");
   const { create } = useUserMutations();
   const errors = useFormErrors();
   const ask = useReauth();
@@ -19,8 +21,8 @@ export function NewUserForm() {
     errors.message ??
     (errors.fields.adminPassword &&
       (errors.fields.adminPassword.startsWith("is not")
-        ? "That is not your current password: nothing was created."
-        : "Confirm with your own current password."));
+        ? t("newUser.notYourPassword")
+        : t("newUser.confirmWithOwn")));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -30,8 +32,8 @@ export function NewUserForm() {
     const email = String(form.get("email") ?? "");
     const role = form.get("role") as Role;
     const adminPassword = await ask({
-      title: `Create ${role === "admin" ? "an admin" : "a member"} account for ${email || "this e-mail"}?`,
-      confirmLabel: "Create user",
+      title: t("newUser.confirmTitle", { role, email: email || t("newUser.thisEmail") }),
+      confirmLabel: t("newUser.create"),
     });
     if (adminPassword === null) return;
     create.mutate(
@@ -52,16 +54,16 @@ export function NewUserForm() {
       noValidate
       className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto_auto] sm:items-start"
     >
-      <Field id="new-email" label="E-mail" error={errors.fields.email}>
+      <Field id="new-email" label={t("newUser.email")} error={errors.fields.email}>
         <input id="new-email" name="email" type="email" autoComplete="off" className={inputClass} />
       </Field>
-      <Field id="new-name" label="Name" error={errors.fields.name}>
+      <Field id="new-name" label={t("newUser.name")} error={errors.fields.name}>
         <input id="new-name" name="name" autoComplete="off" className={inputClass} />
       </Field>
       <Field
         id="new-password"
-        label="Initial password"
-        help={`${PASSWORD_MIN_LENGTH}+ characters`}
+        label={t("newUser.password")}
+        help={t("newUser.passwordHelp", { min: PASSWORD_MIN_LENGTH })}
         error={errors.fields.password}
       >
         <input
@@ -72,14 +74,14 @@ export function NewUserForm() {
           className={inputClass}
         />
       </Field>
-      <Field id="new-role" label="Role">
+      <Field id="new-role" label={t("newUser.role")}>
         <select id="new-role" name="role" defaultValue="member" className={inputClass}>
-          <option value="member">member</option>
-          <option value="admin">admin</option>
+          <option value="member">{t("roles.member")}</option>
+          <option value="admin">{t("roles.admin")}</option>
         </select>
       </Field>
       <Button type="submit" variant="primary" disabled={create.isPending} className="sm:mt-7">
-        {create.isPending ? "Creating…" : "Create user"}
+        {create.isPending ? t("newUser.creating") : t("newUser.create")}
       </Button>
       {message && (
         <Alert tone="danger" live className="sm:col-span-5" testId="new-user-error">

@@ -1,6 +1,9 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { createContext, useCallback, useContext, useState, type FormEvent, type ReactNode } from "react";
+import { ApiError } from "@/components/api-client";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { useModalDialog } from "@/components/ui/use-modal-dialog";
@@ -24,12 +27,16 @@ type Ask = (request: ReauthRequest) => Promise<string | undefined | null>;
 
 const ReauthContext = createContext<Ask>(() => Promise.resolve(undefined));
 
-/** A refused confirmation in words (the API names the field `adminPassword`). */
-export function reauthMessage(error: Error): string {
-  if (!error.message.startsWith("adminPassword:")) return error.message;
-  return error.message.includes("is not your current password")
-    ? "That is not your current password: nothing was changed."
-    : "Confirm with your own current password.";
+/** A refused confirmation in words (the API names the field `adminPassword`); else the error's own. */
+export function useReauthMessage(): (error: unknown) => string {
+  const t = useTranslations("admin.reauth");
+  const errorMessage = useErrorMessage();
+  return (error) => {
+    const issue =
+      error instanceof ApiError ? error.issues.find((i) => i.path === "adminPassword") : undefined;
+    if (!issue) return errorMessage(error);
+    return issue.message.startsWith("is not") ? t("notYourPassword") : t("confirmWithOwn");
+  };
 }
 
 export function useReauth(): Ask {
@@ -75,6 +82,7 @@ function ReauthDialog({
   onConfirm: (password: string) => void;
   onCancel: () => void;
 }) {
+  const t = useTranslations("admin.reauth");
   const dialogProps = useModalDialog(request !== null, onCancel);
   const [password, setPassword] = useState("");
   const close = (then: () => void) => {
@@ -99,7 +107,7 @@ function ReauthDialog({
             {request.body && <div className="text-sm text-zinc-300">{request.body}</div>}
             {needsPassword && (
               <label className="block space-y-1.5 text-sm">
-                <span className="font-medium text-zinc-200">Your password</span>
+                <span className="font-medium text-zinc-200">{t("yourPassword")}</span>
                 <input
                   type="password"
                   autoComplete="current-password"
@@ -108,15 +116,13 @@ function ReauthDialog({
                   onChange={(e) => setPassword(e.target.value)}
                   className={inputClass}
                 />
-                <span className="block text-xs text-zinc-400">
-                  Changes to other accounts are confirmed with your own password.
-                </span>
+                <span className="block text-xs text-zinc-400">{t("help")}</span>
               </label>
             )}
           </div>
           <div className="flex justify-end gap-2 border-t border-zinc-800 px-5 py-3">
             <Button type="button" onClick={() => close(onCancel)}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button
               type="submit"

@@ -1,16 +1,18 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { Spinner } from "@/components/ui/spinner";
 import type { Role } from "@/lib/auth/password-policy";
 import type { UserSummary } from "@/lib/auth/types";
 import { useUserMutations, useUsersQuery } from "./admin-api";
 import { BudgetForm } from "./budget-form";
-import { reauthMessage, useReauth } from "./reauth";
+import { useReauth, useReauthMessage } from "./reauth";
 
 /**
  * Every account with its actions: role, disable/enable, reset password, delete. Each is confirmed
@@ -18,6 +20,9 @@ import { reauthMessage, useReauth } from "./reauth";
  * admin ticks "keep".
  */
 export function UsersTable({ currentUserId }: { currentUserId: string }) {
+  const t = useTranslations("admin");
+  const errorMessage = useErrorMessage();
+  const reauthMessage = useReauthMessage();
   const users = useUsersQuery();
   const mutations = useUserMutations();
   const ask = useReauth();
@@ -31,19 +36,17 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
 
   async function changeRole(user: UserSummary, role: Role) {
     const adminPassword = await ask({
-      title: `Make ${user.email} ${role === "admin" ? "an admin" : "a member"}?`,
-      confirmLabel: "Change role",
+      title: t("users.roleTitle", { email: user.email, role }),
+      confirmLabel: t("users.changeRole"),
     });
     if (adminPassword !== null) mutations.update.mutate({ id: user.id, role, adminPassword }, report);
   }
 
   async function toggleDisabled(user: UserSummary) {
     const adminPassword = await ask({
-      title: `${user.disabled ? "Enable" : "Disable"} ${user.email}?`,
-      body: user.disabled
-        ? undefined
-        : "Their sessions end at once and their API tokens are refused while disabled.",
-      confirmLabel: user.disabled ? "Enable" : "Disable",
+      title: t(user.disabled ? "users.enableTitle" : "users.disableTitle", { email: user.email }),
+      body: user.disabled ? undefined : t("users.disableBody"),
+      confirmLabel: user.disabled ? t("users.enable") : t("users.disable"),
     });
     if (adminPassword !== null)
       mutations.update.mutate({ id: user.id, disabled: !user.disabled, adminPassword }, report);
@@ -51,9 +54,9 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
 
   async function remove(user: UserSummary) {
     const adminPassword = await ask({
-      title: `Delete ${user.email}?`,
-      body: "Their sessions, API tokens and budget are removed and they can no longer sign in. To keep the account for later, disable it instead.",
-      confirmLabel: "Delete user",
+      title: t("users.deleteTitle", { email: user.email }),
+      body: t("users.deleteBody"),
+      confirmLabel: t("users.deleteUser"),
       alwaysConfirm: true,
     });
     if (adminPassword !== null) mutations.remove.mutate({ id: user.id, adminPassword }, report);
@@ -61,11 +64,9 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
 
   async function reset(user: UserSummary) {
     const adminPassword = await ask({
-      title: `Set a new password for ${user.email}?`,
-      body: keepTokens
-        ? "Their sessions end; their API tokens keep working."
-        : "Their sessions end and their API tokens are revoked.",
-      confirmLabel: "Set password",
+      title: t("users.resetTitle", { email: user.email }),
+      body: keepTokens ? t("users.resetKeepBody") : t("users.resetRevokeBody"),
+      confirmLabel: t("users.setPassword"),
     });
     if (adminPassword === null) return;
     mutations.resetPassword.mutate(
@@ -78,19 +79,17 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
           setNewPassword("");
           setKeepTokens(false);
           setNotice(
-            `New password set for ${user.email}; their sessions were ended and ${
-              keepTokens
-                ? "their API tokens kept"
-                : `${revokedTokens} API token${revokedTokens === 1 ? "" : "s"} revoked`
-            }.`,
+            keepTokens
+              ? t("users.resetDoneKept", { email: user.email })
+              : t("users.resetDoneRevoked", { email: user.email, count: revokedTokens }),
           );
         },
       },
     );
   }
 
-  if (users.isPending) return <Spinner label="Loading users" />;
-  if (users.isError) return <Alert tone="danger">{users.error.message}</Alert>;
+  if (users.isPending) return <Spinner label={t("users.loading")} />;
+  if (users.isError) return <Alert tone="danger">{errorMessage(users.error)}</Alert>;
 
   return (
     <div className="space-y-3">
@@ -108,12 +107,12 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
         <table className="w-full text-left text-sm">
           <thead className="bg-zinc-900 text-xs uppercase tracking-wide text-zinc-400">
             <tr>
-              <th className="px-3 py-2">User</th>
-              <th className="px-3 py-2">Role</th>
-              <th className="px-3 py-2">Status</th>
-              <th className="px-3 py-2">Tokens</th>
-              <th className="px-3 py-2">Budget (credits, text tokens)</th>
-              <th className="px-3 py-2 text-right">Actions</th>
+              <th className="px-3 py-2">{t("users.colUser")}</th>
+              <th className="px-3 py-2">{t("users.colRole")}</th>
+              <th className="px-3 py-2">{t("users.colStatus")}</th>
+              <th className="px-3 py-2">{t("users.colTokens")}</th>
+              <th className="px-3 py-2">{t("users.colBudget")}</th>
+              <th className="px-3 py-2 text-right">{t("users.colActions")}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-zinc-800">
@@ -122,26 +121,30 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
               return (
                 <tr key={user.id} data-testid="user-row" data-email={user.email} className="align-top">
                   <td className="px-3 py-2">
-                    <div className="font-medium text-zinc-100">{user.name}</div>
-                    <div className="text-xs text-zinc-400">{user.email}</div>
+                    <div className="font-medium text-zinc-100" data-user-text>
+                      {user.name}
+                    </div>
+                    <div className="text-xs text-zinc-400" translate="no">
+                      {user.email}
+                    </div>
                   </td>
                   <td className="px-3 py-2">
                     <select
-                      aria-label={`Role of ${user.email}`}
+                      aria-label={t("users.roleOf", { email: user.email })}
                       value={user.role}
                       disabled={self || mutations.update.isPending}
                       onChange={(e) => void changeRole(user, e.target.value as Role)}
                       className={`${inputClass} w-28 py-1`}
                     >
-                      <option value="member">member</option>
-                      <option value="admin">admin</option>
+                      <option value="member">{t("roles.member")}</option>
+                      <option value="admin">{t("roles.admin")}</option>
                     </select>
                   </td>
                   <td className="px-3 py-2">
                     {user.disabled ? (
-                      <Badge tone="danger">disabled</Badge>
+                      <Badge tone="danger">{t("users.disabled")}</Badge>
                     ) : (
-                      <Badge tone="success">active</Badge>
+                      <Badge tone="success">{t("users.active")}</Badge>
                     )}
                   </td>
                   <td className="px-3 py-2 text-zinc-400">{user.activeTokens}</td>
@@ -151,13 +154,13 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
                   <td className="space-y-2 px-3 py-2 text-right">
                     <div className="flex flex-wrap justify-end gap-1.5">
                       <Button size="sm" disabled={self} onClick={() => void toggleDisabled(user)}>
-                        {user.disabled ? "Enable" : "Disable"}
+                        {user.disabled ? t("users.enable") : t("users.disable")}
                       </Button>
                       <Button size="sm" onClick={() => setResetting(resetting === user.id ? null : user.id)}>
-                        Reset password
+                        {t("users.resetPassword")}
                       </Button>
                       <Button size="sm" variant="danger" disabled={self} onClick={() => void remove(user)}>
-                        Delete
+                        {t("users.delete")}
                       </Button>
                     </div>
                     {resetting === user.id && (
@@ -170,14 +173,14 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
                       >
                         <input
                           type="password"
-                          aria-label={`New password for ${user.email}`}
+                          aria-label={t("users.newPasswordFor", { email: user.email })}
                           autoComplete="new-password"
                           value={newPassword}
                           onChange={(e) => setNewPassword(e.target.value)}
                           className={`${inputClass} w-48 py-1`}
                         />
                         <Button size="sm" type="submit" variant="primary">
-                          Set
+                          {t("users.set")}
                         </Button>
                         <label className="flex w-full items-center justify-end gap-1.5 text-xs text-zinc-400">
                           <input
@@ -185,7 +188,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
                             checked={keepTokens}
                             onChange={(e) => setKeepTokens(e.target.checked)}
                           />
-                          Keep their API tokens ({user.activeTokens} active)
+                          {t("users.keepTokens", { count: user.activeTokens })}
                         </label>
                       </form>
                     )}

@@ -1,3 +1,5 @@
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import type { JsonSchema } from "@/lib/openapi/json-schema";
 import { SchemaFields } from "./schema-fields";
 
@@ -5,6 +7,8 @@ import { SchemaFields } from "./schema-fields";
  * The API reference, rendered on the server from the OpenAPI document: no script at all, so it
  * sits inside the studio's nonce + strict-dynamic CSP by construction (docs/decisions/openapi.md
  * says why no client-side renderer). <details> folds the per-model bodies without JavaScript.
+ * The chrome is in the page's language; the document's own text (titles, summaries, tags,
+ * descriptions) stays as written (data-spec-text).
  */
 type Parameter = { name: string; in: string; required?: boolean; schema?: JsonSchema };
 type Operation = {
@@ -23,6 +27,9 @@ export type OpenApiDoc = {
   components: { schemas: Record<string, JsonSchema> };
 };
 
+/** The document's address: the same in every language. */
+const DOCUMENT_PATH = "/api/openapi.json";
+
 const METHOD_COLOR: Record<string, string> = {
   get: "bg-sky-500/15 text-sky-300",
   head: "bg-sky-500/15 text-sky-300",
@@ -37,6 +44,7 @@ function resolve(doc: OpenApiDoc, schema: JsonSchema): JsonSchema {
 }
 
 function Body({ doc, schema }: { doc: OpenApiDoc; schema: JsonSchema }) {
+  const t = useTranslations("apiDocs");
   const resolved = resolve(doc, schema);
   // oneOf: a union discriminated by `model`; anyOf: the v1 family variants (a mapped model's family picks).
   const variants = resolved.oneOf ?? resolved.anyOf;
@@ -44,13 +52,16 @@ function Body({ doc, schema }: { doc: OpenApiDoc; schema: JsonSchema }) {
   return (
     <div className="space-y-1">
       <p className="text-xs text-zinc-400">
-        One of {variants.length} bodies
-        {resolved.oneOf ? (
-          <>
-            , chosen by <code>model</code>
-          </>
-        ) : null}
-        :{resolved.description && <span className="ml-1 text-zinc-400">{resolved.description}</span>}
+        {t("oneOfBodies", { count: variants.length })}
+        {resolved.oneOf
+          ? t.rich("chosenBy", { code: (chunks) => <code translate="no">{chunks}</code> })
+          : null}
+        :
+        {resolved.description && (
+          <span className="ml-1 text-zinc-400" data-spec-text>
+            {resolved.description}
+          </span>
+        )}
       </p>
       {variants.map((ref) => {
         const model = resolve(doc, ref);
@@ -58,11 +69,18 @@ function Body({ doc, schema }: { doc: OpenApiDoc; schema: JsonSchema }) {
         return (
           <details key={id} className="rounded border border-zinc-800 px-2 py-1">
             <summary className="cursor-pointer text-xs">
-              <code className="text-zinc-200">{id}</code> <span className="text-zinc-400">{model.title}</span>
-              {model["x-unavailable"] && <span className="ml-2 text-rose-400">unavailable</span>}
+              <code className="text-zinc-200" translate="no">
+                {id}
+              </code>{" "}
+              <span className="text-zinc-400" data-spec-text>
+                {model.title}
+              </span>
+              {model["x-unavailable"] && <span className="ml-2 text-rose-400">{t("unavailable")}</span>}
             </summary>
             {model.description && (
-              <p className="my-1 whitespace-pre-line text-xs text-zinc-400">{model.description}</p>
+              <p className="my-1 whitespace-pre-line text-xs text-zinc-400" data-spec-text>
+                {model.description}
+              </p>
             )}
             <SchemaFields schema={model} />
           </details>
@@ -83,17 +101,30 @@ function OperationCard({
   path: string;
   op: Operation;
 }) {
+  const t = useTranslations("apiDocs");
+  const code = (chunks: ReactNode) => <code translate="no">{chunks}</code>;
   const access =
-    op.security?.length === 0 ? "public" : op["x-role"] === "admin" ? "admin" : "signed in or API token";
+    op.security?.length === 0
+      ? t("access.public")
+      : op["x-role"] === "admin"
+        ? t("access.admin")
+        : t("access.signedIn");
   const bodies = Object.entries(op.requestBody?.content ?? {});
   return (
     <section id={op.operationId} className="space-y-2 rounded-lg border border-zinc-800 p-3">
       <h3 className="flex flex-wrap items-center gap-2 text-sm">
-        <span className={`rounded px-1.5 py-0.5 font-mono text-xs uppercase ${METHOD_COLOR[method] ?? ""}`}>
+        <span
+          translate="no"
+          className={`rounded px-1.5 py-0.5 font-mono text-xs uppercase ${METHOD_COLOR[method] ?? ""}`}
+        >
           {method}
         </span>
-        <code className="text-zinc-100">{path}</code>
-        <span className="text-zinc-400">{op.summary}</span>
+        <code className="text-zinc-100" translate="no">
+          {path}
+        </code>
+        <span className="text-zinc-400" data-spec-text>
+          {op.summary}
+        </span>
         <span className="ml-auto text-xs text-zinc-400">{access}</span>
       </h3>
       {op.parameters?.length ? (
@@ -108,24 +139,27 @@ function OperationCard({
         <div key={type} className="space-y-1">
           {bodies.length > 1 || type !== "application/json" ? (
             <p className="text-xs text-zinc-400">
-              Body as <code>{type}</code>
-              {type === "application/octet-stream" && <>: the file&apos;s bytes, its name in X-File-Name</>}
+              {t.rich("bodyAs", { type, code })}
+              {type === "application/octet-stream" && t.rich("fileBytes", { code })}
             </p>
           ) : null}
           {type !== "application/octet-stream" && <Body doc={doc} schema={schema} />}
         </div>
       ))}
       <p className="text-xs text-zinc-400">
-        Answers:{" "}
-        {Object.entries(op.responses)
-          .map(([status, r]) => `${status} ${r.description}`)
-          .join(" · ")}
+        {t("answers")}{" "}
+        <span data-spec-text>
+          {Object.entries(op.responses)
+            .map(([status, r]) => `${status} ${r.description}`)
+            .join(" · ")}
+        </span>
       </p>
     </section>
   );
 }
 
 export function ApiReference({ doc }: { doc: OpenApiDoc }) {
+  const t = useTranslations("apiDocs");
   const byTag = new Map<string, { method: string; path: string; op: Operation }[]>();
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
@@ -136,22 +170,31 @@ export function ApiReference({ doc }: { doc: OpenApiDoc }) {
   return (
     <div className="mx-auto max-w-5xl space-y-6 p-4">
       <header className="space-y-2">
-        <h1 className="text-xl font-semibold">{doc.info.title}</h1>
-        <p className="text-sm text-zinc-400">{doc.info.description}</p>
+        <h1 className="text-xl font-semibold" data-spec-text>
+          {doc.info.title}
+        </h1>
+        <p className="text-sm text-zinc-400" data-spec-text>
+          {doc.info.description}
+        </p>
         <p className="text-sm">
-          <a className="text-sky-400 underline" href="/api/openapi.json">
-            /api/openapi.json
+          <a className="text-sky-400 underline" href={DOCUMENT_PATH} translate="no">
+            {DOCUMENT_PATH}
           </a>{" "}
           <span className="text-zinc-400">
-            (OpenAPI {"3.1"}) · the CLI: <code>npm run cli -- --help</code>
+            {t.rich("about", {
+              version: "3.1",
+              code: (chunks) => <code translate="no">{chunks}</code>,
+              name: (chunks) => <span translate="no">{chunks}</span>,
+            })}
           </span>
         </p>
-        <nav aria-label="API areas" className="flex flex-wrap gap-2 text-xs">
+        <nav aria-label={t("areas")} className="flex flex-wrap gap-2 text-xs">
           {[...byTag.keys()].map((tag) => (
             <a
               key={tag}
               href={`#tag-${tag}`}
               className="rounded border border-zinc-800 px-2 py-0.5 text-zinc-300"
+              data-spec-text
             >
               {tag}
             </a>
@@ -160,7 +203,9 @@ export function ApiReference({ doc }: { doc: OpenApiDoc }) {
       </header>
       {[...byTag].map(([tag, ops]) => (
         <section key={tag} id={`tag-${tag}`} className="space-y-2">
-          <h2 className="text-base font-semibold">{tag}</h2>
+          <h2 className="text-base font-semibold" data-spec-text>
+            {tag}
+          </h2>
           {ops.map(({ method, path, op }) => (
             <OperationCard key={`${method} ${path}`} doc={doc} method={method} path={path} op={op} />
           ))}

@@ -1,12 +1,14 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { fetchJson } from "@/components/api-client";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
-import { AUDIT_ACTIONS, AUDIT_ACTION_NAMES } from "@/lib/audit/actions";
+import { AUDIT_ACTION_NAMES } from "@/lib/audit/actions";
 import type { AuditEntryView } from "@/lib/audit/schema";
 
 type Filters = { action: string; outcome: string; actor: string; target: string; from: string; to: string };
@@ -33,8 +35,17 @@ function useAuditQuery(filters: Filters) {
   });
 }
 
+/** An action's words: its message (audit.actions.<dotted name>), or the name itself if it has none. */
+function useActionLabel() {
+  const t = useTranslations("audit.actions");
+  return (action: string) => (t.has(action as never) ? t(action as never) : action);
+}
+
 /** The audit log with its filters; the export link carries the same filters. */
 export function AuditLog() {
+  const t = useTranslations("audit");
+  const actionLabel = useActionLabel();
+  const errorMessage = useErrorMessage();
   const [draft, setDraft] = useState<Filters>(EMPTY);
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const log = useAuditQuery(filters);
@@ -56,64 +67,64 @@ export function AuditLog() {
         }}
       >
         <label className="space-y-1 text-xs text-zinc-400">
-          Action
+          {t("action")}
           <select {...field("action")}>
-            <option value="">Any</option>
+            <option value="">{t("any")}</option>
             {AUDIT_ACTION_NAMES.map((name) => (
               <option key={name} value={name}>
-                {AUDIT_ACTIONS[name]}
+                {actionLabel(name)}
               </option>
             ))}
           </select>
         </label>
         <label className="space-y-1 text-xs text-zinc-400">
-          Outcome
+          {t("outcome")}
           <select {...field("outcome")}>
-            <option value="">Any</option>
-            <option value="success">Done</option>
-            <option value="failure">Refused</option>
+            <option value="">{t("any")}</option>
+            <option value="success">{t("done")}</option>
+            <option value="failure">{t("refused")}</option>
           </select>
         </label>
         <label className="space-y-1 text-xs text-zinc-400">
-          Who (e-mail)
-          <input {...field("actor")} placeholder="ada@" />
+          {t("who")}
+          <input {...field("actor")} placeholder={t("whoPlaceholder")} />
         </label>
         <label className="space-y-1 text-xs text-zinc-400">
-          Target
-          <input {...field("target")} placeholder="id or name" />
+          {t("target")}
+          <input {...field("target")} placeholder={t("targetPlaceholder")} />
         </label>
         <label className="space-y-1 text-xs text-zinc-400">
-          From
+          {t("from")}
           <input type="date" {...field("from")} />
         </label>
         <label className="space-y-1 text-xs text-zinc-400">
-          To
+          {t("to")}
           <input type="date" {...field("to")} />
         </label>
         <div className="flex items-end gap-2">
           <Button type="submit" variant="primary">
-            Filter
+            {t("filter")}
           </Button>
           <a
             className="inline-flex h-9 items-center rounded-md border border-zinc-700 px-3 text-sm text-zinc-100 hover:bg-zinc-800"
             href={`/api/admin/audit/export?${query(filters)}`}
             download
           >
-            Export CSV
+            {t("export")}
           </a>
         </div>
       </form>
-      {log.error && <Alert tone="danger">{log.error.message}</Alert>}
+      {log.error && <Alert tone="danger">{errorMessage(log.error)}</Alert>}
       <div className="overflow-x-auto rounded-md border border-zinc-800">
         <table className="w-full text-left text-sm">
           <thead className="bg-zinc-900 text-xs text-zinc-400">
             <tr>
-              <th className="px-3 py-2">When (UTC)</th>
-              <th className="px-3 py-2">Who</th>
-              <th className="px-3 py-2">What</th>
-              <th className="px-3 py-2">Target</th>
-              <th className="px-3 py-2">Address</th>
-              <th className="px-3 py-2">Details</th>
+              <th className="px-3 py-2">{t("colWhen")}</th>
+              <th className="px-3 py-2">{t("colWho")}</th>
+              <th className="px-3 py-2">{t("colWhat")}</th>
+              <th className="px-3 py-2">{t("colTarget")}</th>
+              <th className="px-3 py-2">{t("colAddress")}</th>
+              <th className="px-3 py-2">{t("colDetails")}</th>
             </tr>
           </thead>
           <tbody>
@@ -123,15 +134,25 @@ export function AuditLog() {
                   {entry.at.slice(0, 19).replace("T", " ")}
                 </td>
                 <td className="px-3 py-2">
-                  {entry.actorEmail ?? (entry.actorId === "local" ? "local admin" : "—")}
+                  {entry.actorEmail ? (
+                    <span translate="no">{entry.actorEmail}</span>
+                  ) : entry.actorId === "local" ? (
+                    t("localAdmin")
+                  ) : (
+                    "—"
+                  )}
                 </td>
                 <td className="px-3 py-2">
-                  {AUDIT_ACTIONS[entry.action as keyof typeof AUDIT_ACTIONS] ?? entry.action}
-                  {entry.outcome === "failure" && <span className="ml-2 text-red-400">refused</span>}
+                  {actionLabel(entry.action)}
+                  {entry.outcome === "failure" && (
+                    <span className="ml-2 text-red-400">{t("refusedTag")}</span>
+                  )}
                 </td>
-                <td className="px-3 py-2 text-zinc-300">{entry.targetLabel ?? entry.targetId ?? ""}</td>
+                <td className="px-3 py-2 text-zinc-300" translate="no">
+                  {entry.targetLabel ?? entry.targetId ?? ""}
+                </td>
                 <td className="px-3 py-2 text-zinc-400">{entry.address ?? ""}</td>
-                <td className="px-3 py-2 font-mono text-xs text-zinc-400">
+                <td className="px-3 py-2 font-mono text-xs text-zinc-400" translate="no">
                   {entry.detail ? JSON.stringify(entry.detail) : ""}
                 </td>
               </tr>
@@ -139,7 +160,7 @@ export function AuditLog() {
             {!log.isPending && entries.length === 0 && (
               <tr>
                 <td colSpan={6} className="px-3 py-6 text-center text-zinc-400">
-                  No entries match.
+                  {t("empty")}
                 </td>
               </tr>
             )}
@@ -148,7 +169,7 @@ export function AuditLog() {
       </div>
       {log.hasNextPage && (
         <Button onClick={() => log.fetchNextPage()} disabled={log.isFetchingNextPage}>
-          Load more
+          {t("loadMore")}
         </Button>
       )}
     </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
@@ -17,6 +18,7 @@ export function ShareLinkForm({
   error: string | null;
   onCreate: (draft: Draft) => void;
 }) {
+  const t = useTranslations("shares");
   const [allowComments, setAllowComments] = useState(true);
   const [allowDownload, setAllowDownload] = useState(false);
   const [showPrompts, setShowPrompts] = useState(false);
@@ -44,12 +46,12 @@ export function ShareLinkForm({
 
   return (
     <form onSubmit={submit} className="space-y-3" data-testid="share-link-form">
-      {toggle("Allow comments and approvals", allowComments, setAllowComments, "share-allow-comments")}
-      {toggle("Allow downloads", allowDownload, setAllowDownload, "share-allow-download")}
-      {toggle("Show prompts and parameters", showPrompts, setShowPrompts, "share-show-prompts")}
+      {toggle(t("allowComments"), allowComments, setAllowComments, "share-allow-comments")}
+      {toggle(t("allowDownload"), allowDownload, setAllowDownload, "share-allow-download")}
+      {toggle(t("showPrompts"), showPrompts, setShowPrompts, "share-show-prompts")}
       <div className="grid grid-cols-2 gap-3">
         <label className="text-xs text-zinc-400">
-          Password (optional)
+          {t("password")}
           <input
             type="password"
             autoComplete="new-password"
@@ -59,7 +61,7 @@ export function ShareLinkForm({
           />
         </label>
         <label className="text-xs text-zinc-400">
-          Expires (optional)
+          {t("expires")}
           <input
             type="date"
             value={expiresOn}
@@ -70,7 +72,7 @@ export function ShareLinkForm({
       </div>
       {error && <p className="text-sm text-red-400">{error}</p>}
       <Button type="submit" variant="primary" disabled={busy} data-testid="share-create">
-        {busy ? "Creating…" : "Create link"}
+        {busy ? t("creating") : t("create")}
       </Button>
     </form>
   );

@@ -1,6 +1,9 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useFormat } from "@/components/i18n/use-format";
 import { Button } from "@/components/ui/button";
 import { useModalDialog } from "@/components/ui/use-modal-dialog";
 import type { ShareLinkSummary } from "@/lib/shares/schema";
@@ -17,6 +20,8 @@ export function ShareLinksDialog({
   open: boolean;
   onClose: () => void;
 }) {
+  const t = useTranslations("shares");
+  const errorMessage = useErrorMessage();
   const dialog = useModalDialog(open, onClose);
   const { list, create, revoke } = useShareLinks(target, open);
   const links = list.data?.links ?? [];
@@ -31,21 +36,19 @@ export function ShareLinksDialog({
         {open && (
           <div className="space-y-4 p-5">
             <div className="flex items-center justify-between">
-              <h2 className="text-base font-semibold">Share links</h2>
+              <h2 className="text-base font-semibold">{t("heading")}</h2>
               <Button size="sm" variant="ghost" onClick={onClose}>
-                Close
+                {t("close")}
               </Button>
             </div>
-            <p className="text-xs text-zinc-400">
-              Anyone with a link sees what it shares, without an account. Revoke it to close it at once.
-            </p>
+            <p className="text-xs text-zinc-400">{t("intro")}</p>
             <ShareLinkForm
               busy={create.isPending}
-              error={create.error?.message ?? null}
+              error={create.error ? errorMessage(create.error) : null}
               onCreate={(draft) => create.mutate(draft)}
             />
             <ul className="space-y-2" data-testid="share-links-list">
-              {list.isLoading && <li className="text-sm text-zinc-400">Loading…</li>}
+              {list.isLoading && <li className="text-sm text-zinc-400">{t("loading")}</li>}
               {links.map((link) => (
                 <LinkRow
                   key={link.id}
@@ -63,14 +66,16 @@ export function ShareLinksDialog({
 }
 
 function LinkRow({ link, onRevoke, busy }: { link: ShareLinkSummary; onRevoke: () => void; busy: boolean }) {
+  const t = useTranslations("shares");
+  const format = useFormat();
   const [copied, setCopied] = useState(false);
   const url = typeof window === "undefined" ? link.path : `${window.location.origin}${link.path}`;
   const switches = [
-    link.allowComments && "comments",
-    link.allowDownload && "downloads",
-    link.showPrompts && "prompts shown",
-    link.hasPassword && "password",
-    link.expiresAt && `expires ${new Date(link.expiresAt).toLocaleDateString()}`,
+    link.allowComments && t("switch.comments"),
+    link.allowDownload && t("switch.downloads"),
+    link.showPrompts && t("switch.prompts"),
+    link.hasPassword && t("switch.password"),
+    link.expiresAt && t("switch.expires", { date: format.shortDate(link.expiresAt) }),
   ].filter(Boolean);
   return (
     <li
@@ -82,7 +87,7 @@ function LinkRow({ link, onRevoke, busy }: { link: ShareLinkSummary; onRevoke: (
         <input
           readOnly
           value={url}
-          aria-label="Link"
+          aria-label={t("link")}
           data-testid="share-link-url"
           onFocus={(e) => e.currentTarget.select()}
           className="h-8 min-w-0 flex-1 rounded-md border border-zinc-700 bg-zinc-950 px-2 text-xs text-zinc-300"
@@ -95,7 +100,7 @@ function LinkRow({ link, onRevoke, busy }: { link: ShareLinkSummary; onRevoke: (
                 void navigator.clipboard?.writeText(url).then(() => setCopied(true));
               }}
             >
-              {copied ? "Copied" : "Copy"}
+              {copied ? t("copied") : t("copy")}
             </Button>
             <Button
               size="sm"
@@ -104,15 +109,17 @@ function LinkRow({ link, onRevoke, busy }: { link: ShareLinkSummary; onRevoke: (
               disabled={busy}
               data-testid="share-link-revoke"
             >
-              Revoke
+              {t("revoke")}
             </Button>
           </>
         )}
       </div>
       <p className="text-xs text-zinc-400" data-testid="share-link-stats">
-        {link.state !== "active" && <span className="mr-1 font-medium text-amber-400">{link.state}</span>}
-        {link.views} view{link.views === 1 ? "" : "s"}
-        {link.lastViewedAt && ` · last viewed ${new Date(link.lastViewedAt).toLocaleString()}`}
+        {link.state !== "active" && (
+          <span className="mr-1 font-medium text-amber-400">{t(`state.${link.state}`)}</span>
+        )}
+        {t("views", { count: link.views })}
+        {link.lastViewedAt && ` · ${t("lastViewed", { time: format.dateTime(link.lastViewedAt) })}`}
         {switches.length > 0 && ` · ${switches.join(", ")}`}
       </p>
     </li>

@@ -1,6 +1,7 @@
 "use client";
 
 import { X } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { ModelDef } from "@/lib/catalog";
 import { carryOver } from "@/lib/batches/carry-over";
@@ -8,6 +9,7 @@ import type { PlanIssue } from "@/lib/batches/plan";
 import { Button } from "@/components/ui/button";
 import { ModelBadges } from "./model-badges";
 import { OverrideField } from "./override-field";
+import { useParamLabel } from "./use-param-label";
 
 const fieldOf = (issue: PlanIssue) => issue.field.split(/[.[]/)[0];
 const domId = (text: string) => text.replace(/[^A-Za-z0-9_-]/g, "-");
@@ -32,6 +34,8 @@ export function BatchModelPanel({
   onChange: (overrides: Record<string, unknown>) => void;
   onRemove: () => void;
 }) {
+  const t = useTranslations("batchOverride");
+  const label = useParamLabel();
   const [pinned, setPinned] = useState<string[]>([]);
   const { carried, dropped } = carryOver(model, shared);
   const names = new Set(model.params.map((p) => p.name));
@@ -53,30 +57,32 @@ export function BatchModelPanel({
 
   return (
     <section
-      aria-label={`Batch settings for ${model.id}`}
+      aria-label={t("settingsFor", { model: model.id })}
       data-testid={`batch-model-${model.id}`}
       data-invalid={issues.length > 0 || undefined}
       className={`space-y-3 rounded-xl border p-4 ${issues.length ? "border-red-500/50" : "border-zinc-800"}`}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <span className="font-mono text-sm text-zinc-100">{model.id}</span>
+        <span className="font-mono text-sm text-zinc-100" translate="no">
+          {model.id}
+        </span>
         <ModelBadges model={model} />
         <Button
           size="sm"
           variant="ghost"
           className="ml-auto"
           onClick={onRemove}
-          aria-label={`Remove ${model.id} from the batch`}
+          aria-label={t("removeLabel", { model: model.id })}
         >
-          <X aria-hidden className="size-3.5" /> Remove
+          <X aria-hidden className="size-3.5" /> {t("remove")}
         </Button>
       </div>
       <p className="text-xs text-zinc-400">
-        Carries over: {Object.keys(carried).join(", ") || "nothing"}
+        {t("carries", { fields: Object.keys(carried).join(", ") || t("nothing") })}
         {dropped.length > 0 && (
           <>
             {" · "}
-            <span data-testid="batch-dropped">Not used by this model: {dropped.join(", ")}</span>
+            <span data-testid="batch-dropped">{t("notUsed", { fields: dropped.join(", ") })}</span>
           </>
         )}
       </p>
@@ -105,15 +111,15 @@ export function BatchModelPanel({
       )}
       {addable.length > 0 && (
         <select
-          aria-label={`Override a field for ${model.id}`}
+          aria-label={t("overrideLabel", { model: model.id })}
           value=""
           onChange={(event) => event.target.value && setPinned([...pinned, event.target.value])}
           className="h-8 rounded-md border border-zinc-700 bg-zinc-900 px-2 text-xs text-zinc-300 focus:border-sky-500 focus:outline-none"
         >
-          <option value="">Override a field for this model…</option>
+          <option value="">{t("overridePrompt")}</option>
           {addable.map((p) => (
             <option key={p.name} value={p.name}>
-              {p.label}
+              {label(p.label)}
             </option>
           ))}
         </select>

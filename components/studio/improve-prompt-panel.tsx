@@ -1,8 +1,10 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { fetchJson, jsonInit } from "@/components/api-client";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
@@ -25,6 +27,8 @@ export default function ImprovePromptPanel({
   onAccept: (text: string) => void;
   onClose: () => void;
 }) {
+  const t = useTranslations("improvePrompt");
+  const errorMessage = useErrorMessage();
   const [guidance, setGuidance] = useState("");
   const [editing, setEditing] = useState<string | null>(null);
   const improve = useMutation({
@@ -39,15 +43,15 @@ export default function ImprovePromptPanel({
 
   return (
     <section
-      aria-label="Improve prompt"
+      aria-label={t("label")}
       className="space-y-3 rounded-lg border border-sky-500/30 bg-sky-500/5 p-3"
       data-testid="improve-prompt-panel"
     >
       <div className="flex gap-2">
         <input
           className={inputClass}
-          placeholder="Guidance (optional): more cinematic, shorter, keep the colours…"
-          aria-label="Guidance for the improvement"
+          placeholder={t("guidancePlaceholder")}
+          aria-label={t("guidanceLabel")}
           value={guidance}
           maxLength={500}
           onChange={(e) => setGuidance(e.target.value)}
@@ -57,13 +61,13 @@ export default function ImprovePromptPanel({
           onClick={() => improve.mutate()}
           disabled={improve.isPending || !prompt.trim()}
         >
-          {improve.isPending ? "Improving…" : result ? "Try again" : "Improve"}
+          {improve.isPending ? t("improving") : result ? t("tryAgain") : t("improve")}
         </Button>
       </div>
-      {!prompt.trim() && <p className="text-xs text-zinc-400">Write a prompt first.</p>}
+      {!prompt.trim() && <p className="text-xs text-zinc-400">{t("writeFirst")}</p>}
       {improve.error && (
         <Alert tone="danger" live>
-          {improve.error.message}
+          {errorMessage(improve.error)}
         </Alert>
       )}
       {result && (
@@ -90,7 +94,7 @@ export default function ImprovePromptPanel({
           ) : (
             <textarea
               className={`${inputClass} min-h-24`}
-              aria-label="Edit the proposal"
+              aria-label={t("editLabel")}
               value={editing}
               onChange={(e) => setEditing(e.target.value)}
             />
@@ -98,7 +102,7 @@ export default function ImprovePromptPanel({
           {result.notes && <p className="text-xs text-zinc-400">{result.notes}</p>}
           {!result.valid && result.rule && (
             <Alert tone="warning" testId="improve-rule">
-              The proposal breaks a rule of {model}: {result.rule}
+              {t("breaksRule", { model, rule: result.rule })}
             </Alert>
           )}
           {result.notices.map((notice) => (
@@ -107,20 +111,19 @@ export default function ImprovePromptPanel({
             </p>
           ))}
           <p className="text-[11px] text-zinc-400" data-testid="improve-cost">
-            {result.tokens.toLocaleString("en")} tokens · {result.credits} credits ({result.visionModel}),
-            counted in your text budget
+            {t("cost", { tokens: result.tokens, credits: result.credits, visionModel: result.visionModel })}
           </p>
           <div className="flex gap-2">
             <Button variant="primary" size="sm" onClick={() => onAccept(editing ?? result.proposal)}>
-              Accept
+              {t("accept")}
             </Button>
             {editing === null && (
               <Button size="sm" onClick={() => setEditing(result.proposal)}>
-                Edit
+                {t("edit")}
               </Button>
             )}
             <Button size="sm" variant="ghost" onClick={onClose}>
-              Discard
+              {t("discard")}
             </Button>
           </div>
         </div>

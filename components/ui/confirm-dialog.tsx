@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Button } from "./button";
 import { useModalDialog } from "./use-modal-dialog";
@@ -22,6 +23,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const t = useTranslations("ui");
   const dialogProps = useModalDialog(open, onCancel);
 
   return (
@@ -36,10 +38,10 @@ export function ConfirmDialog({
       </div>
       <div className="flex justify-end gap-2 border-t border-zinc-800 px-5 py-3">
         <Button onClick={onCancel} disabled={busy} autoFocus>
-          Cancel
+          {t("cancel")}
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={busy} data-testid="confirm-button">
-          {busy ? "Working…" : confirmLabel}
+          {busy ? t("working") : confirmLabel}
         </Button>
       </div>
     </dialog>

@@ -1,18 +1,25 @@
 "use client";
 
+import { useTranslations } from "next-intl";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useFormat } from "@/components/i18n/use-format";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useDeliveries } from "./use-webhooks";
 
 const tone = { delivered: "success", failed: "danger", pending: "warning" } as const;
+const isState = (state: string): state is keyof typeof tone => Object.hasOwn(tone, state);
 
 /** An endpoint's recent deliveries: each with its last attempt's code, latency and answer. */
 export function DeliveryLog({ endpointId }: { endpointId: string }) {
+  const t = useTranslations("webhooks");
+  const format = useFormat();
+  const errorMessage = useErrorMessage();
   const { log, redeliver } = useDeliveries(endpointId);
-  if (log.isError) return <Alert tone="danger">{log.error.message}</Alert>;
-  if (!log.data) return <p className="text-xs text-zinc-400">Loading deliveries…</p>;
-  if (log.data.length === 0) return <p className="text-xs text-zinc-400">No deliveries yet.</p>;
+  if (log.isError) return <Alert tone="danger">{errorMessage(log.error)}</Alert>;
+  if (!log.data) return <p className="text-xs text-zinc-400">{t("loadingDeliveries")}</p>;
+  if (log.data.length === 0) return <p className="text-xs text-zinc-400">{t("noDeliveries")}</p>;
   return (
     <ul className="divide-y divide-zinc-800 text-xs" data-testid="delivery-log">
       {log.data.map((delivery) => {
@@ -23,32 +30,43 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
             data-testid="delivery-row"
             className="flex flex-wrap items-center gap-2 py-1.5"
           >
-            <code className="text-zinc-300">{delivery.event}</code>
-            <Badge tone={tone[delivery.state as keyof typeof tone] ?? "neutral"}>{delivery.state}</Badge>
+            <code className="text-zinc-300" translate="no">
+              {delivery.event}
+            </code>
+            <Badge tone={isState(delivery.state) ? tone[delivery.state] : "neutral"}>
+              {isState(delivery.state) ? t(`state.${delivery.state}`) : delivery.state}
+            </Badge>
             <span className="text-zinc-400">
-              {new Date(delivery.createdAt).toLocaleString()} · {delivery.attempts} attempt
-              {delivery.attempts === 1 ? "" : "s"}
+              {format.dateTime(delivery.createdAt)} · {t("attempts", { count: delivery.attempts })}
               {last && (
                 <>
                   {" "}
-                  · {last.status ?? "no answer"} · {last.latencyMs ?? "—"} ms
+                  · {last.status ?? t("noAnswer")} ·{" "}
+                  {last.latencyMs === null || last.latencyMs === undefined
+                    ? "—"
+                    : t("latency", { ms: last.latencyMs })}
                 </>
               )}
               {delivery.state === "pending" && delivery.attempts > 0 && (
-                <> · next {new Date(delivery.nextAttemptAt).toLocaleTimeString()}</>
+                <> · {t("nextAttempt", { time: format.time(delivery.nextAttemptAt) })}</>
               )}
             </span>
-            <code className="text-zinc-400">{delivery.id}</code>
+            <code className="text-zinc-400" translate="no">
+              {delivery.id}
+            </code>
             <Button
               size="sm"
               className="ml-auto"
               disabled={redeliver.isPending}
               onClick={() => redeliver.mutate(delivery.id)}
             >
-              Redeliver
+              {t("redeliver")}
             </Button>
             {last && (last.error || last.bodyExcerpt) && (
-              <pre className="w-full overflow-x-auto whitespace-pre-wrap rounded bg-zinc-950 p-1.5 text-zinc-400">
+              <pre
+                translate="no"
+                className="w-full overflow-x-auto whitespace-pre-wrap rounded bg-zinc-950 p-1.5 text-zinc-400"
+              >
                 {[last.error, last.bodyExcerpt].filter(Boolean).join("\n")}
               </pre>
             )}

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { NewUserForm } from "@/components/admin/new-user-form";
 import { ReauthProvider } from "@/components/admin/reauth";
 import { UsersTable } from "@/components/admin/users-table";
@@ -11,15 +12,18 @@ import { env } from "@/lib/env";
 import { budgetOf } from "@/lib/spend/budgets";
 import { LOCAL_OWNER } from "@/lib/spend/owner";
 
-export const metadata: Metadata = { title: "Admin · Model Studio" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("admin"))("pageTitle") };
+}
 
 export default async function AdminPage() {
+  const t = await getTranslations("admin");
   const user = await currentUser();
   if (user?.role !== "admin") {
     return (
       <div className="mx-auto max-w-3xl p-6">
-        <Alert tone="danger" title="Admins only">
-          Only an admin of this studio can manage users.
+        <Alert tone="danger" title={t("adminsOnly")}>
+          {t("adminsOnlyText")}
         </Alert>
       </div>
     );
@@ -27,36 +31,34 @@ export default async function AdminPage() {
   return (
     <div className="mx-auto max-w-5xl space-y-8 p-6">
       <div className="flex items-baseline justify-between gap-4">
-        <h1 className="text-xl font-semibold">Users</h1>
+        <h1 className="text-xl font-semibold">{t("usersHeading")}</h1>
         <Link href="/admin/audit" className="text-sm text-sky-400 hover:underline">
-          Audit log
+          {t("auditLink")}
         </Link>
       </div>
       {!env().auth.enabled && (
         <Alert tone="info">
-          Accounts are off (AUTH=off on loopback): these accounts are used once the studio runs with AUTH=on.
+          {t.rich("accountsOff", { code: (chunks) => <code translate="no">{chunks}</code> })}
         </Alert>
       )}
       {!env().auth.enabled && (
         <section className="space-y-3">
-          <h2 className="text-sm font-semibold text-zinc-300">Budget while accounts are off</h2>
-          <p className="text-sm text-zinc-400">
-            Everyone who reaches this studio acts as one local user; its spend is limited here.
-          </p>
+          <h2 className="text-sm font-semibold text-zinc-300">{t("localBudgetHeading")}</h2>
+          <p className="text-sm text-zinc-400">{t("localBudgetText")}</p>
           <BudgetForm
             userId={LOCAL_OWNER}
-            label="the local user"
+            label={t("localUser")}
             budget={await budgetOf(db(), LOCAL_OWNER)}
           />
         </section>
       )}
       <ReauthProvider required={env().auth.enabled}>
         <section className="space-y-3">
-          <h2 className="text-sm font-semibold text-zinc-300">Add a user</h2>
+          <h2 className="text-sm font-semibold text-zinc-300">{t("addUser")}</h2>
           <NewUserForm />
         </section>
         <section className="space-y-3">
-          <h2 className="text-sm font-semibold text-zinc-300">Accounts</h2>
+          <h2 className="text-sm font-semibold text-zinc-300">{t("accounts")}</h2>
           <UsersTable currentUserId={user.id} />
         </section>
       </ReauthProvider>

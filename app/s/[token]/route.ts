@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { shareGoneResponse } from "@/lib/shares/gone-page";
 import { requestNonce, shareClientAssets, sharePageDocument } from "@/lib/shares/page-document";
 import { sharePageState } from "@/lib/shares/page-state";
@@ -13,13 +14,15 @@ export const dynamic = "force-dynamic";
  */
 export async function GET(request: Request, { params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
+  const locale = requestLocale(request.headers);
   const state = await sharePageState(db(), token, request.headers);
-  if (state.kind === "gone") return shareGoneResponse(state.error);
+  if (state.kind === "gone") return shareGoneResponse(state.error, locale);
   const html = sharePageDocument({
     token,
     state: state.kind,
     nonce: requestNonce(request.headers),
     assets: shareClientAssets(),
+    locale,
   });
   return new Response(html, {
     headers: {
@@ -27,6 +30,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ toke
       "Cache-Control": "no-store",
       "X-Robots-Tag": "noindex, nofollow",
       "Referrer-Policy": "no-referrer",
+      Vary: "Accept-Language, Cookie",
     },
   });
 }

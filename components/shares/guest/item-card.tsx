@@ -1,11 +1,18 @@
 import type { SharedItem } from "@/lib/shares/page-data";
+import { t } from "./messages";
 
-export const APPROVAL_TEXT: Record<string, string> = {
-  pending: "Pending",
-  approved: "Approved",
-  changes_requested: "Changes requested",
-  rejected: "Rejected",
-};
+const APPROVALS = ["pending", "approved", "changes_requested", "rejected"] as const;
+type Approval = (typeof APPROVALS)[number];
+
+/** An approval state in the page's language (an unknown one as sent). */
+export function approvalText(state: string): string {
+  return (APPROVALS as readonly string[]).includes(state) ? t(`approval.${state as Approval}`) : state;
+}
+
+/** An item's kind (image, video) in the page's language. */
+export function kindText(kind: string): string {
+  return kind === "image" || kind === "video" ? t(`kind.${kind}`) : kind;
+}
 
 /** One tile of the grid: the poster or thumbnail, the kind, the approval. */
 export function ItemCard({ item, onOpen }: { item: SharedItem; onOpen: () => void }) {
@@ -26,14 +33,12 @@ export function ItemCard({ item, onOpen }: { item: SharedItem; onOpen: () => voi
           // eslint-disable-next-line @next/next/no-img-element -- as above
           <img src={media.url} alt="" loading="lazy" className="size-full object-contain" />
         ) : (
-          <div className="grid size-full place-items-center text-xs text-zinc-400">{item.kind}</div>
+          <div className="grid size-full place-items-center text-xs text-zinc-400">{kindText(item.kind)}</div>
         )}
       </div>
       <div className="flex items-center justify-between px-2 py-1.5 text-xs text-zinc-400">
-        <span>{item.kind}</span>
-        {item.approval && (
-          <span data-testid="share-item-approval">{APPROVAL_TEXT[item.approval] ?? item.approval}</span>
-        )}
+        <span>{kindText(item.kind)}</span>
+        {item.approval && <span data-testid="share-item-approval">{approvalText(item.approval)}</span>}
       </div>
     </button>
   );

@@ -12,6 +12,7 @@ import {
 } from "@/components/review";
 import type { SharePage, SharedItem } from "@/lib/shares/page-data";
 import { guestUrls } from "./guest-api";
+import { t } from "./messages";
 import { ViewerNav } from "./viewer-nav";
 
 type Props = {
@@ -76,7 +77,7 @@ function Viewer({ token, page, item, onClose, onPrev, onNext, onChanged }: Props
           {/* The annotator lies over the frame inside a positioned box of a fixed height. */}
           <div className="relative h-[65vh] min-h-64 w-full rounded-lg bg-black">
             {!media ? (
-              <p className="p-4 text-sm text-zinc-400">This item has no stored file yet.</p>
+              <p className="p-4 text-sm text-zinc-400">{t("noFile")}</p>
             ) : kind === "video" ? (
               framed(
                 <video
@@ -107,9 +108,11 @@ function Viewer({ token, page, item, onClose, onPrev, onNext, onChanged }: Props
               data-testid="share-recipe"
             >
               <summary className="cursor-pointer text-zinc-300">
-                Prompt and parameters ({item.recipe.model})
+                {t("recipe", { model: item.recipe.model })}
               </summary>
-              <p className="mt-2 whitespace-pre-wrap text-zinc-200">{item.recipe.prompt}</p>
+              <p className="mt-2 whitespace-pre-wrap text-zinc-200" data-user-text>
+                {item.recipe.prompt}
+              </p>
               {item.recipe.params && (
                 <pre className="mt-2 overflow-x-auto text-xs text-zinc-400">
                   {JSON.stringify(item.recipe.params, null, 2)}

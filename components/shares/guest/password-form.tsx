@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { guestFetch, guestUrls, type GuestError } from "./guest-api";
+import { guestErrorText, t } from "./messages";
 
 /** The password of a protected link; a right one sets the unlock cookie and the page opens. */
 export function PasswordForm({ token }: { token: string }) {
@@ -17,7 +18,7 @@ export function PasswordForm({ token }: { token: string }) {
       await guestFetch(guestUrls(token).unlock, { method: "POST", body: JSON.stringify({ password }) });
       window.location.reload();
     } catch (e) {
-      setError((e as GuestError).message);
+      setError(guestErrorText(e as GuestError));
       setBusy(false);
     }
   }
@@ -28,9 +29,9 @@ export function PasswordForm({ token }: { token: string }) {
         onSubmit={submit}
         className="w-full max-w-sm space-y-3 rounded-lg border border-zinc-800 bg-zinc-900 p-6"
       >
-        <h1 className="text-base font-semibold">This link is protected</h1>
+        <h1 className="text-base font-semibold">{t("protected")}</h1>
         <label className="block text-sm text-zinc-400">
-          Password
+          {t("password")}
           <input
             type="password"
             autoFocus
@@ -50,7 +51,7 @@ export function PasswordForm({ token }: { token: string }) {
           disabled={busy || !password}
           className="h-9 w-full rounded-md bg-sky-500 text-sm font-medium text-zinc-950 disabled:bg-zinc-700"
         >
-          Open
+          {t("open")}
         </button>
       </form>
     </main>

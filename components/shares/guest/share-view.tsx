@@ -4,6 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import type { SharePage } from "@/lib/shares/page-data";
 import { guestFetch, guestUrls, type GuestError } from "./guest-api";
 import { ItemCard } from "./item-card";
+import { guestErrorText, t } from "./messages";
 import { PasswordForm } from "./password-form";
 
 // The viewer (player, annotator, comments) loads when an item is opened: the grid comes first.
@@ -45,23 +46,23 @@ export function ShareView({ token }: { token: string }) {
   };
 
   if (error?.code === "password_required") return <PasswordForm token={token} />;
-  if (error) return <p className="p-8 text-sm text-red-400">{error.message}</p>;
-  if (!page) return <p className="p-8 text-sm text-zinc-400">Loading…</p>;
+  if (error) return <p className="p-8 text-sm text-red-400">{guestErrorText(error)}</p>;
+  if (!page) return <p className="p-8 text-sm text-zinc-400">{t("loading")}</p>;
 
   const index = page.items.findIndex((item) => item.id === openId);
   const item = index >= 0 ? page.items[index] : null;
   return (
     <div className="mx-auto max-w-screen-2xl space-y-4 p-4 sm:p-6">
       <header className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
-        <h1 className="text-lg font-semibold" data-testid="share-title">
+        <h1 className="text-lg font-semibold" data-testid="share-title" data-user-text>
           {page.title}
         </h1>
         <span className="text-sm text-zinc-400">
-          {page.items.length} item{page.items.length === 1 ? "" : "s"}
+          {t("items", { count: page.items.length })}
           {page.progress && (
             <span data-testid="share-progress">
               {" "}
-              · {page.progress.approved} of {page.progress.total} approved
+              · {t("progress", { approved: page.progress.approved, total: page.progress.total })}
             </span>
           )}
         </span>
@@ -72,12 +73,12 @@ export function ShareView({ token }: { token: string }) {
             className="ml-auto text-sm text-sky-400 hover:underline"
             data-testid="share-zip"
           >
-            Download all
+            {t("downloadAll")}
           </a>
         )}
       </header>
       {item ? (
-        <Suspense fallback={<p className="text-sm text-zinc-400">Loading…</p>}>
+        <Suspense fallback={<p className="text-sm text-zinc-400">{t("loading")}</p>}>
           <ItemViewer
             token={token}
             page={page}

@@ -1,4 +1,6 @@
 import { createRoot } from "react-dom/client";
+import type { CompiledMessages } from "@/lib/i18n/compiled-messages";
+import { setShareMessages } from "./messages";
 import { PasswordForm } from "./password-form";
 import { ShareView } from "./share-view";
 
@@ -8,6 +10,10 @@ import { ShareView } from "./share-view";
 const root = document.getElementById("share-root");
 if (root) {
   const token = root.dataset.token ?? "";
+  setShareMessages(
+    root.dataset.locale ?? "en",
+    JSON.parse(root.dataset.messages ?? "{}") as CompiledMessages,
+  );
   createRoot(root).render(
     root.dataset.state === "locked" ? <PasswordForm token={token} /> : <ShareView token={token} />,
   );

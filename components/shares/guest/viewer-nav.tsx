@@ -1,4 +1,5 @@
 import type { SharedItem } from "@/lib/shares/page-data";
+import { t } from "./messages";
 
 const navButton = "rounded-md px-2 py-1 text-zinc-300 hover:bg-zinc-800 disabled:text-zinc-600";
 
@@ -17,13 +18,13 @@ export function ViewerNav({
   return (
     <nav className="flex items-center gap-2 text-sm">
       <button type="button" onClick={onClose} className={navButton} data-testid="share-back">
-        ← All items
+        {t("allItems")}
       </button>
       <button type="button" onClick={onPrev ?? undefined} disabled={!onPrev} className={navButton}>
-        Previous
+        {t("previous")}
       </button>
       <button type="button" onClick={onNext ?? undefined} disabled={!onNext} className={navButton}>
-        Next
+        {t("next")}
       </button>
       <span className="ml-auto flex gap-3">
         {item.kind === "image" && item.media[0] && (
@@ -33,7 +34,7 @@ export function ViewerNav({
             rel="noreferrer"
             className="text-sky-400 hover:underline"
           >
-            Full size
+            {t("fullSize")}
           </a>
         )}
         {item.media.map((m) =>
@@ -44,7 +45,7 @@ export function ViewerNav({
               className="text-sky-400 hover:underline"
               data-testid="share-download"
             >
-              Download{m.role === "result" ? "" : ` (${m.role.replace(/_/g, " ")})`}
+              {m.role === "result" ? t("download") : t("downloadRole", { role: m.role.replace(/_/g, " ") })}
             </a>
           ) : null,
         )}

@@ -1,0 +1,31 @@
+import {
+  formatCompiled,
+  type CompiledMessages,
+  type MessageValues,
+  type SharePageKey,
+} from "@/lib/i18n/compiled-messages";
+import type { GuestError } from "./guest-api";
+
+/**
+ * The share page's words (app/s/[token]/route.ts puts them, compiled in the guest's language, on
+ * #share-root): no next-intl here, so the page's one script stays small.
+ */
+let current: { locale: string; messages: CompiledMessages } = { locale: "en", messages: {} };
+
+export function setShareMessages(locale: string, messages: CompiledMessages) {
+  current = { locale, messages };
+}
+
+export function t(key: SharePageKey, values?: MessageValues): string {
+  return formatCompiled(current.messages, current.locale, key, values);
+}
+
+/** A guest request's failure in the page's language; on an English page the server's own sentence. */
+export function guestErrorText(error: GuestError): string {
+  if (error.status === 0) return t("errors.network");
+  if (current.locale === "en") return error.message; // it says more (which limit, when it resets)
+  if (error.code === "unauthorized") return t("errors.unauthorized");
+  if (error.code === "rate_limited" && typeof error.retryAfterSeconds === "number")
+    return t("errors.rate_limited", { retryAfterSeconds: error.retryAfterSeconds });
+  return t("errors.other", { status: error.status });
+}

@@ -1,0 +1,39 @@
+import "server-only";
+import compile from "icu-minify/compile";
+import en from "../../messages/en.json";
+import zh from "../../messages/zh-CN.json";
+import {
+  formatCompiled,
+  type CompiledMessages,
+  type MessageValues,
+  type SharePageKey,
+} from "../i18n/compiled-messages";
+import type { Locale } from "../i18n/locales";
+
+const SOURCES: Record<Locale, Record<string, unknown>> = { en: en.sharePage, "zh-CN": zh.sharePage };
+const compiled = new Map<Locale, CompiledMessages>();
+
+function flatten(tree: Record<string, unknown>, prefix = ""): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === "string"
+      ? [[`${prefix}${key}`, value] as [string, string]]
+      : flatten(value as Record<string, unknown>, `${prefix}${key}.`),
+  );
+}
+
+/** The share page's messages in `locale`, compiled once per process (the page hands them to its script). */
+export function sharePageMessages(locale: Locale): CompiledMessages {
+  let messages = compiled.get(locale);
+  if (!messages) {
+    messages = Object.fromEntries(
+      flatten(SOURCES[locale]).map(([key, text]) => [key, compile(text)]),
+    ) as CompiledMessages;
+    compiled.set(locale, messages);
+  }
+  return messages;
+}
+
+/** One share-page message formatted on the server (the document's title, the "gone" page). */
+export function sharePageText(locale: Locale, key: SharePageKey, values?: MessageValues): string {
+  return formatCompiled(sharePageMessages(locale), locale, key, values);
+}
