@@ -36,12 +36,13 @@ async function share(body: Record<string, unknown>) {
   return (await response.json()) as { id: string; token: string };
 }
 
-const open = (token: string) =>
+const open = (token: string, headers: Record<string, string> = {}) =>
   GET(
     new Request(`${origin}/s/${token}`, {
       headers: {
         "x-studio-peer-address": "198.51.100.7",
         "content-security-policy": "script-src 'self' 'nonce-TESTNONCE' 'strict-dynamic'",
+        ...headers,
       },
     }),
     { params: Promise.resolve({ token }) },
@@ -119,5 +120,43 @@ describe("the share page's document", () => {
     const html = await gone.text();
     expect(html).toContain("This link was revoked");
     expect(scripts(html)).toEqual([]);
+  });
+
+  it("speaks the guest's language: Accept-Language or the switcher's cookie, its words on #share-root", async () => {
+    const { token } = await share({ collectionId: "c1" });
+    const english = await (await open(token)).text();
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain("<title>Shared for review</title>");
+
+    const chinese = await (await open(token, { "accept-language": "zh-CN,zh;q=0.9" })).text();
+    expect(chinese).toContain('<html lang="zh-CN">');
+    expect(chinese).toContain("<title>分享审阅</title>");
+    const messages = JSON.parse(
+      /data-messages="([^"]*)"/
+        .exec(chinese)![1]
+        .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))),
+    ) as Record<string, unknown>;
+    expect(messages["downloadAll"]).toBe("全部下载");
+    expect(scripts(chinese)).toHaveLength(1);
+
+    // The cookie (the studio's switcher) wins over the header.
+    const cookie = await (
+      await open(token, { "accept-language": "zh-CN", cookie: "studio-locale=en" })
+    ).text();
+    expect(cookie).toContain('<html lang="en">');
+  });
+
+  it("says a revoked link is gone in the guest's language", async () => {
+    const link = await share({ collectionId: "c1" });
+    await revokeShare(
+      new Request(`${origin}/api/shares/${link.id}`, { method: "DELETE", headers: ada.headers }),
+      { params: Promise.resolve({ id: link.id }) },
+    );
+    const gone = await open(link.token, { "accept-language": "zh-CN" });
+    expect(gone.status).toBe(404);
+    const html = await gone.text();
+    expect(html).toContain('<html lang="zh-CN">');
+    expect(html).toContain("此链接已被吊销");
+    expect(html).toContain("请向分享者索取新的链接。");
   });
 });
