@@ -4,6 +4,7 @@
  * converted, so the check grows with the conversion. e2e/i18n.spec.ts visits the converted pages.
  */
 export const CONVERTED_FILES = [
+  "app/(studio)/chat/layout.tsx",
   "app/(studio)/layout.tsx",
   "app/(studio)/login/page.tsx",
   "app/(studio)/page.tsx",
@@ -15,6 +16,19 @@ export const CONVERTED_FILES = [
   "components/auth/login-form.tsx",
   "components/auth/setup-form.tsx",
   "components/auth/user-menu.tsx",
+  "components/chat/attachment-preview.tsx",
+  "components/chat/chat-app.tsx",
+  "components/chat/composer.tsx",
+  "components/chat/conversation-list.tsx",
+  "components/chat/gallery-picker.tsx",
+  "components/chat/lazy-markdown.tsx",
+  "components/chat/link-form.tsx",
+  "components/chat/markdown.tsx",
+  "components/chat/message-item.tsx",
+  "components/chat/message-list.tsx",
+  "components/chat/model-select.tsx",
+  "components/chat/settings-panel.tsx",
+  "components/chat/thread-header.tsx",
   "components/dependency-warning-badge.tsx",
   "components/i18n/locale-switcher.tsx",
   "components/studio/batch-model-picker.tsx",
