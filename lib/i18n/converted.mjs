@@ -4,12 +4,16 @@
  * converted, so the check grows with the conversion. e2e/i18n.spec.ts visits the converted pages.
  */
 export const CONVERTED_FILES = [
+  "app/(studio)/account/page.tsx",
   "app/(studio)/chat/layout.tsx",
   "app/(studio)/layout.tsx",
   "app/(studio)/login/page.tsx",
   "app/(studio)/page.tsx",
   "app/(studio)/setup/page.tsx",
+  "app/(studio)/spend/page.tsx",
   "app/layout.tsx",
+  "components/account/password-form.tsx",
+  "components/account/tokens-panel.tsx",
   "components/activity/activity-center.tsx",
   "components/app-nav.tsx",
   "components/assets/asset-picker.tsx",
@@ -31,6 +35,9 @@ export const CONVERTED_FILES = [
   "components/chat/thread-header.tsx",
   "components/dependency-warning-badge.tsx",
   "components/i18n/locale-switcher.tsx",
+  "components/spend/spend-charts.tsx",
+  "components/spend/spend-view.tsx",
+  "components/spend/text-usage-tables.tsx",
   "components/studio/batch-model-picker.tsx",
   "components/studio/batch-section.tsx",
   "components/studio/cost-estimate.tsx",
