@@ -98,6 +98,7 @@ export function TokensPanel({ mirrorUrl }: { mirrorUrl: string }) {
         <Alert tone="warning" title={t("newTitle")} testId="new-token">
           <code
             data-testid="new-token-value"
+            translate="no"
             className="block break-all rounded bg-zinc-950 px-2 py-1.5 text-zinc-100"
           >
             {shown}
