@@ -1,5 +1,6 @@
 import { expect, test, type Browser } from "@playwright/test";
-import { listModelGroups, listModelNames } from "@/lib/catalog";
+import { listModelGroups, listModelNames, textModelFamilies } from "@/lib/catalog";
+import { ChatPage } from "./pages/chat-page";
 import { englishLeft } from "./support/english-left";
 import { I18N_PORT } from "./support/ports";
 import { freshDatabase, startStudio, waitUntilReady, type StudioProcess } from "./support/studio-start";
@@ -40,10 +41,12 @@ test.describe("the shared studio (accounts off) in Chinese", () => {
     await page.getByTestId("submit-task").click();
     await expect(page.getByTestId("task-status")).toHaveText(/排队中|处理中|已完成/);
     await expect(page.getByTestId("task-status")).toHaveText("已完成", { timeout: 60_000 });
-    // The header and the page; the "finished" toast (components/activity/announcements.ts) is not
-    // converted yet (docs/decisions/i18n.md, left for later).
+    // The header and the page, then the "finished" toast (components/activity/announcements.ts).
     for (const part of ["header", "main"])
       expect(await englishLeft(page.locator(part), [...MODEL_WORDS, prompt])).toEqual([]);
+    const toast = page.getByTestId("toast").filter({ hasText: prompt });
+    await expect(toast).toContainText("已就绪");
+    expect(await englishLeft(toast, [...MODEL_WORDS, prompt])).toEqual([]);
   });
 
   test("the header and the login page speak Chinese", async ({ page }) => {
@@ -200,6 +203,24 @@ test.describe("a studio with accounts, set up and used in Chinese", () => {
       await guest.context.close();
     });
   });
+
+  test("the account page in Chinese: a new token, listed, no English left", async ({ browser }) => {
+    const { context, page } = await open(browser, ZH);
+    await signIn(page, "电子邮箱", "密码", "登录");
+    await page.goto("/account");
+    await expect(page.getByRole("heading", { name: "你的账户" })).toBeVisible();
+    // "Webhook" is the name Chinese products use too.
+    const allowed = [ADMIN.email, "Webhook"];
+    expect(await englishLeft(page.locator("main"), allowed)).toEqual([]);
+
+    await page.getByLabel("名称").fill("笔记本上的脚本");
+    await page.getByLabel("有效期（天）").fill("30");
+    await page.getByRole("button", { name: "创建令牌" }).click();
+    await expect(page.getByTestId("new-token")).toContainText("请立即复制新令牌");
+    await expect(page.getByTestId("token-row").first()).toContainText("有效");
+    expect(await englishLeft(page.locator("main"), allowed)).toEqual([]);
+    await context.close();
+  });
 });
 
 async function signIn(
@@ -214,3 +235,50 @@ async function signIn(
   await page.getByRole("button", { name: button }).click();
   await expect(page.getByTestId("user-menu")).toBeVisible();
 }
+
+test.describe("chat, spend and the account notice in Chinese (accounts off)", () => {
+  test.use(ZH);
+  /** Key names read the same in Chinese; the text models' ids and names are the catalog's. */
+  const allowed = (...typed: string[]) => [
+    ...MODEL_WORDS,
+    ...textModelFamilies().flatMap((family) => [family.family, ...family.variants.map((v) => v.id)]),
+    "Shift",
+    "Esc",
+    ...typed,
+  ];
+
+  test("a chat exchange with the sandbox, the history searched, no English left", async ({ page }) => {
+    const chat = new ChatPage(page);
+    await chat.newChat();
+    await expect(page.getByRole("heading", { name: "与视觉模型对话" })).toBeVisible();
+    for (const part of ["header", "main"])
+      expect(await englishLeft(page.locator(part), allowed())).toEqual([]);
+
+    const question = `图里有几只猫？${Date.now().toString().slice(-6)}`;
+    await chat.send(question);
+    await chat.waitForAnswer();
+    await expect(chat.lastAnswer().getByTestId("usage")).toHaveText(
+      /^提示 \d+ · 输出 \d+ · 合计 \d+ 个词元$/,
+    );
+    await expect(page.getByTestId("conversation-usage")).toContainText("本对话共");
+    // The history, searched down to this conversation (others' titles are their own words).
+    await page.getByRole("searchbox", { name: "搜索对话标题" }).fill(question);
+    await expect(page.getByTestId("conversation-item")).toHaveCount(1);
+    for (const part of ["header", "main"])
+      expect(await englishLeft(page.locator(part), allowed(question))).toEqual([]);
+  });
+
+  test("/spend and /account", async ({ page }) => {
+    await page.goto("/spend");
+    await expect(page.getByRole("heading", { name: "消耗" })).toBeVisible();
+    await expect(page.getByTestId("spend-total")).toBeVisible();
+    await expect(page.getByTestId("chart-per-day").or(page.getByTestId("spend-empty"))).toBeVisible();
+    await expect(page.getByText("正在加载图表")).toHaveCount(0);
+    for (const part of ["header", "main"])
+      expect(await englishLeft(page.locator(part), allowed())).toEqual([]);
+
+    await page.goto("/account");
+    await expect(page.getByRole("heading", { name: "账户功能已关闭" })).toBeVisible();
+    for (const part of ["header", "main"]) expect(await englishLeft(page.locator(part))).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useFormAction } from "@/components/auth/use-form-action";
 import { fetchJson } from "@/components/api-client";
@@ -9,6 +10,7 @@ import { Field, inputClass } from "@/components/ui/field";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-policy";
 
 export function PasswordForm() {
+  const t = useTranslations("account.passwordForm");
   const [done, setDone] = useState<{ revokedTokens: number } | null>(null);
   const { onSubmit, busy, errors } = useFormAction(async (form, element) => {
     setDone(null);
@@ -25,7 +27,7 @@ export function PasswordForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="max-w-sm space-y-3">
-      <Field id="currentPassword" label="Current password" error={errors.fields.currentPassword}>
+      <Field id="currentPassword" label={t("current")} error={errors.fields.currentPassword}>
         <input
           id="currentPassword"
           name="currentPassword"
@@ -36,8 +38,8 @@ export function PasswordForm() {
       </Field>
       <Field
         id="newPassword"
-        label="New password"
-        help={`At least ${PASSWORD_MIN_LENGTH} characters. Your other sessions are signed out and your API tokens revoked.`}
+        label={t("new")}
+        help={t("newHelp", { min: PASSWORD_MIN_LENGTH })}
         error={errors.fields.newPassword}
       >
         <input
@@ -55,14 +57,12 @@ export function PasswordForm() {
       )}
       {done && (
         <Alert tone="info" testId="password-changed">
-          Password changed.{" "}
-          {done.revokedTokens === 0
-            ? "You had no active API tokens."
-            : `${done.revokedTokens} API token${done.revokedTokens === 1 ? " was" : "s were"} revoked: create new ones below.`}
+          {t("changed")}{" "}
+          {done.revokedTokens === 0 ? t("noTokens") : t("revoked", { count: done.revokedTokens })}
         </Alert>
       )}
       <Button type="submit" variant="primary" disabled={busy}>
-        {busy ? "Changing…" : "Change password"}
+        {busy ? t("changing") : t("change")}
       </Button>
     </form>
   );

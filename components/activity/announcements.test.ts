@@ -1,7 +1,12 @@
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
+import en from "@/messages/en.json";
+import zhCN from "@/messages/zh-CN.json";
 import { quietActivity, type Activity, type ActivityTask } from "@/lib/activity/types";
 import { announcementsFrom } from "./announcements";
 
+const english = createTranslator({ locale: "en", messages: en, namespace: "announce" });
+const chinese = createTranslator({ locale: "zh-CN", messages: zhCN as typeof en, namespace: "announce" });
 function task(id: string, overrides: Partial<ActivityTask> = {}): ActivityTask {
   return {
     id,
@@ -46,7 +51,7 @@ const activity = (over: Partial<Activity>): Activity => ({
 describe("announcements", () => {
   it("announces a stored result with its thumbnail, and a failure with its error", () => {
     const failed = task("b", { status: "failed", media: [], error: "content review", href: "/?task=b" });
-    expect(announcementsFrom(activity({ tasks: [task("a"), failed] }), new Set())).toEqual([
+    expect(announcementsFrom(english, activity({ tasks: [task("a"), failed] }), new Set())).toEqual([
       {
         key: "task:a",
         tone: "success",
@@ -67,16 +72,16 @@ describe("announcements", () => {
 
   it("announces each key once across overlapping answers", () => {
     const seen = new Set<string>();
-    expect(announcementsFrom(activity({ tasks: [task("a")] }), seen)).toHaveLength(1);
-    expect(announcementsFrom(activity({ tasks: [task("a")] }), seen)).toEqual([]);
-    expect(announcementsFrom(activity({ tasks: [task("c"), task("a")] }), seen).map((a) => a.key)).toEqual([
-      "task:c",
-    ]);
+    expect(announcementsFrom(english, activity({ tasks: [task("a")] }), seen)).toHaveLength(1);
+    expect(announcementsFrom(english, activity({ tasks: [task("a")] }), seen)).toEqual([]);
+    expect(
+      announcementsFrom(english, activity({ tasks: [task("c"), task("a")] }), seen).map((a) => a.key),
+    ).toEqual(["task:c"]);
   });
 
   it("says when a completed task's file could not be stored", () => {
     const lost = task("d", { mediaState: "expired", media: [{ ...task("d").media[0], status: "expired" }] });
-    expect(announcementsFrom(activity({ tasks: [lost] }), new Set())[0]).toMatchObject({
+    expect(announcementsFrom(english, activity({ tasks: [lost] }), new Set())[0]).toMatchObject({
       tone: "error",
       title: "Image finished but not stored · vendors_5.0Pro",
       icon: undefined,
@@ -90,7 +95,7 @@ describe("announcements", () => {
       moreTasks: 6,
       batches: [{ id: "k", title: "Kites", total: 3, completed: 2, failed: 1, href: "/batches/k" }],
     });
-    expect(announcementsFrom(many, seen)).toEqual([
+    expect(announcementsFrom(english, many, seen)).toEqual([
       {
         key: "batch:k",
         tone: "error",
@@ -108,6 +113,17 @@ describe("announcements", () => {
       },
     ]);
     // The summed-up tasks count as announced.
-    expect(announcementsFrom(activity({ tasks: [task("a")] }), seen)).toEqual([]);
+    expect(announcementsFrom(english, activity({ tasks: [task("a")] }), seen)).toEqual([]);
+  });
+
+  it("speaks the page's language: a ready task and a batch in Chinese", () => {
+    const answer = activity({
+      tasks: [task("a", { kind: "video" })],
+      batches: [{ id: "k", title: "Kites", total: 3, completed: 2, failed: 1, href: "/batches/k" }],
+    });
+    expect(announcementsFrom(chinese, answer, new Set()).map((a) => [a.title, a.body])).toEqual([
+      ["批量任务“Kites”已结束", "3 个中已完成 2 个，1 个未完成。"],
+      ["视频已就绪 · vendors_5.0Pro", "prompt of a"],
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Activity, ActivityBatch, ActivityTask } from "@/lib/activity/types";
+import type { AnnounceTranslator } from "./announce-translator";
 import { reviewAnnouncements } from "./review-announcements";
 import type { Announcement } from "./browser-notifications";
 
@@ -6,44 +7,40 @@ import type { Announcement } from "./browser-notifications";
 export type Tone = "success" | "error" | "info";
 export type ActivityAnnouncement = Announcement & { tone: Tone };
 
-const KIND_LABEL: Record<string, string> = { image: "Image", video: "Video" };
-
 function clip(text: string, length: number): string {
   const line = text.replace(/\s+/g, " ").trim();
   return line.length > length ? `${line.slice(0, length - 1)}…` : line;
 }
 
-function taskAnnouncement(task: ActivityTask): ActivityAnnouncement {
-  const kind = KIND_LABEL[task.kind] ?? "Task";
+function taskAnnouncement(t: AnnounceTranslator, task: ActivityTask): ActivityAnnouncement {
+  const named = { kind: task.kind, model: task.model };
   const stored = task.media.find((m) => m.status === "stored");
   if (task.status !== "completed") {
     return {
       key: `task:${task.id}`,
       tone: "error",
-      title: `${kind} failed · ${task.model}`,
-      body: clip(task.error ?? "The upstream reported a failure.", 160),
+      title: t("failed", named),
+      // The upstream's own words, as it wrote them.
+      body: clip(task.error ?? t("failedBody"), 160),
       href: task.href,
     };
   }
   return {
     key: `task:${task.id}`,
     tone: stored ? "success" : "error",
-    title: stored ? `${kind} ready · ${task.model}` : `${kind} finished but not stored · ${task.model}`,
-    body: stored
-      ? clip(task.prompt, 160) || "Open it in the gallery."
-      : "The upstream finished, but its file could not be downloaded: open the item to see why.",
+    title: t(stored ? "ready" : "notStored", named),
+    body: stored ? clip(task.prompt, 160) || t("openInGallery") : t("notStoredBody"),
     href: task.href,
     icon: stored ? `/api/media/${encodeURIComponent(stored.id)}/thumbnail` : undefined,
   };
 }
 
-function batchAnnouncement(batch: ActivityBatch): ActivityAnnouncement {
-  const name = batch.title ? `“${clip(batch.title, 60)}”` : "";
+function batchAnnouncement(t: AnnounceTranslator, batch: ActivityBatch): ActivityAnnouncement {
   return {
     key: `batch:${batch.id}`,
     tone: batch.failed > 0 ? "error" : "success",
-    title: name ? `Batch ${name} finished` : "Batch finished",
-    body: `${batch.completed} of ${batch.total} completed${batch.failed > 0 ? `, ${batch.failed} did not` : ""}.`,
+    title: batch.title ? t("batchNamed", { name: clip(batch.title, 60) }) : t("batch"),
+    body: t("batchBody", { completed: batch.completed, total: batch.total, failed: batch.failed }),
     href: batch.href,
   };
 }
@@ -54,23 +51,27 @@ const ONE_BY_ONE = 3;
 /**
  * What one answer of /api/activity announces: each finished batch (its tasks are not announced one by
  * one) and each settled task once. `seen` holds the keys already announced (answers overlap, see
- * CURSOR_OVERLAP_MS) and gains the new ones; many tasks at once make a single summary.
+ * CURSOR_OVERLAP_MS) and gains the new ones; many tasks at once make a single summary. `t` words them
+ * in the page's language (the `announce` messages).
  */
-export function announcementsFrom(activity: Activity, seen: Set<string>): ActivityAnnouncement[] {
+export function announcementsFrom(
+  t: AnnounceTranslator,
+  activity: Activity,
+  seen: Set<string>,
+): ActivityAnnouncement[] {
   const fresh = (a: ActivityAnnouncement) => !seen.has(a.key);
-  const batches = activity.batches.map(batchAnnouncement).filter(fresh);
-  const tasks = activity.tasks.map(taskAnnouncement).filter(fresh);
+  const batches = activity.batches.map((batch) => batchAnnouncement(t, batch)).filter(fresh);
+  const tasks = activity.tasks.map((task) => taskAnnouncement(t, task)).filter(fresh);
   for (const a of [...batches, ...tasks]) seen.add(a.key);
-  const review = reviewAnnouncements(activity, seen);
+  const review = reviewAnnouncements(t, activity, seen);
   const count = tasks.length + (tasks.length > 0 ? activity.moreTasks : 0);
   if (count <= ONE_BY_ONE) return [...batches, ...tasks, ...review];
   const failed = tasks.filter((t) => t.tone === "error").length;
   const summary: ActivityAnnouncement = {
     key: `tasks:${activity.cursor}`,
     tone: failed > 0 ? "error" : "success",
-    title: `${count} tasks finished`,
-    body:
-      failed > 0 ? `${failed} of the latest ${tasks.length} did not complete.` : "See them in the gallery.",
+    title: t("tasksFinished", { count }),
+    body: failed > 0 ? t("someFailed", { failed, count: tasks.length }) : t("seeInGallery"),
     href: "/gallery",
     icon: tasks.find((t) => t.icon)?.icon,
   };

@@ -1,4 +1,7 @@
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
+import en from "@/messages/en.json";
+import zhCN from "@/messages/zh-CN.json";
 import {
   quietActivity,
   type Activity,
@@ -6,8 +9,10 @@ import {
   type ActivityComment,
 } from "@/lib/activity/types";
 import { announcementsFrom } from "./announcements";
-import { newReviewCount, titleWithNew } from "./review-announcements";
+import { newReviewCount, titleWithCounts } from "./review-announcements";
 
+const english = createTranslator({ locale: "en", messages: en, namespace: "announce" });
+const chinese = createTranslator({ locale: "zh-CN", messages: zhCN as typeof en, namespace: "announce" });
 const comment = (id: string, over: Partial<ActivityComment> = {}): ActivityComment => ({
   id,
   taskId: "v",
@@ -40,7 +45,7 @@ const activity = (over: Partial<Activity>): Activity => ({
 
 describe("review announcements", () => {
   it("announces one comment with who, the moment and a link that opens it", () => {
-    expect(announcementsFrom(activity({ comments: [comment("c1")] }), new Set())).toEqual([
+    expect(announcementsFrom(english, activity({ comments: [comment("c1")] }), new Set())).toEqual([
       {
         key: "comment:c1",
         tone: "info",
@@ -58,7 +63,7 @@ describe("review announcements", () => {
       moreComments: 1,
     });
     expect(newReviewCount(answer, seen)).toBe(3);
-    expect(announcementsFrom(answer, seen)).toEqual([
+    expect(announcementsFrom(english, answer, seen)).toEqual([
       {
         key: "comments:2026-11-26T12:00:30.000Z",
         tone: "info",
@@ -69,11 +74,11 @@ describe("review announcements", () => {
     ]);
     // The next answer overlaps: nothing is announced twice.
     expect(newReviewCount(answer, seen)).toBe(0);
-    expect(announcementsFrom({ ...answer, cursor: "later" }, seen)).toEqual([]);
+    expect(announcementsFrom(english, { ...answer, cursor: "later" }, seen)).toEqual([]);
   });
 
   it("announces approval changes, several as one", () => {
-    expect(announcementsFrom(activity({ approvals: [approval("a1")] }), new Set())).toEqual([
+    expect(announcementsFrom(english, activity({ approvals: [approval("a1")] }), new Set())).toEqual([
       {
         key: "approval:a1",
         tone: "info",
@@ -83,6 +88,7 @@ describe("review announcements", () => {
       },
     ]);
     const many = announcementsFrom(
+      english,
       activity({
         approvals: [approval("a3", { status: "rejected", by: "Bob", guest: false }), approval("a2")],
       }),
@@ -93,9 +99,28 @@ describe("review announcements", () => {
     ]);
   });
 
-  it("puts the count of unseen news in front of the tab title, once", () => {
-    expect(titleWithNew("Gallery · Model Studio", 2)).toBe("(2 new) Gallery · Model Studio");
-    expect(titleWithNew("(2 new) Gallery · Model Studio", 3)).toBe("(3 new) Gallery · Model Studio");
-    expect(titleWithNew("(3 new) Gallery · Model Studio", 0)).toBe("Gallery · Model Studio");
+  it("puts the counts of unseen news and running tasks in front of the tab title, in its language", () => {
+    const base = "Gallery · Model Studio";
+    expect(titleWithCounts(english, base, { unseen: 2, running: 1 })).toBe(
+      "(2 new) (1 running) Gallery · Model Studio",
+    );
+    expect(titleWithCounts(english, base, { unseen: 0, running: 3 })).toBe(
+      "(3 running) Gallery · Model Studio",
+    );
+    expect(titleWithCounts(english, base, { unseen: 0, running: 0 })).toBe(base);
+    expect(titleWithCounts(chinese, "图库 · 模型工作室", { unseen: 1, running: 2 })).toBe(
+      "(1 条新消息) (2 个运行中) 图库 · 模型工作室",
+    );
+  });
+
+  it("words comments and approvals in Chinese", () => {
+    const answer = activity({
+      comments: [comment("c1")],
+      approvals: [approval("a1", { status: "rejected" })],
+    });
+    expect(announcementsFrom(chinese, answer, new Set()).map((a) => [a.title, a.body])).toEqual([
+      ["Gina（访客） 在 0:01.5 处发表了评论", "text of c1"],
+      ["已拒绝 · Client cut", "由 Gina（访客） 设置。"],
+    ]);
   });
 });

@@ -1,30 +1,34 @@
 import type { Activity, ActivityApproval, ActivityComment } from "@/lib/activity/types";
-import { APPROVAL_LABELS, type ApprovalStatus } from "@/lib/approvals/statuses";
+import { APPROVAL_STATUSES, type ApprovalStatus } from "@/lib/approvals/statuses";
 import { formatMoment } from "@/lib/comments/format-moment";
+import type { AnnounceTranslator } from "./announce-translator";
 import type { ActivityAnnouncement } from "./announcements";
 
-const who = (author: { kind: string; name: string }) =>
-  author.kind === "guest" ? `${author.name} (guest)` : author.name;
+const person = (t: AnnounceTranslator, name: string, guest: boolean) => (guest ? t("guest", { name }) : name);
 
-function commentAnnouncement(c: ActivityComment): ActivityAnnouncement {
-  const verb = c.parentId ? "replied" : "commented";
-  const moment = c.atSeconds !== null ? ` at ${formatMoment(c.atSeconds)}` : "";
+function commentAnnouncement(t: AnnounceTranslator, c: ActivityComment): ActivityAnnouncement {
+  const who = person(t, c.author.name, c.author.kind === "guest");
+  const title =
+    c.atSeconds !== null
+      ? t(c.parentId ? "repliedAt" : "commentedAt", { who, moment: formatMoment(c.atSeconds) })
+      : t(c.parentId ? "replied" : "commented", { who });
   return {
     key: `comment:${c.id}`,
     tone: "info",
-    title: `${who(c.author)} ${verb}${moment}`,
+    title,
     body: c.excerpt,
     href: c.href,
   };
 }
 
-function approvalAnnouncement(a: ActivityApproval): ActivityAnnouncement {
-  const label = APPROVAL_LABELS[a.status as ApprovalStatus] ?? a.status;
+function approvalAnnouncement(t: AnnounceTranslator, a: ActivityApproval): ActivityAnnouncement {
+  const known = (APPROVAL_STATUSES as readonly string[]).includes(a.status);
+  const status = known ? t(`status.${a.status as ApprovalStatus}`) : a.status;
   return {
     key: `approval:${a.id}`,
     tone: a.status === "rejected" || a.status === "changes_requested" ? "error" : "info",
-    title: `${label} · ${a.collectionName}`,
-    body: `Set by ${a.guest ? `${a.by} (guest)` : a.by}.`,
+    title: t("approval", { status, collection: a.collectionName }),
+    body: t("setBy", { who: person(t, a.by, a.guest) }),
     href: a.href,
   };
 }
@@ -33,10 +37,14 @@ function approvalAnnouncement(a: ActivityApproval): ActivityAnnouncement {
  * Comments, replies and approval changes by others, each announced once (`seen`). Like tasks, several
  * in one answer become one toast ("3 new comments"), which opens the newest.
  */
-export function reviewAnnouncements(activity: Activity, seen: Set<string>): ActivityAnnouncement[] {
+export function reviewAnnouncements(
+  t: AnnounceTranslator,
+  activity: Activity,
+  seen: Set<string>,
+): ActivityAnnouncement[] {
   const fresh = (a: ActivityAnnouncement) => !seen.has(a.key);
-  const comments = (activity.comments ?? []).map(commentAnnouncement).filter(fresh);
-  const approvals = (activity.approvals ?? []).map(approvalAnnouncement).filter(fresh);
+  const comments = (activity.comments ?? []).map((c) => commentAnnouncement(t, c)).filter(fresh);
+  const approvals = (activity.approvals ?? []).map((a) => approvalAnnouncement(t, a)).filter(fresh);
   for (const a of [...comments, ...approvals]) seen.add(a.key);
   const out: ActivityAnnouncement[] = [];
   const commentCount = comments.length + (comments.length > 0 ? (activity.moreComments ?? 0) : 0);
@@ -45,8 +53,8 @@ export function reviewAnnouncements(activity: Activity, seen: Set<string>): Acti
     out.push({
       key: `comments:${activity.cursor}`,
       tone: "info",
-      title: `${commentCount} new comments`,
-      body: `Latest: ${comments[0]!.title}: ${comments[0]!.body}`,
+      title: t("comments", { count: commentCount }),
+      body: t("latestComment", { title: comments[0]!.title, body: comments[0]!.body }),
       href: comments[0]!.href,
     });
   }
@@ -55,8 +63,8 @@ export function reviewAnnouncements(activity: Activity, seen: Set<string>): Acti
     out.push({
       key: `approvals:${activity.cursor}`,
       tone: approvals.some((a) => a.tone === "error") ? "error" : "info",
-      title: `${approvals.length} approval changes`,
-      body: `Latest: ${approvals[0]!.title}. ${approvals[0]!.body}`,
+      title: t("approvals", { count: approvals.length }),
+      body: t("latestApproval", { title: approvals[0]!.title, body: approvals[0]!.body }),
       href: approvals[0]!.href,
     });
   }
@@ -70,10 +78,18 @@ export function newReviewCount(activity: Activity, seen: Set<string>): number {
   return comments + (comments > 0 ? (activity.moreComments ?? 0) : 0) + approvals;
 }
 
-const NEW_PREFIX = /^\(\d+ new\) /;
-
-/** The tab title with "(n new)" in front while review news waits unseen (a hidden tab). */
-export function titleWithNew(title: string, count: number): string {
-  const base = title.replace(NEW_PREFIX, "");
-  return count > 0 ? `(${count} new) ${base}` : base;
+/**
+ * The tab title with its counts in front: "(1 new) (2 running) Gallery · Model Studio" — the review
+ * news waiting unseen in a hidden tab, then the tasks running. `base` is the page's own title.
+ */
+export function titleWithCounts(
+  t: AnnounceTranslator,
+  base: string,
+  counts: { running: number; unseen: number },
+): string {
+  const prefixes = [
+    counts.unseen > 0 ? t("titleNew", { count: counts.unseen }) : null,
+    counts.running > 0 ? t("titleRunning", { count: counts.running }) : null,
+  ];
+  return [...prefixes.filter((p) => p !== null), base].join(" ");
 }

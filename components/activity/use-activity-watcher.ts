@@ -2,18 +2,18 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { fetchJson } from "@/components/api-client";
 import type { Activity } from "@/lib/activity/types";
 import { announcementsFrom, type ActivityAnnouncement } from "./announcements";
 import { notify } from "./browser-notifications";
-import { newReviewCount, titleWithNew } from "./review-announcements";
+import { newReviewCount, titleWithCounts } from "./review-announcements";
 
 /** Kept per tab, so a reload neither misses what settled meanwhile nor announces it twice. */
 const STATE_KEY = "studio.activity";
 /** A reload after this long starts afresh rather than announcing a backlog. */
 const RESUME_WITHIN_MS = 10 * 60_000;
-const TITLE_PREFIX = /^(\(\d+ new\) )?\(\d+ running\) /;
 const MAX_TOASTS = 4;
 const TOAST_MS = 10_000;
 
@@ -52,6 +52,7 @@ export type Toast = ActivityAnnouncement & { shownAt: number };
 export function useActivityWatcher() {
   const router = useRouter();
   const pathname = usePathname();
+  const t = useTranslations("announce");
   const state = useRef<{ cursor: string | null; seen: Set<string> } | null>(null);
   const [toasts, setToasts] = useState<Toast[]>([]);
   // Comments and approvals that came while the tab was hidden: "(n new)" in its title until it is seen.
@@ -78,7 +79,7 @@ export function useActivityWatcher() {
     if (!data || !state.current) return;
     const { seen } = state.current;
     const review = newReviewCount(data, seen);
-    const fresh = announcementsFrom(data, seen);
+    const fresh = announcementsFrom(t, data, seen);
     for (const announcement of fresh) notify(announcement, (href) => router.push(href));
     state.current.cursor = data.cursor;
     saveState(data.cursor, seen);
@@ -87,7 +88,7 @@ export function useActivityWatcher() {
       const shownAt = Date.now();
       setToasts((current) => [...fresh.map((a) => ({ ...a, shownAt })), ...current].slice(0, MAX_TOASTS));
     }
-  }, [data, router]);
+  }, [data, router, t]);
 
   useEffect(() => {
     const seenNow = () => {
@@ -98,10 +99,15 @@ export function useActivityWatcher() {
   }, []);
 
   const running = data?.running ?? 0;
+  // The page's own title, and the one last set from it: a title that differs is the next page's own.
+  const titles = useRef<{ base: string; shown: string } | null>(null);
   useEffect(() => {
-    const base = titleWithNew(document.title.replace(TITLE_PREFIX, ""), 0);
-    document.title = titleWithNew(running > 0 ? `(${running} running) ${base}` : base, unseen);
-  }, [running, pathname, data, unseen]);
+    const current = document.title;
+    const base = titles.current?.shown === current ? titles.current.base : current;
+    const shown = titleWithCounts(t, base, { running, unseen });
+    titles.current = { base, shown };
+    document.title = shown;
+  }, [running, pathname, data, unseen, t]);
 
   useEffect(() => {
     if (toasts.length === 0) return;

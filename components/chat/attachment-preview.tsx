@@ -1,7 +1,8 @@
 "use client";
 
 import clsx from "clsx";
-import { formatBytes } from "@/lib/format/bytes";
+import { useTranslations } from "next-intl";
+import { useFormatBytes } from "./use-format-bytes";
 
 /** An image or video as the thread and the composer show it: a real preview, its name and size. */
 export function MediaPreview({
@@ -19,6 +20,8 @@ export function MediaPreview({
   note?: string;
   compact?: boolean;
 }) {
+  const t = useTranslations("chat.message");
+  const bytes = useFormatBytes();
   const box = compact ? "h-16 w-16" : "max-h-60 max-w-full";
   return (
     <figure
@@ -36,15 +39,17 @@ export function MediaPreview({
           className={clsx(box, "bg-black object-contain")}
         />
       ) : (
-        <a href={url} target="_blank" rel="noopener noreferrer" title={`Open ${name}`}>
+        <a href={url} target="_blank" rel="noopener noreferrer" title={t("open", { name })}>
           {/* eslint-disable-next-line @next/next/no-img-element -- stored files, any size; no optimizer */}
           <img src={url} alt={name} className={clsx(box, "object-cover")} data-testid="attachment-image" />
         </a>
       )}
       {!compact && (
         <figcaption className="flex gap-2 px-2.5 py-1.5 text-xs text-zinc-400">
-          <span className="truncate">{name}</span>
-          {size ? <span className="shrink-0">{formatBytes(size)}</span> : null}
+          <span className="truncate" translate="no">
+            {name}
+          </span>
+          {size ? <span className="shrink-0">{bytes(size)}</span> : null}
           {note && <span className="shrink-0 text-zinc-400">{note}</span>}
         </figcaption>
       )}

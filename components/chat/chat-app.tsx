@@ -3,17 +3,20 @@
 import { useQueryClient } from "@tanstack/react-query";
 import clsx from "clsx";
 import { useParams, useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { lazy, Suspense, useEffect, useRef, useState, type DragEvent } from "react";
 import type { TextModelFamily } from "@/lib/catalog";
-import { describeError } from "@/lib/chat/error-advice";
+import { DEFAULT_TITLE } from "@/lib/chat/default-title";
 import type { ConversationSettings } from "@/lib/chat/settings-schema";
 import type { ConversationDetail } from "@/lib/chat/types";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/components/api-client";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { chatKeys, createConversation } from "./api";
 import { Composer, type Draft, type SendOutcome } from "./composer";
 import { ConversationList } from "./conversation-list";
+import { describeError } from "./describe-error";
 import { preloadMarkdown } from "./lazy-markdown";
 import { MessageList } from "./message-list";
 import { ThreadHeader } from "./thread-header";
@@ -48,6 +51,8 @@ export function ChatApp({
   const id = params.id ?? null;
   const router = useRouter();
   const queryClient = useQueryClient();
+  const t = useTranslations("chat");
+  const errorMessage = useErrorMessage();
   const [query, setQuery] = useState("");
   const list = useConversationList(useDebounced(query.trim(), 200));
   const detail = useConversation(id);
@@ -169,7 +174,7 @@ export function ChatApp({
 
   const notFound = id && detail.isError;
   const problem = requestError
-    ? describeError({ code: requestError.code, status: requestError.status || undefined })
+    ? describeError(t, { code: requestError.code, status: requestError.status || undefined })
     : null;
 
   return (
@@ -202,7 +207,7 @@ export function ChatApp({
         }
       />
       <section
-        aria-label="Conversation"
+        aria-label={t("conversation")}
         data-testid="chat-main"
         className="relative flex min-h-0 flex-col"
         onDragOver={(e) => {
@@ -216,7 +221,7 @@ export function ChatApp({
         onDrop={onDrop}
       >
         <ThreadHeader
-          title={conversation?.title ?? (id ? "" : "New chat")}
+          title={conversation?.title ?? (id ? "" : DEFAULT_TITLE)}
           model={settings.model}
           families={families}
           usage={conversation?.usage ?? null}
@@ -228,12 +233,12 @@ export function ChatApp({
         />
         {id && detail.isPending ? (
           <div className="flex flex-1 items-center justify-center">
-            <Spinner label="Loading the conversation" />
+            <Spinner label={t("loadingConversation")} />
           </div>
         ) : notFound ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-3 text-sm text-zinc-400">
-            <p>{detail.error?.message ?? "This conversation could not be loaded."}</p>
-            <Button onClick={() => router.push("/chat")}>Start a new chat</Button>
+            <p>{errorMessage(detail.error)}</p>
+            <Button onClick={() => router.push("/chat")}>{t("startNew")}</Button>
           </div>
         ) : (
           <MessageList
@@ -254,12 +259,12 @@ export function ChatApp({
                   className="rounded-lg border border-red-500/40 bg-red-500/10 px-3.5 py-3 text-sm text-red-100"
                 >
                   <p className="font-medium">{problem.title}</p>
-                  <p className="mt-1 text-[13px] opacity-90">{requestError.message}</p>
+                  <p className="mt-1 text-[13px] opacity-90">{errorMessage(requestError)}</p>
                   <p className="mt-1 text-[13px] opacity-90">
                     {failure?.kind === "send"
-                      ? "Your message is still in the box below. "
+                      ? `${t("keptSend")} `
                       : failure?.kind === "edit"
-                        ? "Your edited text is still in the editor above. "
+                        ? `${t("keptEdit")} `
                         : ""}
                     {problem.advice}
                   </p>
@@ -272,14 +277,14 @@ export function ChatApp({
           tray={tray}
           streaming={streamingHere}
           disabled={Boolean(notFound) || (streaming && !streamingHere)}
-          disabledReason={streaming && !streamingHere ? "An answer is streaming in another chat" : undefined}
+          disabledReason={streaming && !streamingHere ? t("streamingElsewhere") : undefined}
           onSend={send}
           onStop={stream.stop}
           onOpenGallery={() => setPickerOpen(true)}
         />
         {dragging && (
           <div className="pointer-events-none absolute inset-2 flex items-center justify-center rounded-xl border-2 border-dashed border-sky-400 bg-sky-500/10 text-sm font-medium text-sky-200">
-            Drop images or videos to attach them
+            {t("dropHere")}
           </div>
         )}
       </section>
@@ -295,7 +300,7 @@ export function ChatApp({
             onSave={saveSettings}
             onClose={() => setSettingsOpen(false)}
             saving={update.isPending}
-            serverError={update.error?.message}
+            serverError={update.error ? errorMessage(update.error) : undefined}
           />
         </Suspense>
       )}
@@ -313,13 +318,11 @@ export function ChatApp({
 }
 
 function EmptyThread() {
+  const t = useTranslations("chat");
   return (
     <div className="mx-auto mt-16 max-w-md space-y-3 text-center" data-testid="empty-thread">
-      <h2 className="text-lg font-semibold text-zinc-100">Chat with a vision model</h2>
-      <p className="text-sm text-zinc-400">
-        Ask a question, or attach images and videos — upload, drop, paste, or pick them from the gallery — and
-        ask about them. Answers stream in as they are written; Esc stops one.
-      </p>
+      <h2 className="text-lg font-semibold text-zinc-100">{t("emptyTitle")}</h2>
+      <p className="text-sm text-zinc-400">{t("emptyText")}</p>
     </div>
   );
 }

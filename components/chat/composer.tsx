@@ -2,13 +2,14 @@
 
 import { Images, Link2, Paperclip, X } from "lucide-react";
 import clsx from "clsx";
+import { useTranslations } from "next-intl";
 import { lazy, Suspense, useEffect, useRef, useState, type ClipboardEvent } from "react";
-import { ACCEPTED_MEDIA } from "@/lib/chat/limits";
-import { formatBytes } from "@/lib/format/bytes";
+import { ACCEPTED_MEDIA, INLINE_MAX_FILE_BYTES } from "@/lib/chat/limits";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { MediaPreview } from "./attachment-preview";
 import type { DraftAttachment, useDraftAttachments } from "./use-draft-attachments";
+import { useFormatBytes } from "./use-format-bytes";
 
 // Opened on demand ("Add link"): loaded then, which keeps the chat page within its first-load budget.
 const LinkForm = lazy(() => import("./link-form").then((module) => ({ default: module.LinkForm })));
@@ -41,6 +42,8 @@ export function Composer({
   onStop: () => void;
   onOpenGallery: () => void;
 }) {
+  const t = useTranslations("chat.composer");
+  const bytes = useFormatBytes();
   const [text, setText] = useState("");
   const typed = useRef(text);
   useEffect(() => {
@@ -102,7 +105,7 @@ export function Composer({
           {tray.items.length > 0 && (
             <ul
               className="flex flex-wrap gap-2 border-b border-zinc-800 p-2"
-              aria-label="Attachments"
+              aria-label={t("attachments")}
               data-testid="draft-attachments"
             >
               {tray.items.map((item) => (
@@ -123,21 +126,24 @@ export function Composer({
                     <p className={item.status === "failed" ? "text-red-300" : "text-zinc-400"}>
                       {item.status === "uploading" ? (
                         <span className="inline-flex items-center gap-1">
-                          <Spinner label="Uploading" /> {item.fromGallery ? "Adding…" : "Uploading…"}
+                          <Spinner label={t("uploading")} />{" "}
+                          {item.fromGallery ? t("adding") : t("uploadingDots")}
                         </span>
                       ) : item.status === "failed" ? (
                         item.error
                       ) : item.fileRef ? (
-                        "by URL"
+                        t("byUrl")
+                      ) : item.fromGallery ? (
+                        t("fromGallery", { size: bytes(item.size) })
                       ) : (
-                        `${formatBytes(item.size)}${item.fromGallery ? " · from gallery" : ""}`
+                        bytes(item.size)
                       )}
                     </p>
                   </div>
                   <button
                     type="button"
                     onClick={() => tray.remove(item.key)}
-                    aria-label={`Remove ${item.name}`}
+                    aria-label={t("remove", { name: item.name })}
                     className="ml-1 inline-flex items-center justify-center rounded px-1.5 py-1 text-zinc-400 hover:bg-zinc-800 hover:text-white"
                   >
                     <X aria-hidden className="size-4" />
@@ -154,8 +160,8 @@ export function Composer({
           <textarea
             ref={textarea}
             data-testid="composer-input"
-            aria-label="Message"
-            placeholder="Ask about an image or video, or anything else…  (Enter sends, Shift+Enter for a new line)"
+            aria-label={t("message")}
+            placeholder={t("placeholder")}
             value={text}
             rows={Math.min(10, Math.max(2, text.split("\n").length))}
             onChange={(e) => setText(e.target.value)}
@@ -185,14 +191,14 @@ export function Composer({
               size="sm"
               variant="ghost"
               onClick={() => fileInput.current?.click()}
-              title="Attach images or videos (or drop / paste them)"
+              title={t("attachTitle")}
             >
               <Paperclip aria-hidden className="size-4" />
-              <span className="sr-only sm:not-sr-only">Attach</span>
+              <span className="sr-only sm:not-sr-only">{t("attach")}</span>
             </Button>
             <Button size="sm" variant="ghost" onClick={onOpenGallery} data-testid="open-gallery-picker">
               <Images aria-hidden className="size-4" />
-              <span className="sr-only sm:not-sr-only">From gallery</span>
+              <span className="sr-only sm:not-sr-only">{t("fromGalleryButton")}</span>
             </Button>
             <Button
               size="sm"
@@ -201,7 +207,7 @@ export function Composer({
               data-testid="open-link-form"
             >
               <Link2 aria-hidden className="size-4" />
-              <span className="sr-only sm:not-sr-only">By URL</span>
+              <span className="sr-only sm:not-sr-only">{t("byUrlButton")}</span>
             </Button>
             {/* On a phone only what stops sending: the hints need a keyboard or a wide screen. */}
             <span aria-hidden className="flex-1" />
@@ -211,11 +217,13 @@ export function Composer({
                 (streaming || !disabledReason) && "sr-only sm:not-sr-only",
               )}
             >
-              {streaming ? "Esc stops" : (disabledReason ?? "Images & videos up to 7 MB each")}
+              {streaming
+                ? t("escStops")
+                : (disabledReason ?? t("limitHint", { max: bytes(INLINE_MAX_FILE_BYTES) }))}
             </span>
             {streaming ? (
               <Button size="sm" variant="danger" onClick={onStop} data-testid="stop-button">
-                Stop
+                {t("stop")}
               </Button>
             ) : (
               <Button
@@ -225,7 +233,7 @@ export function Composer({
                 disabled={!canSend}
                 data-testid="send-button"
               >
-                Send
+                {t("send")}
               </Button>
             )}
           </div>

@@ -3,6 +3,7 @@
 import { Play } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import clsx from "clsx";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { mediaKindOf } from "@/lib/chat/limits";
 import type { GalleryItem, GalleryMedia, GalleryPage } from "@/lib/gallery/types";
@@ -11,6 +12,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { inputClass } from "@/components/ui/field";
 import { useModalDialog } from "@/components/ui/use-modal-dialog";
 import { apiFetch } from "@/components/api-client";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { useDebounced } from "@/components/ui/use-debounced";
 
 export type GalleryPick = {
@@ -50,7 +52,7 @@ export function GalleryPicker({
   open,
   onPick,
   onClose,
-  title = "Attach from the gallery",
+  title,
   initialType = "image",
 }: {
   open: boolean;
@@ -59,6 +61,8 @@ export function GalleryPicker({
   title?: string;
   initialType?: "image" | "video";
 }) {
+  const t = useTranslations("chat.picker");
+  const errorMessage = useErrorMessage();
   const dialog = useModalDialog(open, onClose);
   const [type, setType] = useState<"image" | "video">(initialType);
   const [search, setSearch] = useState("");
@@ -76,45 +80,45 @@ export function GalleryPicker({
       className="m-auto w-full max-w-3xl rounded-xl border border-zinc-700 bg-zinc-900 p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70"
     >
       <div className="flex items-center gap-2 border-b border-zinc-800 px-5 py-3">
-        <h2 className="text-base font-semibold">{title}</h2>
+        <h2 className="text-base font-semibold">{title ?? t("title")}</h2>
         <input
           type="search"
-          aria-label="Search prompts"
+          aria-label={t("searchLabel")}
           data-testid="gallery-picker-search"
-          placeholder="Search prompts…"
+          placeholder={t("searchPlaceholder")}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           className={`${inputClass} mr-auto ml-3 w-56 py-1.5`}
         />
-        {(["image", "video"] as const).map((t) => (
+        {(["image", "video"] as const).map((kind) => (
           <Button
-            key={t}
+            key={kind}
             size="sm"
-            variant={type === t ? "primary" : "secondary"}
-            onClick={() => setType(t)}
-            aria-pressed={type === t}
+            variant={type === kind ? "primary" : "secondary"}
+            onClick={() => setType(kind)}
+            aria-pressed={type === kind}
           >
-            {t === "image" ? "Images" : "Videos"}
+            {t(kind === "image" ? "images" : "videos")}
           </Button>
         ))}
         <Button size="sm" variant="ghost" onClick={onClose}>
-          Close
+          {t("close")}
         </Button>
       </div>
       <div className="max-h-[60vh] min-h-48 overflow-y-auto p-4">
         {query.isPending && (
           <div className="flex justify-center py-10">
-            <Spinner label="Loading the gallery" />
+            <Spinner label={t("loading")} />
           </div>
         )}
         {query.isError && (
           <p className="py-10 text-center text-sm text-red-300">
-            The gallery could not be loaded: {query.error.message}
+            {t("loadFailed", { message: errorMessage(query.error) })}
           </p>
         )}
         {query.data?.length === 0 && (
           <p className="py-10 text-center text-sm text-zinc-400">
-            {q ? `No stored ${type}s whose prompt matches “${q}”.` : `No stored ${type}s in the gallery yet.`}
+            {q ? t("noMatch", { type, q }) : t("none", { type })}
           </p>
         )}
         <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4">
@@ -151,8 +155,10 @@ export function GalleryPicker({
                     className="aspect-square w-full object-cover"
                   />
                   <span className="flex items-center gap-1 truncate px-2 py-1 text-[11px] text-zinc-400">
-                    {kind === "video" && <Play aria-label="Video" className="size-3 shrink-0" />}
-                    <span className="truncate">{name}</span>
+                    {kind === "video" && <Play aria-label={t("video")} className="size-3 shrink-0" />}
+                    <span className="truncate" data-user-text>
+                      {name}
+                    </span>
                   </span>
                 </button>
               </li>

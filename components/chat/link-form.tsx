@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { fileRefSchema } from "@/lib/chat/send-schema";
 import { Button } from "@/components/ui/button";
@@ -39,6 +40,7 @@ export function LinkForm({
   onAdd: (url: string, mimeType: string) => void;
   onClose: () => void;
 }) {
+  const t = useTranslations("chat.link");
   const [url, setUrl] = useState("");
   const [type, setType] = useState("");
   const [error, setError] = useState<string>();
@@ -47,12 +49,7 @@ export function LinkForm({
   const add = () => {
     const parsed = fileRefSchema.safeParse({ fileUri: url.trim(), mimeType });
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      setError(
-        issue.path[0] === "mimeType"
-          ? "Choose whether the link is an image or a video."
-          : `The URL ${issue.message}.`,
-      );
+      setError(t(parsed.error.issues[0].path[0] === "mimeType" ? "chooseType" : "badUrl"));
       return;
     }
     onAdd(parsed.data.fileUri, parsed.data.mimeType);
@@ -63,10 +60,10 @@ export function LinkForm({
     <div className="space-y-1.5 border-b border-zinc-800 p-2" data-testid="link-form" data-own-escape>
       <div className="flex gap-2">
         <input
-          aria-label="Public URL of an image or video"
+          aria-label={t("urlLabel")}
           data-testid="link-url"
           autoFocus
-          placeholder="https://… public URL of an image or video"
+          placeholder={t("urlPlaceholder")}
           value={url}
           onChange={(e) => {
             setUrl(e.target.value);
@@ -82,12 +79,12 @@ export function LinkForm({
           className={`${inputClass} py-1.5`}
         />
         <select
-          aria-label="Type"
+          aria-label={t("type")}
           value={mimeType}
           onChange={(e) => setType(e.target.value)}
           className={`${inputClass} w-36 py-1.5`}
         >
-          <option value="">Type…</option>
+          <option value="">{t("typeChoose")}</option>
           {[...new Set(Object.values(byExtension))].map((t) => (
             <option key={t} value={t}>
               {t}
@@ -95,15 +92,13 @@ export function LinkForm({
           ))}
         </select>
         <Button size="sm" variant="primary" className="h-auto" onClick={add} data-testid="link-add">
-          Add
+          {t("add")}
         </Button>
         <Button size="sm" variant="ghost" className="h-auto" onClick={onClose}>
-          Cancel
+          {t("cancel")}
         </Button>
       </div>
-      <p className={error ? "text-xs text-red-300" : "text-xs text-zinc-400"}>
-        {error ?? "Sent by reference: the model service downloads it, so it must be publicly reachable."}
-      </p>
+      <p className={error ? "text-xs text-red-300" : "text-xs text-zinc-400"}>{error ?? t("help")}</p>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Fragment, memo, useEffect, useMemo, useState, type ComponentProps } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import { splitMarkdownBlocks } from "@/lib/chat/markdown-blocks";
@@ -32,20 +33,21 @@ const components: Components = {
       <table {...domProps(props)} className="w-full border-collapse text-sm" />
     </div>
   ),
-  img: ({ alt, src }) => (
-    // Model output may name any URL: show it as a link instead of loading it.
-    <a
-      href={typeof src === "string" ? src : undefined}
-      target="_blank"
-      rel="noopener noreferrer nofollow"
-      className="text-sky-400 underline"
-    >
-      {alt || "image"}
-    </a>
-  ),
+  img: ({ alt, src }) => <ImageLink alt={alt} src={typeof src === "string" ? src : undefined} />,
 };
 
+// Model output may name any URL: show it as a link instead of loading it.
+function ImageLink({ alt, src }: { alt?: string; src?: string }) {
+  const t = useTranslations("chat.message");
+  return (
+    <a href={src} target="_blank" rel="noopener noreferrer nofollow" className="text-sky-400 underline">
+      {alt || t("image")}
+    </a>
+  );
+}
+
 function CodeBlock(props: ComponentProps<"pre">) {
+  const t = useTranslations("chat.message");
   const [copied, setCopied] = useState(false);
   return (
     <div className="group relative my-3">
@@ -64,7 +66,7 @@ function CodeBlock(props: ComponentProps<"pre">) {
           });
         }}
       >
-        {copied ? "Copied" : "Copy"}
+        {copied ? t("copied") : t("copy")}
       </button>
     </div>
   );

@@ -1,12 +1,14 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { memo, useState } from "react";
-import { describeError } from "@/lib/chat/error-advice";
 import { mediaKindOf } from "@/lib/chat/limits";
 import type { MessageView } from "@/lib/chat/types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { useFormat } from "@/components/i18n/use-format";
+import { describeError } from "./describe-error";
 import { MediaPreview } from "./attachment-preview";
 import { Markdown } from "./lazy-markdown";
 import type { StreamResult } from "./use-chat-stream";
@@ -19,6 +21,7 @@ export type MessageActions = {
 };
 
 function CopyButton({ text }: { text: string }) {
+  const t = useTranslations("chat.message");
   const [copied, setCopied] = useState(false);
   return (
     <Button
@@ -32,12 +35,13 @@ function CopyButton({ text }: { text: string }) {
         })
       }
     >
-      {copied ? "Copied" : "Copy"}
+      {copied ? t("copied") : t("copy")}
     </Button>
   );
 }
 
 function UserMessage({ message, actions }: { message: MessageView; actions: MessageActions }) {
+  const t = useTranslations("chat.message");
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.text);
   const refs = message.parts.flatMap((p) => ("fileData" in p ? [p.fileData] : []));
@@ -58,7 +62,7 @@ function UserMessage({ message, actions }: { message: MessageView; actions: Mess
               kind={mediaKindOf(r.mimeType)}
               url={r.fileUri}
               name={r.fileUri}
-              note="by URL"
+              note={t("byUrl")}
             />
           ))}
         </div>
@@ -81,7 +85,7 @@ function UserMessage({ message, actions }: { message: MessageView; actions: Mess
           }}
         >
           <textarea
-            aria-label="Edit message"
+            aria-label={t("editLabel")}
             data-testid="edit-textarea"
             data-own-escape
             value={draft}
@@ -95,19 +99,20 @@ function UserMessage({ message, actions }: { message: MessageView; actions: Mess
           />
           <div className="flex justify-end gap-2">
             <Button size="sm" onClick={() => setEditing(false)}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button size="sm" variant="primary" type="submit" disabled={!draft.trim() || actions.busy}>
-              Save &amp; resend
+              {t("saveResend")}
             </Button>
           </div>
-          <p className="text-right text-xs text-zinc-400">
-            Later messages in this conversation will be replaced.
-          </p>
+          <p className="text-right text-xs text-zinc-400">{t("laterReplaced")}</p>
         </form>
       ) : (
         message.text && (
-          <div className="rounded-2xl rounded-br-md bg-sky-600/20 px-4 py-2.5 text-sm whitespace-pre-wrap text-zinc-100 ring-1 ring-sky-500/30">
+          <div
+            data-user-text
+            className="rounded-2xl rounded-br-md bg-sky-600/20 px-4 py-2.5 text-sm whitespace-pre-wrap text-zinc-100 ring-1 ring-sky-500/30"
+          >
             {message.text}
           </div>
         )
@@ -124,7 +129,7 @@ function UserMessage({ message, actions }: { message: MessageView; actions: Mess
               setEditing(true);
             }}
           >
-            Edit
+            {t("edit")}
           </Button>
           {message.text && <CopyButton text={message.text} />}
         </div>
@@ -134,13 +139,18 @@ function UserMessage({ message, actions }: { message: MessageView; actions: Mess
 }
 
 function UsageLine({ message }: { message: MessageView }) {
+  const t = useTranslations("chat.message");
+  const format = useFormat();
   const u = message.usage;
   if (!u) return null;
-  const n = (v: number | null) => (v === null ? "–" : v.toLocaleString("en-US"));
+  const n = (v: number | null) => (v === null ? "–" : format.number(v));
   return (
-    <span data-testid="usage" title="Tokens from the upstream's usageMetadata">
-      Prompt {n(u.promptTokenCount)} · Output {n(u.candidatesTokenCount)} · Total {n(u.totalTokenCount)}{" "}
-      tokens
+    <span data-testid="usage" title={t("usageTitle")}>
+      {t("usage", {
+        prompt: n(u.promptTokenCount),
+        output: n(u.candidatesTokenCount),
+        total: n(u.totalTokenCount),
+      })}
     </span>
   );
 }
@@ -154,8 +164,9 @@ function ModelMessage({
   actions: MessageActions;
   isLast: boolean;
 }) {
+  const t = useTranslations("chat");
   const streaming = message.status === "streaming";
-  const problem = message.error ? describeError(message.error) : null;
+  const problem = message.error ? describeError(t, message.error) : null;
   return (
     <article
       data-testid="message"
@@ -166,12 +177,13 @@ function ModelMessage({
       className="group max-w-full space-y-2"
     >
       {message.text ? (
-        <div className="text-[15px] text-zinc-200" data-testid="message-text">
+        // The model's words, in whatever language it answered: content, not the page's text.
+        <div className="text-[15px] text-zinc-200" data-testid="message-text" data-user-text>
           <Markdown text={message.text} />
         </div>
       ) : streaming ? (
         <div className="flex items-center gap-2 text-sm text-zinc-400">
-          <Spinner label="Waiting for the answer" /> Waiting for the answer…
+          <Spinner label={t("message.waiting")} /> {t("message.waitingDots")}
         </div>
       ) : null}
 
@@ -184,7 +196,7 @@ function ModelMessage({
       )}
       {message.status === "stopped" && (
         <p data-testid="stopped-note" className="text-xs text-zinc-400">
-          Stopped. The text above is what arrived before you pressed stop.
+          {t("message.stoppedNote")}
         </p>
       )}
       {problem && message.error && (
@@ -198,8 +210,9 @@ function ModelMessage({
           }
         >
           <p className="font-medium">
-            {message.status === "interrupted" ? "Answer interrupted: " : ""}
-            {problem.title}
+            {message.status === "interrupted"
+              ? t("message.interruptedTitle", { title: problem.title })
+              : problem.title}
           </p>
           <p className="mt-1 text-[13px] opacity-90">{message.error.message}</p>
           <p className="mt-1 text-[13px] opacity-90">{problem.advice}</p>
@@ -211,7 +224,7 @@ function ModelMessage({
               disabled={actions.busy}
               data-testid="retry"
             >
-              Retry
+              {t("message.retry")}
             </Button>
           )}
         </div>
@@ -221,13 +234,20 @@ function ModelMessage({
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-400">
           {message.finishReason && (
             <Badge tone={message.finishReason === "STOP" ? "neutral" : "warning"}>
-              <span data-testid="finish-reason">{message.finishReason}</span>
+              {/* The upstream's finishReason value (STOP, MAX_TOKENS…), shown as sent. */}
+              <span data-testid="finish-reason" translate="no">
+                {message.finishReason}
+              </span>
             </Badge>
           )}
-          {message.status === "stopped" && <Badge tone="warning">stopped</Badge>}
-          {message.status === "interrupted" && <Badge tone="warning">interrupted</Badge>}
+          {message.status === "stopped" && <Badge tone="warning">{t("message.stopped")}</Badge>}
+          {message.status === "interrupted" && <Badge tone="warning">{t("message.interrupted")}</Badge>}
           <UsageLine message={message} />
-          {message.model && <span className="font-mono">{message.model}</span>}
+          {message.model && (
+            <span className="font-mono" translate="no">
+              {message.model}
+            </span>
+          )}
           <span className="ml-auto flex gap-1 opacity-60 transition-opacity group-hover:opacity-100 focus-within:opacity-100">
             {message.text && <CopyButton text={message.text} />}
             {isLast && actions.onRegenerate && message.status !== "error" && (
@@ -238,7 +258,7 @@ function ModelMessage({
                 disabled={actions.busy}
                 data-testid="regenerate"
               >
-                Regenerate
+                {t("message.regenerate")}
               </Button>
             )}
           </span>

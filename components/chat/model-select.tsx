@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { TextModelFamily } from "@/lib/catalog";
 import { inputClass } from "@/components/ui/field";
 
@@ -15,9 +16,10 @@ export function ModelSelect({
   onChange: (id: string) => void;
   disabled?: boolean;
 }) {
+  const t = useTranslations("picker");
   return (
     <select
-      aria-label="Model"
+      aria-label={t("model")}
       data-testid="model-select"
       value={value}
       disabled={disabled}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useCallback, useRef, useState } from "react";
 import { readChatEvents, type ChatEvent } from "@/lib/chat/chat-events";
 import { replacedExchange } from "@/lib/chat/failed-exchange";
@@ -64,6 +65,7 @@ function applyStart(
  */
 export function useChatStream() {
   const queryClient = useQueryClient();
+  const t = useTranslations("chat");
   const [active, setActive] = useState<Active | null>(null);
   const activeRef = useRef<Active | null>(null);
   const stopWanted = useRef(false);
@@ -131,23 +133,11 @@ export function useChatStream() {
             }));
           }
         });
-        if (!done.message)
-          throw new ApiError(
-            0,
-            "network",
-            "The connection to the studio broke while the answer was streaming.",
-          );
+        if (!done.message) throw new ApiError(0, "network", t("streamBroken"));
         return { ok: true, message: done.message, question: questionId };
       } catch (error) {
         clearTimeout(timer);
-        const failure =
-          error instanceof ApiError
-            ? error
-            : new ApiError(
-                0,
-                "network",
-                "The connection to the studio broke while the answer was streaming.",
-              );
+        const failure = error instanceof ApiError ? error : new ApiError(0, "network", t("streamBroken"));
         if (modelId) {
           // The server keeps what it received; show ours as interrupted until the refetch below.
           const id = modelId;
@@ -168,7 +158,7 @@ export function useChatStream() {
         void queryClient.invalidateQueries({ queryKey: chatKeys.lists });
       }
     },
-    [queryClient, requestStop],
+    [queryClient, requestStop, t],
   );
 
   const stop = useCallback(() => {

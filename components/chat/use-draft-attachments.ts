@@ -1,16 +1,18 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
   INLINE_MAX_FILE_BYTES,
   INLINE_MAX_REQUEST_BYTES,
   MAX_ATTACHMENTS_PER_MESSAGE,
   mediaKindOf,
-  uploadProblem,
+  uploadIssue,
 } from "@/lib/chat/limits";
-import { formatBytes } from "@/lib/format/bytes";
 import type { AttachmentView } from "@/lib/chat/types";
 import { apiFetch, jsonInit } from "@/components/api-client";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useFormatBytes } from "./use-format-bytes";
 
 export type DraftAttachment = {
   key: string;
@@ -30,6 +32,9 @@ let counter = 0;
 
 /** The composer's attachments: checked in the browser first, uploaded at once, removable until sent. */
 export function useDraftAttachments() {
+  const t = useTranslations("chat");
+  const errorMessage = useErrorMessage();
+  const bytes = useFormatBytes();
   const [items, setItems] = useState<DraftAttachment[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
   // Event handlers read the latest tray through this ref (synced after each render).
@@ -43,47 +48,56 @@ export function useDraftAttachments() {
 
   const room = () => MAX_ATTACHMENTS_PER_MESSAGE - itemsRef.current.length;
 
-  const addFiles = useCallback((files: File[]) => {
-    const found: string[] = [];
-    const accepted: File[] = [];
-    for (const file of files) {
-      const problem = uploadProblem(file);
-      if (problem) found.push(problem);
-      else if (accepted.length >= room())
-        found.push(`"${file.name}" was not added: at most ${MAX_ATTACHMENTS_PER_MESSAGE} files per message.`);
-      else accepted.push(file);
-    }
-    setProblems(found);
-    for (const file of accepted) {
-      const key = `d${++counter}`;
-      const item: DraftAttachment = {
-        key,
-        name: file.name || "pasted file",
-        size: file.size,
-        kind: mediaKindOf(file.type),
-        previewUrl: URL.createObjectURL(file),
-        status: "uploading",
-        fromGallery: false,
-      };
-      setItems((list) => [...list, item]);
-      apiFetch("/api/chat/attachments", {
-        method: "POST",
-        headers: {
-          "Content-Type": file.type || "application/octet-stream",
-          "X-File-Name": encodeURIComponent(item.name),
-        },
-        body: file,
-      })
-        .then((r) => r.json() as Promise<AttachmentView>)
-        .then((attachment) => patch(key, { status: "ready", attachment, kind: attachment.kind }))
-        .catch((error: Error) => patch(key, { status: "failed", error: error.message }));
-    }
-  }, []);
+  const addFiles = useCallback(
+    (files: File[]) => {
+      const found: string[] = [];
+      const accepted: File[] = [];
+      for (const file of files) {
+        const issue = uploadIssue(file);
+        const name = file.name;
+        if (issue?.reason === "type") found.push(t("problem.notMedia", { name, type: issue.type }));
+        else if (issue?.reason === "empty") found.push(t("problem.empty", { name }));
+        else if (issue?.reason === "size")
+          found.push(
+            t("problem.tooLarge", { name, size: bytes(issue.size, issue.max), max: bytes(issue.max) }),
+          );
+        else if (accepted.length >= room())
+          found.push(t("problem.tooMany", { name, max: MAX_ATTACHMENTS_PER_MESSAGE }));
+        else accepted.push(file);
+      }
+      setProblems(found);
+      for (const file of accepted) {
+        const key = `d${++counter}`;
+        const item: DraftAttachment = {
+          key,
+          name: file.name || t("pastedFile"),
+          size: file.size,
+          kind: mediaKindOf(file.type),
+          previewUrl: URL.createObjectURL(file),
+          status: "uploading",
+          fromGallery: false,
+        };
+        setItems((list) => [...list, item]);
+        apiFetch("/api/chat/attachments", {
+          method: "POST",
+          headers: {
+            "Content-Type": file.type || "application/octet-stream",
+            "X-File-Name": encodeURIComponent(item.name),
+          },
+          body: file,
+        })
+          .then((r) => r.json() as Promise<AttachmentView>)
+          .then((attachment) => patch(key, { status: "ready", attachment, kind: attachment.kind }))
+          .catch((error: Error) => patch(key, { status: "failed", error: errorMessage(error) }));
+      }
+    },
+    [t, bytes, errorMessage],
+  );
 
   const addFromGallery = useCallback(
     (mediaId: string, preview: { name: string; url: string; kind: "image" | "video"; size: number }) => {
       if (room() <= 0) {
-        setProblems([`At most ${MAX_ATTACHMENTS_PER_MESSAGE} files per message.`]);
+        setProblems([t("problem.full", { max: MAX_ATTACHMENTS_PER_MESSAGE })]);
         return;
       }
       const key = `d${++counter}`;
@@ -104,31 +118,34 @@ export function useDraftAttachments() {
         .then((attachment) =>
           patch(key, { status: "ready", attachment, name: attachment.name, size: attachment.size }),
         )
-        .catch((error: Error) => patch(key, { status: "failed", error: error.message }));
+        .catch((error: Error) => patch(key, { status: "failed", error: errorMessage(error) }));
     },
-    [],
+    [t, errorMessage],
   );
 
-  const addUrl = useCallback((fileUri: string, mimeType: string) => {
-    if (room() <= 0) {
-      setProblems([`At most ${MAX_ATTACHMENTS_PER_MESSAGE} files per message.`]);
-      return;
-    }
-    const name = decodeURIComponent(new URL(fileUri).pathname.split("/").pop() || fileUri);
-    setItems((list) => [
-      ...list,
-      {
-        key: `d${++counter}`,
-        name,
-        size: 0,
-        kind: mediaKindOf(mimeType),
-        previewUrl: fileUri,
-        status: "ready",
-        fromGallery: false,
-        fileRef: { mimeType, fileUri },
-      },
-    ]);
-  }, []);
+  const addUrl = useCallback(
+    (fileUri: string, mimeType: string) => {
+      if (room() <= 0) {
+        setProblems([t("problem.full", { max: MAX_ATTACHMENTS_PER_MESSAGE })]);
+        return;
+      }
+      const name = decodeURIComponent(new URL(fileUri).pathname.split("/").pop() || fileUri);
+      setItems((list) => [
+        ...list,
+        {
+          key: `d${++counter}`,
+          name,
+          size: 0,
+          kind: mediaKindOf(mimeType),
+          previewUrl: fileUri,
+          status: "ready",
+          fromGallery: false,
+          fileRef: { mimeType, fileUri },
+        },
+      ]);
+    },
+    [t],
+  );
 
   const remove = useCallback((key: string) => {
     const item = itemsRef.current.find((i) => i.key === key);
@@ -156,7 +173,7 @@ export function useDraftAttachments() {
   const inlineTotal = items.reduce((sum, i) => sum + (i.size <= INLINE_MAX_FILE_BYTES ? i.size : 0), 0);
   const totalProblem =
     inlineTotal > INLINE_MAX_REQUEST_BYTES
-      ? `These attachments add up to ${formatBytes(inlineTotal)}; at most ${formatBytes(INLINE_MAX_REQUEST_BYTES)} can be sent inline with one message. Remove some.`
+      ? t("problem.total", { total: bytes(inlineTotal), max: bytes(INLINE_MAX_REQUEST_BYTES) })
       : undefined;
 
   return {

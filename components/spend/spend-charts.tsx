@@ -1,14 +1,18 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { useFormat } from "@/components/i18n/use-format";
 import type { SpendReport } from "@/lib/spend/types";
+import { useUserLabel } from "./use-user-label";
 
 /**
  * The spend page's charts (recharts). Loaded with next/dynamic and no server rendering, so the
  * library is in this page's chunk only.
  */
 const COLORS = ["#38bdf8", "#a78bfa", "#34d399", "#fbbf24", "#f87171", "#f472b6", "#2dd4bf", "#fb923c"];
-const OTHER = "other models";
+/** The series of the models beyond the top ones (its legend is the `spend.chart.other` message). */
+const OTHER = "__other_models__";
 const MAX_SERIES = COLORS.length - 1;
 
 const axis = { stroke: "#71717a", fontSize: 12 };
@@ -32,6 +36,12 @@ function Chart({ title, testId, children }: { title: string; testId: string; chi
 }
 
 export default function SpendCharts({ report }: { report: SpendReport }) {
+  const t = useTranslations("spend.chart");
+  const format = useFormat();
+  const userLabel = useUserLabel();
+  const tick = (value: number) => format.number(value);
+  const value = (v: unknown) => (typeof v === "number" ? format.number(v) : String(v ?? ""));
+  const users = report.users?.map((u) => ({ ...u, label: userLabel(u.userId, u.label) }));
   // Stacked per model; beyond the top models the rest is one series.
   const top = report.models.slice(0, MAX_SERIES).map((m) => m.model);
   const series = report.models.length > top.length ? [...top, OTHER] : top;
@@ -46,35 +56,41 @@ export default function SpendCharts({ report }: { report: SpendReport }) {
 
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <Chart title="Credits per day" testId="chart-per-day">
+      <Chart title={t("perDay")} testId="chart-per-day">
         <BarChart data={days}>
           <CartesianGrid stroke="#27272a" vertical={false} />
           <XAxis dataKey="day" tick={axis} stroke={axis.stroke} />
-          <YAxis tick={axis} stroke={axis.stroke} width={48} />
-          <Tooltip {...tooltip} />
+          <YAxis tick={axis} stroke={axis.stroke} width={48} tickFormatter={tick} />
+          <Tooltip {...tooltip} formatter={value} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {series.map((model, i) => (
-            <Bar key={model} dataKey={model} stackId="credits" fill={COLORS[i % COLORS.length]} />
+            <Bar
+              key={model}
+              dataKey={model}
+              name={model === OTHER ? t("other") : model}
+              stackId="credits"
+              fill={COLORS[i % COLORS.length]}
+            />
           ))}
         </BarChart>
       </Chart>
-      <Chart title="Credits per model" testId="chart-per-model">
+      <Chart title={t("perModel")} testId="chart-per-model">
         <BarChart data={report.models} layout="vertical" margin={{ left: 24 }}>
           <CartesianGrid stroke="#27272a" horizontal={false} />
-          <XAxis type="number" tick={axis} stroke={axis.stroke} />
+          <XAxis type="number" tick={axis} stroke={axis.stroke} tickFormatter={tick} />
           <YAxis type="category" dataKey="model" tick={axis} stroke={axis.stroke} width={140} />
-          <Tooltip {...tooltip} />
-          <Bar dataKey="credits" fill={COLORS[0]} />
+          <Tooltip {...tooltip} formatter={value} />
+          <Bar dataKey="credits" name={t("credits")} fill={COLORS[0]} />
         </BarChart>
       </Chart>
-      {report.users && (
-        <Chart title="Credits per user" testId="chart-per-user">
-          <BarChart data={report.users} layout="vertical" margin={{ left: 24 }}>
+      {users && (
+        <Chart title={t("perUser")} testId="chart-per-user">
+          <BarChart data={users} layout="vertical" margin={{ left: 24 }}>
             <CartesianGrid stroke="#27272a" horizontal={false} />
-            <XAxis type="number" tick={axis} stroke={axis.stroke} />
+            <XAxis type="number" tick={axis} stroke={axis.stroke} tickFormatter={tick} />
             <YAxis type="category" dataKey="label" tick={axis} stroke={axis.stroke} width={160} />
-            <Tooltip {...tooltip} />
-            <Bar dataKey="credits" fill={COLORS[1]} />
+            <Tooltip {...tooltip} formatter={value} />
+            <Bar dataKey="credits" name={t("credits")} fill={COLORS[1]} />
           </BarChart>
         </Chart>
       )}

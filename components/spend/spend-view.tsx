@@ -2,19 +2,28 @@
 
 import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useUsersQuery } from "@/components/admin/admin-api";
 import { fetchJson } from "@/components/api-client";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useFormat } from "@/components/i18n/use-format";
 import { Alert } from "@/components/ui/alert";
 import { inputClass } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import type { SpendReport } from "@/lib/spend/types";
 import { TextUsageTables } from "./text-usage-tables";
+import { useUserLabel } from "./use-user-label";
+
+function ChartsLoading() {
+  const t = useTranslations("spend");
+  return <Spinner label={t("loadingCharts")} />;
+}
 
 // recharts stays in this page's own chunk, loaded in the browser only.
 const SpendCharts = dynamic(() => import("./spend-charts"), {
   ssr: false,
-  loading: () => <Spinner label="Loading charts" />,
+  loading: () => <ChartsLoading />,
 });
 
 const ALL = "all";
@@ -45,24 +54,29 @@ function UserPicker({
   onChange: (id: string) => void;
   self: string;
 }) {
+  const t = useTranslations("spend");
   const users = useUsersQuery();
   return (
     <label className="space-y-1 text-sm text-zinc-300">
-      <span className="block">User</span>
+      <span className="block">{t("user")}</span>
       <select value={value} onChange={(e) => onChange(e.target.value)} className={`${inputClass} w-56`}>
-        <option value={ALL}>Everyone</option>
+        <option value={ALL}>{t("everyone")}</option>
         {(users.data ?? []).map((user) => (
           <option key={user.id} value={user.id}>
             {user.email}
           </option>
         ))}
-        {!users.data?.some((user) => user.id === self) && <option value={self}>Me</option>}
+        {!users.data?.some((user) => user.id === self) && <option value={self}>{t("me")}</option>}
       </select>
     </label>
   );
 }
 
 export function SpendView({ self, isAdmin }: { self: { id: string; label: string }; isAdmin: boolean }) {
+  const t = useTranslations("spend");
+  const format = useFormat();
+  const errorMessage = useErrorMessage();
+  const userLabel = useUserLabel();
   const today = new Date();
   const [to, setTo] = useState(dayText(today));
   const [from, setFrom] = useState(
@@ -80,10 +94,10 @@ export function SpendView({ self, isAdmin }: { self: { id: string; label: string
   return (
     <div className="mx-auto max-w-6xl space-y-6 p-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="text-xl font-semibold">Spend</h1>
+        <h1 className="text-xl font-semibold">{t("heading")}</h1>
         <div className="flex flex-wrap items-end gap-3">
           <label className="space-y-1 text-sm text-zinc-300">
-            <span className="block">From</span>
+            <span className="block">{t("from")}</span>
             <input
               type="date"
               value={from}
@@ -93,7 +107,7 @@ export function SpendView({ self, isAdmin }: { self: { id: string; label: string
             />
           </label>
           <label className="space-y-1 text-sm text-zinc-300">
-            <span className="block">To</span>
+            <span className="block">{t("to")}</span>
             <input
               type="date"
               value={to}
@@ -106,36 +120,50 @@ export function SpendView({ self, isAdmin }: { self: { id: string; label: string
         </div>
       </div>
 
-      {report.isError && <Alert tone="danger">{report.error.message}</Alert>}
-      {!data && report.isPending && <Spinner label="Loading spend" />}
+      {report.isError && <Alert tone="danger">{errorMessage(report.error)}</Alert>}
+      {!data && report.isPending && <Spinner label={t("loading")} />}
       {data && (
         <>
           <div className="grid gap-3 sm:grid-cols-5">
-            <Stat label="Credits" value={String(data.totals.credits)} testId="spend-total" />
-            <Stat label="Tasks" value={String(data.totals.tasks)} testId="spend-tasks" />
-            <Stat label="Still running" value={String(data.totals.running)} testId="spend-running" />
+            <Stat label={t("stat.credits")} value={format.number(data.totals.credits)} testId="spend-total" />
+            <Stat label={t("stat.tasks")} value={format.number(data.totals.tasks)} testId="spend-tasks" />
             <Stat
-              label="Text tokens"
-              value={data.totals.textTokens.toLocaleString("en")}
+              label={t("stat.running")}
+              value={format.number(data.totals.running)}
+              testId="spend-running"
+            />
+            <Stat
+              label={t("stat.textTokens")}
+              value={format.number(data.totals.textTokens)}
               testId="spend-text-tokens"
             />
-            <Stat label="Text credits" value={String(data.totals.textCredits)} testId="spend-text-credits" />
+            <Stat
+              label={t("stat.textCredits")}
+              value={format.number(data.totals.textCredits)}
+              testId="spend-text-credits"
+            />
           </div>
 
           {data.budget && (
             <section className="space-y-2" data-testid="spend-budget">
-              <h2 className="text-sm font-semibold text-zinc-300">Budget of {data.user?.label}</h2>
+              <h2 className="text-sm font-semibold text-zinc-300">
+                {t("budgetOf", { user: data.user ? userLabel(data.user.id, data.user.label) : "" })}
+              </h2>
               {data.budget.periods.every((p) => p.limit === null) &&
               !data.textBudget?.some((p) => p.tokenLimit !== null) ? (
-                <p className="text-sm text-zinc-400">No limit.</p>
+                <p className="text-sm text-zinc-400">{t("noLimit")}</p>
               ) : (
                 <ul className="text-sm text-zinc-300">
                   {data.budget.periods
                     .filter((p) => p.limit !== null)
                     .map((p) => (
                       <li key={p.period}>
-                        {p.period === "day" ? "Today" : "This month"}: {p.spent} spent
-                        {p.running ? ` + ${p.running} running` : ""} of {p.limit} credits
+                        {t("budgetLine", {
+                          period: p.period,
+                          spent: p.spent,
+                          running: p.running,
+                          limit: p.limit ?? 0,
+                        })}
                       </li>
                     ))}
                 </ul>
@@ -145,7 +173,7 @@ export function SpendView({ self, isAdmin }: { self: { id: string; label: string
 
           {data.totals.tasks === 0 ? (
             <p className="text-sm text-zinc-400" data-testid="spend-empty">
-              No tasks in this range.
+              {t("noTasks")}
             </p>
           ) : (
             <SpendCharts report={data} />

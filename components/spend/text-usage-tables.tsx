@@ -1,8 +1,9 @@
 "use client";
 
+import { useTranslations } from "next-intl";
+import { useFormat } from "@/components/i18n/use-format";
 import type { SpendReport } from "@/lib/spend/types";
-
-const n = (value: number) => value.toLocaleString("en");
+import { useUserLabel } from "./use-user-label";
 
 /**
  * Text calls of the range — chat answers and text API mirror calls, from the one text ledger — per
@@ -10,6 +11,9 @@ const n = (value: number) => value.toLocaleString("en");
  * 0 when no price is configured).
  */
 export function TextUsageTables({ report }: { report: SpendReport }) {
+  const t = useTranslations("spend");
+  const n = useFormat().number;
+  const userLabel = useUserLabel();
   const users = (report.users ?? []).filter((u) => u.textTokens > 0 || u.textCredits > 0);
   return (
     <>
@@ -19,44 +23,46 @@ export function TextUsageTables({ report }: { report: SpendReport }) {
             .filter((p) => p.tokenLimit !== null)
             .map((p) => (
               <li key={p.period}>
-                {p.period === "day" ? "Today" : "This month"}: {n(p.tokens)} of {n(p.tokenLimit!)} text tokens
+                {t("tokenBudget", { period: p.period, tokens: p.tokens, limit: p.tokenLimit! })}
               </li>
             ))}
         </ul>
       )}
       {report.text.models.length > 0 && (
         <section className="space-y-2">
-          <h2 className="text-sm font-semibold text-zinc-300">Text tokens (chat and text API)</h2>
+          <h2 className="text-sm font-semibold text-zinc-300">{t("textHeading")}</h2>
           <table className="w-full text-left text-sm" data-testid="spend-text">
             <thead className="text-xs uppercase tracking-wide text-zinc-400">
               <tr>
-                <th className="py-1">Model</th>
-                <th className="py-1 text-right">Chat answers</th>
-                <th className="py-1 text-right">API calls</th>
-                <th className="py-1 text-right">Input</th>
-                <th className="py-1 text-right">Output</th>
-                <th className="py-1 text-right">Total</th>
-                <th className="py-1 text-right">Credits</th>
+                <th className="py-1">{t("col.model")}</th>
+                <th className="py-1 text-right">{t("col.chatAnswers")}</th>
+                <th className="py-1 text-right">{t("col.apiCalls")}</th>
+                <th className="py-1 text-right">{t("col.input")}</th>
+                <th className="py-1 text-right">{t("col.output")}</th>
+                <th className="py-1 text-right">{t("col.total")}</th>
+                <th className="py-1 text-right">{t("col.credits")}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-800 text-zinc-300">
               {report.text.models.map((m) => (
                 <tr key={m.model}>
-                  <td className="py-1">{m.model}</td>
-                  <td className="py-1 text-right">{m.chatCalls}</td>
-                  <td className="py-1 text-right">{m.apiCalls}</td>
+                  <td className="py-1" translate="no">
+                    {m.model}
+                  </td>
+                  <td className="py-1 text-right">{n(m.chatCalls)}</td>
+                  <td className="py-1 text-right">{n(m.apiCalls)}</td>
                   <td className="py-1 text-right">{n(m.promptTokens)}</td>
                   <td className="py-1 text-right">{n(m.candidatesTokens)}</td>
                   <td className="py-1 text-right">
                     {n(m.totalTokens)}
                     {m.unknownCalls > 0 && (
-                      <span className="text-xs text-zinc-400" title="calls that reported no usage">
+                      <span className="text-xs text-zinc-400" title={t("unknownTitle")}>
                         {" "}
-                        (+{m.unknownCalls} unknown)
+                        {t("unknown", { count: m.unknownCalls })}
                       </span>
                     )}
                   </td>
-                  <td className="py-1 text-right">{m.credits}</td>
+                  <td className="py-1 text-right">{n(m.credits)}</td>
                 </tr>
               ))}
             </tbody>
@@ -65,21 +71,21 @@ export function TextUsageTables({ report }: { report: SpendReport }) {
       )}
       {users.length > 0 && (
         <section className="space-y-2">
-          <h2 className="text-sm font-semibold text-zinc-300">Text use per user</h2>
+          <h2 className="text-sm font-semibold text-zinc-300">{t("perUserHeading")}</h2>
           <table className="w-full text-left text-sm" data-testid="spend-text-users">
             <thead className="text-xs uppercase tracking-wide text-zinc-400">
               <tr>
-                <th className="py-1">User</th>
-                <th className="py-1 text-right">Tokens</th>
-                <th className="py-1 text-right">Credits</th>
+                <th className="py-1">{t("col.user")}</th>
+                <th className="py-1 text-right">{t("col.tokens")}</th>
+                <th className="py-1 text-right">{t("col.credits")}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-800 text-zinc-300">
               {users.map((u) => (
                 <tr key={u.userId}>
-                  <td className="py-1">{u.label}</td>
+                  <td className="py-1">{userLabel(u.userId, u.label)}</td>
                   <td className="py-1 text-right">{n(u.textTokens)}</td>
-                  <td className="py-1 text-right">{u.textCredits}</td>
+                  <td className="py-1 text-right">{n(u.textCredits)}</td>
                 </tr>
               ))}
             </tbody>

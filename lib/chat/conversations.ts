@@ -12,7 +12,7 @@ import { conversationPatchSchema, type ConversationPatch } from "./settings-sche
 import type { ConversationDetail, ConversationSummary, ConversationView } from "./types";
 import { conversationView, messageInclude, messageView } from "./views";
 
-export const DEFAULT_TITLE = "New chat";
+export { DEFAULT_TITLE } from "./default-title";
 export const DEFAULT_TEXT_MODEL = "llm-2.5-flash-lite";
 
 const summarySelect = { id: true, title: true, model: true, updatedAt: true } as const;

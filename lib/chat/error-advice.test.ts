@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeError, errorKind } from "./error-advice";
+import { errorKind } from "./error-advice";
 
 describe("errorKind", () => {
   it.each([
@@ -16,9 +16,5 @@ describe("errorKind", () => {
     [{ code: "network", status: 0 }, "network"],
   ])("%o is %s", (error, kind) => {
     expect(errorKind(error)).toBe(kind);
-  });
-
-  it("tells a quota error to wait or switch variant", () => {
-    expect(describeError({ code: "upstream_rejected", status: 429 }).advice).toContain("low-cost");
   });
 });

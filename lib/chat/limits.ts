@@ -32,16 +32,14 @@ export function formatOver(bytes: number, limit: number): string {
 }
 
 /** Why a file cannot be attached by upload (it would have no public URL), or undefined. */
-export function uploadProblem(file: { name: string; size: number; type: string }): string | undefined {
-  if (file.type && !isAcceptedMediaType(file.type)) {
-    return `"${file.name}" is ${file.type}; only images and videos can be attached.`;
-  }
-  if (file.size === 0) return `"${file.name}" is empty.`;
-  if (file.size > INLINE_MAX_FILE_BYTES) {
-    return (
-      `"${file.name}" is ${formatOver(file.size, INLINE_MAX_FILE_BYTES)}; uploaded files are sent inline and may be at most ` +
-      `${formatBytes(INLINE_MAX_FILE_BYTES)} each. Attach it by URL instead ("By URL", if it is online), pick it from the gallery (sent by its URL), or use a smaller file.`
-    );
-  }
+export type UploadIssue =
+  { reason: "type"; type: string } | { reason: "empty" } | { reason: "size"; size: number; max: number };
+
+/** What keeps a file from being attached by upload; the composer words it in the page's language. */
+export function uploadIssue(file: { name: string; size: number; type: string }): UploadIssue | undefined {
+  if (file.type && !isAcceptedMediaType(file.type)) return { reason: "type", type: file.type };
+  if (file.size === 0) return { reason: "empty" };
+  if (file.size > INLINE_MAX_FILE_BYTES)
+    return { reason: "size", size: file.size, max: INLINE_MAX_FILE_BYTES };
   return undefined;
 }

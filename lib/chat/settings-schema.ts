@@ -24,7 +24,7 @@ const generationSettingsSchema = z.object({
     .optional(),
 });
 
-const SYSTEM_INSTRUCTION_MAX = 32_000;
+export const SYSTEM_INSTRUCTION_MAX = 32_000;
 
 export const conversationSettingsSchema = z.object({
   systemInstruction: z

@@ -1,12 +1,14 @@
 import "server-only";
 import type { Prisma } from "../generated/prisma/client";
+import { LOCAL_OWNER } from "./local-owner";
 
-/**
+export { LOCAL_OWNER };
+
+/*
  * Whose spend a task, batch or conversation is: its owner (`userId`, lib/auth/scope.ts), or — when
- * it has none (made with accounts off, or before accounts) — the implicit local user, whose id
- * this is (lib/auth/local-user.ts).
+ * it has none (made with accounts off, or before accounts) — the implicit local user, whose id is
+ * LOCAL_OWNER (lib/auth/local-user.ts).
  */
-export const LOCAL_OWNER = "local";
 
 /** The spender of a row with this owner. */
 export function spenderOf(userId: string | null): string {

@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { currentUser } from "@/components/auth/current-user";
 import { SpendView } from "@/components/spend/spend-view";
 
-export const metadata: Metadata = { title: "Spend · Model Studio" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("spend"))("pageTitle") };
+}
 
 export default async function SpendPage() {
   const user = await currentUser();
