@@ -4371,6 +4371,8 @@ export interface operations {
                 batch?: string;
                 /** @description Admins: another user's items. */
                 user?: string;
+                /** @description newest (default): newest first. score: items whose take has a score (0–5) best first, ties and the rest newest first; the cursor belongs to its order. */
+                sort?: "newest" | "score";
             };
             header?: never;
             path?: never;
