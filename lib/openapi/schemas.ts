@@ -297,8 +297,12 @@ export const sequenceDetail = z
             mediaState: z.string(),
             url: nullable(z.string()),
             durationSec: nullable(z.number()),
+            score: nullable(z.number().int()),
+            scoreReason: nullable(z.string()),
+            describe: nullable(z.looseObject({ status: z.string(), reason: nullable(z.string()) })),
           }),
         ),
+        scoring: z.boolean(),
       }),
     ),
     assemblies: z.array(

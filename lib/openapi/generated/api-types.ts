@@ -3573,9 +3573,18 @@ export interface components {
                     mediaState: string;
                     url: string | null;
                     durationSec: number | null;
+                    score: number | null;
+                    scoreReason: string | null;
+                    describe: ({
+                        status: string;
+                        reason: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    }) | null;
                 } & {
                     [key: string]: unknown;
                 })[];
+                scoring: boolean;
             } & {
                 [key: string]: unknown;
             })[];
