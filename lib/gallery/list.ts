@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor, type PageCursor } from "../http/page-cursor
 import { DEFAULT_PAGE_SIZE, type GalleryFilters, type GalleryListQuery } from "./filters";
 import { itemListSelect, missingThumbnails, toGalleryItem } from "./item-select";
 import { choosePagePlan } from "./prompt-search-sql";
-import { decodeScoreCursor, encodeScoreCursor, selectScoreKeys } from "./score-order";
+import { decodeScoreCursor, encodeScoreCursor, selectScoreKeys, withTakeScores } from "./score-order";
 import { parsePromptSearch } from "./search";
 import { withShownMatches } from "./shown-match";
 import { scheduleThumbnails } from "./thumbnail-backfill";
@@ -99,10 +99,11 @@ export async function listGalleryItems(
   if (missing.length) scheduleThumbnails(db, missing);
 
   const last = page.at(-1);
+  const items = ordered.map((row) => toGalleryItem(row));
   return {
     items: await withShownMatches(
       db,
-      ordered.map((row) => toGalleryItem(row)),
+      byScore ? await withTakeScores(db, items) : items,
       parsePromptSearch(filters.q),
     ),
     nextCursor:

@@ -100,6 +100,9 @@ describe("gallery sort=score", () => {
       "u1",
     ]);
     expect(items.map((i) => i.id)).toEqual(expectedOrder(SEEDS));
+    // The cards of this order show each take's score; d7 was described without one.
+    expect(items.slice(0, 7).map((i) => i.takeScore?.score)).toEqual([5, 5, 3, 3, 3, 0, undefined]);
+    expect(items[0].takeScore).toEqual({ score: 5, reason: "fits" });
     expect(nextCursor).toBeNull();
     expect(total).toBe(12);
   });

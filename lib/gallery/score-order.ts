@@ -4,6 +4,7 @@ import { StudioError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import { isStoredInstant } from "../http/page-cursor";
 import type { GalleryFilters } from "./filters";
+import type { GalleryItem } from "./types";
 import { selectTaskKeys } from "./list";
 import { and, cursorCondition, filterCondition, submittedAtText } from "./where";
 
@@ -131,4 +132,18 @@ export async function scoreNeighbours(
     selectScoreKeys(db, viewer, filters, { cursor, limit: 1, direction: "older" }),
   ]);
   return { prevId: prev?.id ?? null, nextId: next?.id ?? null };
+}
+
+/** The page's items with their take scores, for the cards of the score order (one query). */
+export async function withTakeScores(db: Db, items: GalleryItem[]): Promise<GalleryItem[]> {
+  if (!items.length) return items;
+  const rows = await db.taskDescription.findMany({
+    where: { taskId: { in: items.map((i) => i.id) }, score: { not: null } },
+    select: { taskId: true, score: true, scoreReason: true },
+  });
+  const byTask = new Map(rows.map((r) => [r.taskId, { score: r.score!, reason: r.scoreReason ?? "" }]));
+  return items.map((item) => {
+    const takeScore = byTask.get(item.id);
+    return takeScore ? { ...item, takeScore } : item;
+  });
 }

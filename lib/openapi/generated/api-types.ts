@@ -3149,6 +3149,11 @@ export interface components {
                 tags: string[];
                 highlight: string[];
             };
+            /** @description With sort=score: the take's score against its prompt (0–5) and why. */
+            takeScore?: {
+                score: number;
+                reason: string;
+            };
         } & {
             [key: string]: unknown;
         };
@@ -3357,6 +3362,11 @@ export interface components {
                     caption: string;
                     tags: string[];
                     highlight: string[];
+                };
+                /** @description With sort=score: the take's score against its prompt (0–5) and why. */
+                takeScore?: {
+                    score: number;
+                    reason: string;
                 };
                 progress: number | null;
             } & {
