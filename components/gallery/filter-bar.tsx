@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { useModalDialog } from "@/components/ui/use-modal-dialog";
 import { STATUS_FILTERS, type GalleryFilters } from "@/lib/gallery/filters";
+import { SortSelect } from "./sort-select";
 import { totalLabel } from "./total-label";
 import { useFacetsQuery } from "./use-gallery-queries";
 
@@ -120,7 +121,8 @@ export function FilterBar({
   const [sheetOpen, setSheetOpen] = useState(false);
   const set = <K extends keyof GalleryFilters>(key: K, value: GalleryFilters[K] | "") =>
     onChange({ ...filters, [key]: value === "" ? undefined : value });
-  const active = Object.values(filters).some((v) => v !== undefined && v !== "");
+  // The order is no filter: it neither counts as one nor goes with "Clear filters".
+  const active = Object.entries(filters).some(([key, v]) => key !== "sort" && v !== undefined && v !== "");
   const models = facets.data?.models ?? [];
   const tags = facets.data?.tags ?? [];
   // Only admins (with accounts on) get the owners: members only ever see their own items.
@@ -277,10 +279,16 @@ export function FilterBar({
           </span>
         )}
         {active && (
-          <Button variant="ghost" size="sm" onClick={() => onChange({})} data-testid="clear-filters">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => onChange({ sort: filters.sort })}
+            data-testid="clear-filters"
+          >
             Clear filters
           </Button>
         )}
+        <SortSelect filters={filters} onChange={onChange} />
       </div>
     </section>
   );

@@ -6,6 +6,7 @@ import { memo, useEffect, useRef, useState, type MouseEvent } from "react";
 import { useReducedMotion } from "@/components/ui/use-reduced-motion";
 import type { GalleryItem } from "@/lib/gallery/types";
 import { ItemBadges } from "./item-badges";
+import { TakeScoreMark } from "./take-score-mark";
 import { useItemSource } from "./item-source";
 import { formatClock, formatShortDate } from "./format";
 import { highlightRuns } from "@/lib/gallery/highlight";
@@ -175,6 +176,7 @@ export const GalleryCard = memo(function GalleryCard({
           <span aria-hidden>·</span>
           <span className="shrink-0">{formatShortDate(item.submittedAt)}</span>
           {decorate?.(item)}
+          <TakeScoreMark item={item} />
           <span className="ml-auto flex shrink-0 items-center gap-1.5">
             {item.rating ? (
               <span role="img" className="flex text-amber-300" aria-label={`Rated ${item.rating} of 5`}>

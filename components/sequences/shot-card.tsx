@@ -5,6 +5,7 @@ import { useState } from "react";
 import clsx from "clsx";
 import { Button } from "@/components/ui/button";
 import { ShotForm, shotModels } from "./shot-form";
+import { bestTakeId, ShotScoring, TakeScore } from "./take-score";
 import type { Shot } from "./use-sequence";
 
 type Act = (path: string, method: string, body?: unknown) => void;
@@ -27,6 +28,7 @@ export function ShotCard({
 }) {
   const [modelId, setModelId] = useState(shot.model);
   const path = `/shots/${encodeURIComponent(shot.id)}`;
+  const best = bestTakeId(shot.takeList);
   return (
     <li
       data-testid="shot-card"
@@ -92,6 +94,7 @@ export function ShotCard({
         pending={pending || running}
         onSave={(body) => act(path, "PATCH", body)}
       />
+      <ShotScoring shot={shot} index={index} />
       {shot.takeList.length > 0 && (
         <ul className="flex gap-3 overflow-x-auto" aria-label={`Takes of shot ${index + 1}`}>
           {shot.takeList.map((take, t) => {
@@ -137,6 +140,7 @@ export function ShotCard({
                     {picked ? "Picked" : "Pick"}
                   </Button>
                 </div>
+                <TakeScore take={take} best={take.id === best} scoring={shot.scoring} />
               </li>
             );
           })}

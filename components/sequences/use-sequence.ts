@@ -20,7 +20,12 @@ const busy = (s: Sequence | undefined) =>
   s.assemblies.some((a) => a.state === "queued" || a.state === "running") ||
   s.shots.some((shot) =>
     shot.takeList.some(
-      (t) => t.status === "queued" || t.status === "processing" || (t.status === "completed" && !t.url),
+      (t) =>
+        t.status === "queued" ||
+        t.status === "processing" ||
+        (t.status === "completed" && !t.url) ||
+        // Being scored against the prompt (issue 25): its score is on the way.
+        (shot.scoring && t.describe?.status === "pending"),
     ),
   );
 

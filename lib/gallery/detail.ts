@@ -6,6 +6,7 @@ import type { GalleryFilters } from "./filters";
 import { sortMedia } from "../tasks/media-order";
 import { itemNotFound, mediaListSelect, toGalleryItem, toGalleryMedia } from "./item-select";
 import { selectTaskKeys } from "./list";
+import { scoreNeighbours } from "./score-order";
 import { submittedAtText } from "./where";
 import { mediaKindOf, referenceTargets } from "./reference-targets";
 import type { GalleryItemDetail, GalleryMediaDetail, UpstreamUrl } from "./types";
@@ -135,6 +136,7 @@ export async function galleryItemDetail(
 }
 
 async function neighbours(db: Db, viewer: Viewer, id: string, filters: GalleryFilters) {
+  if (filters.sort === "score") return scoreNeighbours(db, viewer, id, filters);
   const [position] = await db.$queryRaw<{ submittedAt: string }[]>`
     SELECT ${submittedAtText(sqlDialect(db))} AS "submittedAt" FROM "Task" t WHERE t."id" = ${id}`;
   if (!position) return { prevId: null, nextId: null };

@@ -25,7 +25,12 @@ export type GalleryFilters = {
   batch?: string;
   /** Admins only: one user's items (a user id), or "none" for items nobody owns. */
   user?: string;
+  /** The order: newest first (absent), or "score": items with a take score best first (score-order.ts). */
+  sort?: GallerySort;
 };
+
+export const GALLERY_SORTS = ["newest", "score"] as const;
+export type GallerySort = (typeof GALLERY_SORTS)[number];
 
 export type GalleryListQuery = GalleryFilters & { cursor?: string; limit?: number };
 
@@ -79,6 +84,7 @@ const FILTER_RULES: Record<keyof GalleryFilters, Rule> = {
   q: text(500, "must be at most 500 characters", false),
   batch: text(100, "must be a batch id"),
   user: text(100, 'must be a user id or "none"'),
+  sort: oneOf(GALLERY_SORTS, "must be newest or score"),
 };
 
 const LIST_RULES: Record<"cursor" | "limit", Rule> = {
@@ -153,6 +159,7 @@ export const FILTER_KEYS = [
   "q",
   "batch",
   "user",
+  "sort",
 ] as const;
 
 /** URLSearchParams → plain object for the schemas (first value of each key). */

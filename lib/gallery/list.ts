@@ -5,6 +5,7 @@ import { decodeCursor, encodeCursor, type PageCursor } from "../http/page-cursor
 import { DEFAULT_PAGE_SIZE, type GalleryFilters, type GalleryListQuery } from "./filters";
 import { itemListSelect, missingThumbnails, toGalleryItem } from "./item-select";
 import { choosePagePlan } from "./prompt-search-sql";
+import { decodeScoreCursor, encodeScoreCursor, selectScoreKeys, withTakeScores } from "./score-order";
 import { parsePromptSearch } from "./search";
 import { withShownMatches } from "./shown-match";
 import { scheduleThumbnails } from "./thumbnail-backfill";
@@ -12,7 +13,15 @@ import { galleryTotal } from "./total";
 import type { GalleryPage } from "./types";
 import { and, cursorCondition, filterCondition, submittedAtText } from "./where";
 
-type KeyRow = { id: string; submittedAt: string };
+/** `score`: the take's score, in the score order only (score-order.ts). */
+type KeyRow = { id: string; submittedAt: string; score?: number | null };
+type KeyOptions = {
+  cursor?: PageCursor;
+  limit: number;
+  direction?: "older" | "newer";
+  /** One more condition on `Task t` (score-order.ts: the items without a take score). */
+  where?: Prisma.Sql;
+};
 
 /**
  * Ids of matching tasks in gallery order (newest first, id as tie-break), after `cursor`.
@@ -22,7 +31,7 @@ export async function selectTaskKeys(
   db: Db,
   viewer: Viewer,
   filters: GalleryFilters,
-  options: { cursor?: PageCursor; limit: number; direction?: "older" | "newer" },
+  options: KeyOptions,
 ): Promise<KeyRow[]> {
   return db.$queryRaw<KeyRow[]>(await taskKeysSql(db, viewer, filters, options));
 }
@@ -32,7 +41,7 @@ export async function taskKeysSql(
   db: Db,
   viewer: Viewer,
   filters: GalleryFilters,
-  options: { cursor?: PageCursor; limit: number; direction?: "older" | "newer" },
+  options: KeyOptions,
 ): Promise<Prisma.Sql> {
   const dialect = sqlDialect(db);
   const direction = options.direction ?? "older";
@@ -40,6 +49,7 @@ export async function taskKeysSql(
   const plan = search ? await choosePagePlan(db, search, options.limit) : undefined;
   const conditions = [filterCondition(dialect, viewer, filters, plan)];
   if (options.cursor) conditions.push(cursorCondition(dialect, options.cursor, direction));
+  if (options.where) conditions.push(options.where);
   const order = Prisma.raw(direction === "older" ? "DESC" : "ASC");
   // A lookup on PostgreSQL sorts by an expression no index gives: otherwise the planner, which prices
   // a prefix word at a flat 2% of rows, walks the gallery-order index testing each task, and a word
@@ -60,11 +70,21 @@ export async function listGalleryItems(
   query: GalleryListQuery,
 ): Promise<GalleryPage> {
   const { cursor: cursorParam, limit = DEFAULT_PAGE_SIZE, ...filters } = query;
-  const cursor = cursorParam ? decodeCursor(cursorParam) : undefined;
+  const byScore = filters.sort === "score";
+  const pageKeys = (): Promise<KeyRow[]> =>
+    byScore
+      ? selectScoreKeys(db, viewer, filters, {
+          cursor: cursorParam ? decodeScoreCursor(cursorParam) : undefined,
+          limit: limit + 1,
+        })
+      : selectTaskKeys(db, viewer, filters, {
+          cursor: cursorParam ? decodeCursor(cursorParam) : undefined,
+          limit: limit + 1,
+        });
 
   const [keys, total] = await Promise.all([
-    selectTaskKeys(db, viewer, filters, { cursor, limit: limit + 1 }),
-    cursor ? Promise.resolve(null) : galleryTotal(db, viewer, filters),
+    pageKeys(),
+    cursorParam ? Promise.resolve(null) : galleryTotal(db, viewer, filters),
   ]);
   const page = keys.slice(0, limit);
   const rows = page.length
@@ -79,13 +99,19 @@ export async function listGalleryItems(
   if (missing.length) scheduleThumbnails(db, missing);
 
   const last = page.at(-1);
+  const items = ordered.map((row) => toGalleryItem(row));
   return {
     items: await withShownMatches(
       db,
-      ordered.map((row) => toGalleryItem(row)),
+      byScore ? await withTakeScores(db, items) : items,
       parsePromptSearch(filters.q),
     ),
-    nextCursor: keys.length > limit && last ? encodeCursor(last) : null,
+    nextCursor:
+      keys.length > limit && last
+        ? byScore
+          ? encodeScoreCursor({ ...last, score: last.score ?? null })
+          : encodeCursor(last)
+        : null,
     total: total?.total ?? null,
     ...(total?.totalIsEstimate ? { totalIsEstimate: true } : {}),
   };

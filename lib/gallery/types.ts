@@ -46,6 +46,8 @@ export type GalleryItem = {
   media: GalleryMedia[];
   /** With a search: the caption and tags when a searched word was found there (shown-match.ts). */
   shown?: { caption: string; tags: string[]; highlight: string[] };
+  /** In the "best score first" order: the take's score against its prompt (score-order.ts). */
+  takeScore?: { score: number; reason: string };
 };
 
 export type GalleryPage = {

@@ -37,7 +37,7 @@ export function decodeCursor(value: string): PageCursor {
  * real instant. PostgreSQL casts the cursor's text to a timestamp: anything else would fail there
  * as a server error instead of this 400.
  */
-function isStoredInstant(text: string): boolean {
+export function isStoredInstant(text: string): boolean {
   const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(\.\d{1,6})?(Z|\+00:00)?$/.exec(text);
   if (!match) return false;
   const time = Date.parse(`${match[1]}T${match[2]}Z`);

@@ -123,6 +123,10 @@ const galleryQuery = z.object({
   to: z.string().optional(),
   batch: z.string().optional(),
   user: z.string().optional().meta({ description: "Admins: another user's items." }),
+  sort: z.enum(["newest", "score"]).optional().meta({
+    description:
+      "newest (default): newest first. score: items whose take has a score (0–5) best first, ties and the rest newest first; the cursor belongs to its order.",
+  }),
 });
 
 // Query schemas with cross-field transforms publish their input object (the checks still apply).

@@ -160,6 +160,10 @@ export const galleryItem = z
       .object({ caption: z.string(), tags: z.array(z.string()), highlight: z.array(z.string()) })
       .optional()
       .meta({ description: "With a search: the caption and tags, when a searched word was found there." }),
+    takeScore: z
+      .object({ score: z.number().int(), reason: z.string() })
+      .optional()
+      .meta({ description: "With sort=score: the take's score against its prompt (0–5) and why." }),
   })
   .meta({ id: "GalleryItem" });
 
@@ -297,8 +301,12 @@ export const sequenceDetail = z
             mediaState: z.string(),
             url: nullable(z.string()),
             durationSec: nullable(z.number()),
+            score: nullable(z.number().int()),
+            scoreReason: nullable(z.string()),
+            describe: nullable(z.looseObject({ status: z.string(), reason: nullable(z.string()) })),
           }),
         ),
+        scoring: z.boolean(),
       }),
     ),
     assemblies: z.array(

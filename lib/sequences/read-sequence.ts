@@ -1,5 +1,6 @@
 import type { Viewer } from "../auth/scope";
 import type { Db } from "../db";
+import { scoringShots } from "../vision/take-scores";
 import { mediaPath } from "../tasks/present-task";
 import { estimateSequence } from "./admit";
 import { findSequence } from "./sequences";
@@ -28,8 +29,13 @@ export async function getSequence(db: Db, viewer: Viewer, id: string) {
         where: { role: "result" },
         select: { id: true, status: true, durationSec: true, width: true, height: true, contentType: true },
       },
+      description: { select: { status: true, reason: true, score: true, scoreReason: true } },
     },
   });
+  const scoring = await scoringShots(
+    db,
+    shots.map((s) => s.id),
+  );
   const assemblies = await db.assembly.findMany({
     where: { sequenceId: id },
     orderBy: { createdAt: "desc" },
@@ -61,15 +67,21 @@ export async function getSequence(db: Db, viewer: Viewer, id: string) {
       muted: shot.muted,
       state: shot.state,
       error: shot.error,
+      /** Its takes are scored against the prompt (PUT /api/vision/score {shotId, on}; issue 25). */
+      scoring: scoring.has(shot.id),
       takeList: takes
         .filter((t) => t.sequenceShotId === shot.id)
-        .map(({ media, id, status, progress, error, mediaState }) => {
+        .map(({ media, id, status, progress, error, mediaState, description }) => {
           const take = { id, status, progress, error, mediaState };
           const stored = media.find((m) => m.status === "stored");
           return {
             ...take,
             url: stored ? mediaPath(stored.id) : null,
             durationSec: stored?.durationSec ?? null,
+            score: description?.score ?? null,
+            scoreReason: description?.score != null ? (description.scoreReason ?? "") : null,
+            /** The vision model's work on it: pending (being described or scored), done, refused, failed. */
+            describe: description ? { status: description.status, reason: description.reason } : null,
           };
         }),
     })),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_USER } from "../auth/local-user";
 import { getBatch } from "../batches/read-batches";
+import { getSequence } from "../sequences/read-sequence";
 import { describeNext } from "./describer";
 import { setScoring } from "./take-scores";
 import { visionBed, type VisionBed } from "./testing/vision-bed";
@@ -58,5 +59,42 @@ describe("score takes (per batch)", () => {
     await expect(setScoring(bed.temp.db, member, { batchId: "batch-1" }, true)).rejects.toMatchObject({
       code: "not_found",
     });
+  });
+});
+
+describe("score takes (per sequence shot)", () => {
+  it("shows each take's score and reason on the sequence, the shot's switch with it", async () => {
+    const db = bed.temp.db;
+    await db.sequence.create({ data: { id: "seq-1", name: "Skies" } });
+    await db.sequenceShot.create({
+      data: { id: "shot-1", sequenceId: "seq-1", position: 0, model: "vendors_5.0Pro", body: "{}", takes: 2 },
+    });
+    // One take shares "hills" and "sun" with the sandbox's caption, the other no word.
+    await bed.seedImage("shot-take-1", "sun over hills");
+    await bed.seedImage("shot-take-2", "a lonely robot");
+    await db.task.updateMany({
+      where: { id: { in: ["shot-take-1", "shot-take-2"] } },
+      data: { sequenceShotId: "shot-1" },
+    });
+    const takes = async () => (await getSequence(db, LOCAL_USER, "seq-1")).shots[0];
+    expect(await takes()).toMatchObject({
+      scoring: false,
+      takeList: [
+        { id: "shot-take-1", score: null, describe: null },
+        { id: "shot-take-2", score: null, describe: null },
+      ],
+    });
+
+    expect(await setScoring(db, LOCAL_USER, { shotId: "shot-1" }, true)).toEqual({ on: true, queued: 2 });
+    expect((await takes()).takeList.map((t) => t.describe?.status)).toEqual(["pending", "pending"]);
+    while ((await describeNext(bed.deps())).kind !== "empty");
+    const shot = await takes();
+    expect(shot.scoring).toBe(true);
+    expect(shot.takeList.map((t) => [t.score, t.scoreReason])).toEqual([
+      [5, expect.stringMatching(/sun|hills/)],
+      [1, expect.any(String)],
+    ]);
+    await setScoring(db, LOCAL_USER, { shotId: "shot-1" }, false);
+    expect((await takes()).scoring).toBe(false);
   });
 });

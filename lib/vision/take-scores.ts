@@ -27,6 +27,17 @@ export async function scoresTakesOf(
   return (await db.studioSetting.count({ where: { key: { in: keys }, value: "on" } })) > 0;
 }
 
+/** Which of these sequence shots score their takes (the sequence page shows each shot's switch). */
+export async function scoringShots(db: Db, shotIds: string[]): Promise<Set<string>> {
+  if (!shotIds.length) return new Set();
+  const rows = await db.studioSetting.findMany({
+    where: { key: { in: shotIds.map((shotId) => key({ shotId })) }, value: "on" },
+    select: { key: true },
+  });
+  const on = new Set(rows.map((r) => r.key));
+  return new Set(shotIds.filter((shotId) => on.has(key({ shotId }))));
+}
+
 /** Whether the viewer's batch or shot is scored; another user's is a 404, as for every read. */
 export async function scoringOn(db: Db, viewer: Viewer, scope: ScoreScope): Promise<boolean> {
   await assertVisible(db, viewer, scope);

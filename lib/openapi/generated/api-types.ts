@@ -3149,6 +3149,11 @@ export interface components {
                 tags: string[];
                 highlight: string[];
             };
+            /** @description With sort=score: the take's score against its prompt (0–5) and why. */
+            takeScore?: {
+                score: number;
+                reason: string;
+            };
         } & {
             [key: string]: unknown;
         };
@@ -3357,6 +3362,11 @@ export interface components {
                     caption: string;
                     tags: string[];
                     highlight: string[];
+                };
+                /** @description With sort=score: the take's score against its prompt (0–5) and why. */
+                takeScore?: {
+                    score: number;
+                    reason: string;
                 };
                 progress: number | null;
             } & {
@@ -3573,9 +3583,18 @@ export interface components {
                     mediaState: string;
                     url: string | null;
                     durationSec: number | null;
+                    score: number | null;
+                    scoreReason: string | null;
+                    describe: ({
+                        status: string;
+                        reason: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    }) | null;
                 } & {
                     [key: string]: unknown;
                 })[];
+                scoring: boolean;
             } & {
                 [key: string]: unknown;
             })[];
@@ -4371,6 +4390,8 @@ export interface operations {
                 batch?: string;
                 /** @description Admins: another user's items. */
                 user?: string;
+                /** @description newest (default): newest first. score: items whose take has a score (0–5) best first, ties and the rest newest first; the cursor belongs to its order. */
+                sort?: "newest" | "score";
             };
             header?: never;
             path?: never;

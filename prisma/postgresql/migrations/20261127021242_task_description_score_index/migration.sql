@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "TaskDescription_score_idx" ON "TaskDescription"("score");
+
