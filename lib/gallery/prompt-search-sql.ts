@@ -1,6 +1,7 @@
 import { sqlDialect, type Db, type SqlDialect } from "../db-client";
 import { Prisma } from "../generated/prisma/client";
 import type { PromptSearch, SearchTerm } from "./search";
+import { countSearchIndexMatches } from "./shown-search-sql";
 import { approximateTaskCount } from "./task-count";
 
 /**
@@ -144,8 +145,8 @@ const PLAN_SAMPLE = 1_000;
  * common prefix at a million tasks). A word the newest tasks lack but old ones are full of gets a
  * lookup: correct, only slower.
  *
- * SQLite: FTS5 counts its matches cheaply (25,000 in ~1 ms), so they are counted, up to the line
- * where walking wins: a walk tests page × tasks ÷ matches rows, a lookup fetches and sorts the
+ * SQLite: FTS5 counts its matches cheaply (25,000 in ~1 ms), so they are counted (in the prompt and
+ * the shown index: a caption word is as common as its captions), up to the line where walking wins: a walk tests page × tasks ÷ matches rows, a lookup fetches and sorts the
  * matches, so walk when matches² ≥ page × tasks.
  */
 export async function choosePagePlan(db: Db, search: PromptSearch, pageSize: number): Promise<SearchPlan> {
@@ -153,7 +154,7 @@ export async function choosePagePlan(db: Db, search: PromptSearch, pageSize: num
   const tasks = await approximateTaskCount(db);
   if (sqlDialect(db) === "sqlite") {
     const enough = Math.ceil(Math.sqrt(pageSize * tasks));
-    return (await countIndexMatches(db, search, enough)) >= enough ? "walk" : "lookup";
+    return (await countSearchIndexMatches(db, search, enough)) >= enough ? "walk" : "lookup";
   }
   const perTerm = search.include.map(
     (term, i) =>
