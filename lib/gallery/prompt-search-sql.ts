@@ -1,13 +1,12 @@
 import { sqlDialect, type Db, type SqlDialect } from "../db-client";
 import { Prisma } from "../generated/prisma/client";
 import type { PromptSearch, SearchTerm } from "./search";
-import { countSearchIndexMatches } from "./shown-search-sql";
 import { approximateTaskCount } from "./task-count";
 
 /**
- * A parsed prompt search (lib/gallery/search.ts) as SQL conditions on `Task t`, in each database's
- * own full-text search: the FTS5 table TaskPromptFts on SQLite, the stored tsvector of
- * TaskPromptSearch on PostgreSQL. Both give the same results on the same prompts (search-parity.test.ts);
+ * A parsed search (lib/gallery/search.ts) as SQL conditions on `Task t`, in each database's own
+ * full-text search over each task's one search row (prompt, and a described task's caption and tags):
+ * the FTS5 table TaskSearchFts on SQLite, the stored tsvector of TaskPromptSearch on PostgreSQL. Both give the same results on the same prompts (search-parity.test.ts);
  * docs/decisions/postgresql-search.md explains the design.
  */
 export function promptSearchConditions(
@@ -35,7 +34,7 @@ export function promptSearchConditions(
 export type SearchPlan = "lookup" | "walk";
 
 const fts5Matching = (query: string) =>
-  Prisma.sql`SELECT rowid FROM "TaskPromptFts" WHERE "TaskPromptFts" MATCH ${query}`;
+  Prisma.sql`SELECT rowid FROM "TaskSearchFts" WHERE "TaskSearchFts" MATCH ${query}`;
 
 /** The FTS5 query of the included terms less the excluded ones (FTS5's NOT). */
 function fts5IncludeQuery({ include, exclude }: PromptSearch): string {
@@ -123,7 +122,7 @@ export async function countIndexMatches(db: Db, search: PromptSearch, cap?: numb
   const matching =
     sqlDialect(db) === "postgresql"
       ? Prisma.sql`SELECT 1 FROM "TaskPromptSearch" WHERE ${tsIncludeCondition(search)} ${limit}`
-      : Prisma.sql`SELECT 1 FROM "TaskPromptFts" WHERE "TaskPromptFts" MATCH ${fts5IncludeQuery(search)} ${limit}`;
+      : Prisma.sql`SELECT 1 FROM "TaskSearchFts" WHERE "TaskSearchFts" MATCH ${fts5IncludeQuery(search)} ${limit}`;
   // COUNT is a bigint on PostgreSQL.
   const rows = await db.$queryRaw<{ n: bigint | number }[]>`SELECT COUNT(*) AS "n" FROM (${matching}) m`;
   return Number(rows[0]?.n ?? 0);
@@ -145,8 +144,8 @@ const PLAN_SAMPLE = 1_000;
  * common prefix at a million tasks). A word the newest tasks lack but old ones are full of gets a
  * lookup: correct, only slower.
  *
- * SQLite: FTS5 counts its matches cheaply (25,000 in ~1 ms), so they are counted (in the prompt and
- * the shown index: a caption word is as common as its captions), up to the line where walking wins: a walk tests page × tasks ÷ matches rows, a lookup fetches and sorts the
+ * SQLite: FTS5 counts its matches cheaply (25,000 in ~1 ms), so they are counted, up to the line
+ * where walking wins: a walk tests page × tasks ÷ matches rows, a lookup fetches and sorts the
  * matches, so walk when matches² ≥ page × tasks.
  */
 export async function choosePagePlan(db: Db, search: PromptSearch, pageSize: number): Promise<SearchPlan> {
@@ -154,7 +153,7 @@ export async function choosePagePlan(db: Db, search: PromptSearch, pageSize: num
   const tasks = await approximateTaskCount(db);
   if (sqlDialect(db) === "sqlite") {
     const enough = Math.ceil(Math.sqrt(pageSize * tasks));
-    return (await countSearchIndexMatches(db, search, enough)) >= enough ? "walk" : "lookup";
+    return (await countIndexMatches(db, search, enough)) >= enough ? "walk" : "lookup";
   }
   const perTerm = search.include.map(
     (term, i) =>

@@ -2,9 +2,8 @@ import { ownedBy, type Viewer } from "../auth/scope";
 import { sqlDialect, type Db, type SqlDialect } from "../db-client";
 import { Prisma } from "../generated/prisma/client";
 import { DEFAULT_PAGE_SIZE, type GalleryFilters } from "./filters";
-import { choosePagePlan, countableInIndex } from "./prompt-search-sql";
+import { choosePagePlan, countableInIndex, countIndexMatches } from "./prompt-search-sql";
 import { parsePromptSearch } from "./search";
-import { countSearchIndexMatches } from "./shown-search-sql";
 import { approximateTaskCount } from "./task-count";
 import { filterCondition } from "./where";
 
@@ -62,7 +61,7 @@ async function cappedCount(
   const searchOnly = Object.values(others).every((value) => value === undefined || value === "");
   const seesAll = !("userId" in ownedBy(viewer, filters.user));
   if (search && searchOnly && seesAll && countableInIndex(search)) {
-    return withinBudget(db, budgetMs, (tx) => countSearchIndexMatches(tx, search, cap));
+    return withinBudget(db, budgetMs, (tx) => countIndexMatches(tx, search, cap));
   }
   // SQLite counts a common word faster walking another filter's index against the FTS5 list
   // (prompt-search-sql.ts); PostgreSQL's planner reads both sides for a count as it should.

@@ -10,7 +10,7 @@ export type { SimilarItem };
 /**
  * "Find similar": the items the viewer sees that share the most caption words and tags with this
  * one (a shared tag counts twice: it names a whole thing). Candidates come from the search index
- * (any shared caption or tag word: SQLite's TaskShownFts columns, PostgreSQL's document weights B
+ * (any shared caption or tag word: SQLite's TaskSearchFts columns, PostgreSQL's document weights B
  * and C), then are ranked here; common words say nothing and are left out.
  */
 const STOP = new Set(
@@ -60,8 +60,8 @@ export async function similarItems(
             AND t."id" <> ${taskId} AND ${scope}
           LIMIT ${CANDIDATES}`
       : await db.$queryRaw<{ id: string }[]>`
-          SELECT t."id" FROM "TaskShownFts" f JOIN "Task" t ON t.rowid = f.rowid
-          WHERE "TaskShownFts" MATCH ${`{caption tags} : (${lexemes.map((w) => `"${w}"`).join(" OR ")})`}
+          SELECT t."id" FROM "TaskSearchFts" f JOIN "Task" t ON t.rowid = f.rowid
+          WHERE "TaskSearchFts" MATCH ${`{caption tags} : (${lexemes.map((w) => `"${w}"`).join(" OR ")})`}
             AND t."id" <> ${taskId} AND ${scope}
           LIMIT ${CANDIDATES}`;
   if (!candidates.length) return [];

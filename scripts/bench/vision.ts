@@ -1,6 +1,6 @@
 // Vision library benchmark (issue 25), both databases unless --db says one:
 // 1. Gallery search with captions: seeds --items N (default 100,000) items, gives every second one a
-//    caption and tags (the search triggers fill TaskShownFts / the PostgreSQL search document), then reports
+//    caption and tags (the search triggers write it into each task's search row), then reports
 //    the p95 of listGalleryItems for caption-only, mixed and excluding searches (target < 50 ms).
 // 2. Describe throughput: the describer against a text API double that answers in 250 ms, at
 //    DESCRIBE_PACE_MS (--pace, default 2000 and 250): items described per minute.

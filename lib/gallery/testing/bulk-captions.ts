@@ -4,8 +4,8 @@ import { Prisma } from "../../generated/prisma/client";
 /**
  * Captions and tags for a bulk-seeded library (./bulk-seed.ts), as the describer leaves them: every
  * second task gets one of these four, in one statement per kind. The search triggers write the
- * search rows as for the describer's own writes (PostgreSQL: the task's document; SQLite: its
- * TaskShownFts row), so a caption-only word (`umbrella`) matches one task in eight.
+ * search rows as for the describer's own writes (each task's one search row: PostgreSQL's document,
+ * SQLite's TaskSearchFts row), so a caption-only word (`umbrella`) matches one task in eight.
  */
 export const BULK_CAPTIONS = [
   ["A figure holds a red umbrella in the rain.", ["umbrella", "rain", "figure"]],
