@@ -58,19 +58,19 @@ const scenarios: { name: string; query: Record<string, string> }[] = [
   { name: "tag=keeper + rating>=3", query: { limit: "60", tag: "keeper", rating: "3" } },
   { name: "status=expired", query: { limit: "60", status: "expired" } },
   // Search by what is shown (issue 25): half the library is captioned (bulk-captions.ts).
-  { name: "caption-only word q=umbrella", query: { limit: "60", q: "umbrella" } },
+  { name: "caption word q=umbrella", query: { limit: "60", q: "umbrella" } },
   { name: 'caption phrase q="paper lanterns"', query: { limit: "60", q: '"paper lanterns"' } },
   {
-    name: "prompt word minus caption word q=dragon -umbrella",
+    name: "q=dragon -umbrella (caption word)",
     query: { limit: "60", q: "dragon -umbrella" },
   },
-  { name: "prompt word + caption word q=dragon lantern", query: { limit: "60", q: "dragon lantern" } },
+  { name: "q=dragon lantern (prompt + caption)", query: { limit: "60", q: "dragon lantern" } },
 ];
 
 /** A review collection (issue 21) of this many items taken from across the library. */
 const COLLECTION = 1_000;
 const collectionScenarios: { name: string; query: Record<string, string> }[] = [
-  { name: "collection (1,000 items) first page", query: { limit: "60" } },
+  { name: "collection of 1,000: first page", query: { limit: "60" } },
   { name: "collection + q=umbrella", query: { limit: "60", q: "umbrella" } },
 ];
 
