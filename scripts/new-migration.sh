@@ -21,9 +21,9 @@ DATABASE_URL=file:./data/studio.db npx prisma migrate diff --from-schema-datamod
   --to-schema-datamodel prisma/schema.prisma --script > "$dir/migration.sql"
 echo "wrote $dir/migration.sql"; cat "$dir/migration.sql"
 if grep -q 'CREATE TABLE "new_Task"' "$dir/migration.sql"; then
-  echo "warning: this migration rebuilds Task, which renumbers its rowids and drops the prompt-search triggers." >&2
-  echo "Prefer ALTER TABLE … ADD COLUMN by hand, or recreate the TaskPromptFts triggers and rebuild the index" >&2
-  echo "(INSERT INTO TaskPromptFts(TaskPromptFts) VALUES('rebuild')) at the end of the migration." >&2
+  echo "warning: this migration rebuilds Task, which renumbers its rowids and drops the search triggers." >&2
+  echo "Prefer ALTER TABLE … ADD COLUMN by hand, or recreate the TaskSearchFts triggers on Task and refill the" >&2
+  echo "table at the end of the migration (docs/decisions/gallery.md, \"Search\")." >&2
 fi
 
 pg_dir="prisma/postgresql/migrations/${stamp}_${name}"

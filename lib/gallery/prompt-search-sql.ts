@@ -4,9 +4,9 @@ import type { PromptSearch, SearchTerm } from "./search";
 import { approximateTaskCount } from "./task-count";
 
 /**
- * A parsed prompt search (lib/gallery/search.ts) as SQL conditions on `Task t`, in each database's
- * own full-text search: the FTS5 table TaskPromptFts on SQLite, the stored tsvector of
- * TaskPromptSearch on PostgreSQL. Both give the same results on the same prompts (search-parity.test.ts);
+ * A parsed search (lib/gallery/search.ts) as SQL conditions on `Task t`, in each database's own
+ * full-text search over each task's one search row (prompt, and a described task's caption and tags):
+ * the FTS5 table TaskSearchFts on SQLite, the stored tsvector of TaskPromptSearch on PostgreSQL. Both give the same results on the same prompts (search-parity.test.ts);
  * docs/decisions/postgresql-search.md explains the design.
  */
 export function promptSearchConditions(
@@ -34,7 +34,7 @@ export function promptSearchConditions(
 export type SearchPlan = "lookup" | "walk";
 
 const fts5Matching = (query: string) =>
-  Prisma.sql`SELECT rowid FROM "TaskPromptFts" WHERE "TaskPromptFts" MATCH ${query}`;
+  Prisma.sql`SELECT rowid FROM "TaskSearchFts" WHERE "TaskSearchFts" MATCH ${query}`;
 
 /** The FTS5 query of the included terms less the excluded ones (FTS5's NOT). */
 function fts5IncludeQuery({ include, exclude }: PromptSearch): string {
@@ -122,7 +122,7 @@ export async function countIndexMatches(db: Db, search: PromptSearch, cap?: numb
   const matching =
     sqlDialect(db) === "postgresql"
       ? Prisma.sql`SELECT 1 FROM "TaskPromptSearch" WHERE ${tsIncludeCondition(search)} ${limit}`
-      : Prisma.sql`SELECT 1 FROM "TaskPromptFts" WHERE "TaskPromptFts" MATCH ${fts5IncludeQuery(search)} ${limit}`;
+      : Prisma.sql`SELECT 1 FROM "TaskSearchFts" WHERE "TaskSearchFts" MATCH ${fts5IncludeQuery(search)} ${limit}`;
   // COUNT is a bigint on PostgreSQL.
   const rows = await db.$queryRaw<{ n: bigint | number }[]>`SELECT COUNT(*) AS "n" FROM (${matching}) m`;
   return Number(rows[0]?.n ?? 0);

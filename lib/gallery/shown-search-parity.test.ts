@@ -35,6 +35,10 @@ const cases: [query: string, ids: string[]][] = [
   ["dragon tower", ["castle"]],
   ['"red umbrella"', ["plain", "umbrella"]],
   ['"red umbrella" -shop', ["umbrella"]],
+  // A phrase does not run from the prompt into the caption, nor from the caption into the tags.
+  ['"night a woman"', []],
+  ['"signs umbrella"', []],
+  ['"neon signs"', ["umbrella"]],
   // An excluded word in the caption excludes the item, as in the prompt.
   ["red -umbrella", ["castle"]],
   ["-neon", all.filter((id) => id !== "umbrella")],

@@ -1,10 +1,9 @@
 import { ownedBy, type Viewer } from "../auth/scope";
-import { sqlDialect, type Db } from "../db-client";
+import { sqlDialect, type Db, type SqlDialect } from "../db-client";
 import { Prisma } from "../generated/prisma/client";
 import { DEFAULT_PAGE_SIZE, type GalleryFilters } from "./filters";
-import { choosePagePlan, countableInIndex } from "./prompt-search-sql";
+import { choosePagePlan, countableInIndex, countIndexMatches } from "./prompt-search-sql";
 import { parsePromptSearch } from "./search";
-import { countSearchIndexMatches } from "./shown-search-sql";
 import { approximateTaskCount } from "./task-count";
 import { filterCondition } from "./where";
 
@@ -62,7 +61,7 @@ async function cappedCount(
   const searchOnly = Object.values(others).every((value) => value === undefined || value === "");
   const seesAll = !("userId" in ownedBy(viewer, filters.user));
   if (search && searchOnly && seesAll && countableInIndex(search)) {
-    return withinBudget(db, budgetMs, (tx) => countSearchIndexMatches(tx, search, cap));
+    return withinBudget(db, budgetMs, (tx) => countIndexMatches(tx, search, cap));
   }
   // SQLite counts a common word faster walking another filter's index against the FTS5 list
   // (prompt-search-sql.ts); PostgreSQL's planner reads both sides for a count as it should.
@@ -118,16 +117,11 @@ const MIN_SAMPLE_MATCHES = 20;
  */
 async function sampleMatches(db: Db, viewer: Viewer, filters: GalleryFilters) {
   const dialect = sqlDialect(db);
-  const { user, from, to, batch, ...rest } = filters;
+  const { user, from, to, batch } = filters;
   const reach = filterCondition(dialect, viewer, { user, from, to, batch });
-  // The walk plan tests the search per sampled row instead of reading every match of it.
-  const matching = filterCondition(dialect, viewer, rest, "walk");
-  // SQLite's FTS condition reads Task's rowid: the sample keeps it under that name.
-  const columns = dialect === "postgresql" ? Prisma.sql`t.*` : Prisma.sql`t.rowid AS rowid, t.*`;
-  const [sample] = await db.$queryRaw<{ sampled: bigint | number; matches: bigint | number | null }[]>`
-    SELECT COUNT(*) AS "sampled", SUM(CASE WHEN ${matching} THEN 1 ELSE 0 END) AS "matches" FROM (
-      SELECT ${columns} FROM "Task" t WHERE ${reach} ORDER BY t."submittedAt" DESC, t."id" DESC LIMIT ${SAMPLE}
-    ) t`;
+  const [sample] = await db.$queryRaw<{ sampled: bigint | number; matches: bigint | number | null }[]>(
+    sampleSql(dialect, viewer, filters),
+  );
   const sampled = Number(sample?.sampled ?? 0);
   const matches = Number(sample?.matches ?? 0);
   const narrowed = [user, from, to, batch].some((v) => v !== undefined) || "userId" in ownedBy(viewer);
@@ -141,6 +135,23 @@ async function sampleMatches(db: Db, viewer: Viewer, filters: GalleryFilters) {
           )[0]?.n ?? 0,
         );
   return { matches, estimate: sampled ? (matches / sampled) * Math.max(reachable, sampled) : 0 };
+}
+
+/**
+ * The estimate's sample: how many of the newest SAMPLE tasks the filters can reach, and how many of
+ * them match (gallery-plans.test.ts checks its plan). The walk plan tests the search and the tag
+ * per sampled row instead of reading every match of them first.
+ */
+export function sampleSql(dialect: SqlDialect, viewer: Viewer, filters: GalleryFilters): Prisma.Sql {
+  const { user, from, to, batch, ...rest } = filters;
+  const reach = filterCondition(dialect, viewer, { user, from, to, batch });
+  const matching = filterCondition(dialect, viewer, rest, "walk");
+  // SQLite's FTS condition reads Task's rowid: the sample keeps it under that name.
+  const columns = dialect === "postgresql" ? Prisma.sql`t.*` : Prisma.sql`t.rowid AS rowid, t.*`;
+  return Prisma.sql`
+    SELECT COUNT(*) AS "sampled", SUM(CASE WHEN ${matching} THEN 1 ELSE 0 END) AS "matches" FROM (
+      SELECT ${columns} FROM "Task" t WHERE ${reach} ORDER BY t."submittedAt" DESC, t."id" DESC LIMIT ${SAMPLE}
+    ) t`;
 }
 
 /** PostgreSQL's own estimate of the matches (SQLite: none, 0), for filters the sample cannot judge. */

@@ -9,8 +9,9 @@ export type { SimilarItem };
 
 /**
  * "Find similar": the items the viewer sees that share the most caption words and tags with this
- * one (a shared tag counts twice: it names a whole thing). Candidates come from the shown-search
- * index (any shared word), then are ranked here; common words say nothing and are left out.
+ * one (a shared tag counts twice: it names a whole thing). Candidates come from the search index
+ * (any shared caption or tag word: SQLite's TaskSearchFts columns, PostgreSQL's document weights B
+ * and C), then are ranked here; common words say nothing and are left out.
  */
 const STOP = new Set(
   "a an and are as at by for from in into is it its of on or over the their there this to under with while".split(
@@ -54,13 +55,13 @@ export async function similarItems(
   const candidates =
     sqlDialect(db) === "postgresql"
       ? await db.$queryRaw<{ id: string }[]>`
-          SELECT t."id" FROM "TaskShownSearch" s JOIN "Task" t ON t."id" = s."taskId"
-          WHERE s."document" @@ CAST(${lexemes.map((w) => `'${w}'`).join(" | ")} AS tsquery)
+          SELECT t."id" FROM "TaskPromptSearch" s JOIN "Task" t ON t."id" = s."taskId"
+          WHERE s."document" @@ CAST(${lexemes.map((w) => `'${w}':BC`).join(" | ")} AS tsquery)
             AND t."id" <> ${taskId} AND ${scope}
           LIMIT ${CANDIDATES}`
       : await db.$queryRaw<{ id: string }[]>`
-          SELECT t."id" FROM "TaskShownFts" f JOIN "Task" t ON t.rowid = f.rowid
-          WHERE "TaskShownFts" MATCH ${`{caption tags} : (${lexemes.map((w) => `"${w}"`).join(" OR ")})`}
+          SELECT t."id" FROM "TaskSearchFts" f JOIN "Task" t ON t.rowid = f.rowid
+          WHERE "TaskSearchFts" MATCH ${`{caption tags} : (${lexemes.map((w) => `"${w}"`).join(" OR ")})`}
             AND t."id" <> ${taskId} AND ${scope}
           LIMIT ${CANDIDATES}`;
   if (!candidates.length) return [];

@@ -1,6 +1,7 @@
 // Gallery benchmark: seeds --items N (default 100,000) items into a temporary database, then reports the
 // median and p95 server time of gallery requests, calling the same function the route calls
-// (listGalleryItems). Runs on SQLite and on PostgreSQL (a database made on TEST_POSTGRES_URL's
+// (listGalleryItems), half of them captioned as the describer leaves them (caption searches), and a
+// 1,000-item collection's pages (listCollectionItems). Runs on SQLite and on PostgreSQL (a database made on TEST_POSTGRES_URL's
 // server, dropped afterwards). The seed is set-based (lib/gallery/testing/bulk-seed.ts): a million
 // items on PostgreSQL in about two minutes, 200,000 on SQLite in about fifteen seconds.
 //   npx tsx scripts/bench/gallery.ts                  library calls, both databases
@@ -13,10 +14,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { LOCAL_USER } from "../../lib/auth/local-user";
+import { collectionItemsQuerySchema, listCollectionItems } from "../../lib/collections/item-page";
+import { POSITION_STEP } from "../../lib/collections/order";
 import type { Db } from "../../lib/db-client";
 import { galleryListQuerySchema } from "../../lib/gallery/filter-schema";
 import { listGalleryItems } from "../../lib/gallery/list";
+import { bulkCaptionGallery } from "../../lib/gallery/testing/bulk-captions";
 import { bulkSeedGallery, bulkSeedGalleryPostgres } from "../../lib/gallery/testing/bulk-seed";
+import { Prisma } from "../../lib/generated/prisma/client";
 import { createBenchDb, type BenchDbKind } from "./bench-db";
 import { measure as measureRuns, reportTiming, startStudio, type RunningStudio } from "./support";
 
@@ -52,6 +57,21 @@ const scenarios: { name: string; query: Record<string, string> }[] = [
   { name: "search q=neon street (two prefixes)", query: { limit: "60", q: "neon street" } },
   { name: "tag=keeper + rating>=3", query: { limit: "60", tag: "keeper", rating: "3" } },
   { name: "status=expired", query: { limit: "60", status: "expired" } },
+  // Search by what is shown (issue 25): half the library is captioned (bulk-captions.ts).
+  { name: "caption word q=umbrella", query: { limit: "60", q: "umbrella" } },
+  { name: 'caption phrase q="paper lanterns"', query: { limit: "60", q: '"paper lanterns"' } },
+  {
+    name: "q=dragon -umbrella (caption word)",
+    query: { limit: "60", q: "dragon -umbrella" },
+  },
+  { name: "q=dragon lantern (prompt + caption)", query: { limit: "60", q: "dragon lantern" } },
+];
+
+/** A review collection (issue 21) of this many items taken from across the library. */
+const COLLECTION = 1_000;
+const collectionScenarios: { name: string; query: Record<string, string> }[] = [
+  { name: "collection of 1,000: first page", query: { limit: "60" } },
+  { name: "collection + q=umbrella", query: { limit: "60", q: "umbrella" } },
 ];
 
 type Dialect = BenchDbKind;
@@ -73,7 +93,22 @@ async function seededDb(dialect: Dialect): Promise<BenchDb> {
   if (dialect === "sqlite") bulkSeedGallery(temp.file, ITEMS);
   else await bulkSeedGalleryPostgres(temp.url, ITEMS);
   console.log(`seeded ${ITEMS} items in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const t1 = performance.now();
+  await bulkCaptionGallery(temp.db);
+  console.log(`captioned half of them in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
   return { db: temp.db, url: temp.url, mediaDir, cleanup: temp.cleanup };
+}
+
+/** A collection (no owner: an admin's, as with accounts off) of every n-th task, oldest last. */
+async function seedCollection(db: Db, dialect: Dialect): Promise<string> {
+  const { id } = await db.collection.create({ data: { name: "bench" }, select: { id: true } });
+  const rowNumber = dialect === "postgresql" ? `ROW_NUMBER() OVER (ORDER BY t."id")` : `t.rowid`;
+  const step = Math.max(1, Math.floor(ITEMS / COLLECTION));
+  await db.$executeRaw(Prisma.sql`
+    INSERT INTO "CollectionItem" ("collectionId", "taskId", "position", "addedAt", "approval")
+    SELECT ${id}, s."id", s.n * ${POSITION_STEP}, CURRENT_TIMESTAMP, 'pending'
+    FROM (SELECT t."id", ${Prisma.raw(rowNumber)} AS n FROM "Task" t) s WHERE s.n % ${step} = 0`);
+  return id;
 }
 
 async function benchmark(dialect: Dialect, http: boolean): Promise<boolean> {
@@ -94,6 +129,13 @@ async function benchmark(dialect: Dialect, http: boolean): Promise<boolean> {
       const samples = await measure(() => listGalleryItems(db, LOCAL_USER, query));
       const total = `${first.totalIsEstimate ? "~" : ""}${first.total}`;
       allOk = report(`${s.name} [${total} match]`, samples) && allOk;
+    }
+    const collectionId = await seedCollection(db, dialect);
+    for (const s of collectionScenarios) {
+      const query = collectionItemsQuerySchema.parse(s.query);
+      const first = await listCollectionItems(db, LOCAL_USER, collectionId, query);
+      const samples = await measure(() => listCollectionItems(db, LOCAL_USER, collectionId, query));
+      allOk = report(`${s.name} [${first.total} match]`, samples) && allOk;
     }
     // A page deep in the library: the cursor keeps it as cheap as the first.
     let cursor: string | null = null;

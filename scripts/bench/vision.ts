@@ -1,6 +1,6 @@
 // Vision library benchmark (issue 25), both databases unless --db says one:
 // 1. Gallery search with captions: seeds --items N (default 100,000) items, gives every second one a
-//    caption and tags (the shown-search triggers fill TaskShownFts / TaskShownSearch), then reports
+//    caption and tags (the search triggers write it into each task's search row), then reports
 //    the p95 of listGalleryItems for caption-only, mixed and excluding searches (target < 50 ms).
 // 2. Describe throughput: the describer against a text API double that answers in 250 ms, at
 //    DESCRIBE_PACE_MS (--pace, default 2000 and 250): items described per minute.
@@ -13,9 +13,9 @@ import { performance } from "node:perf_hooks";
 import sharp from "sharp";
 import { LOCAL_USER } from "../../lib/auth/local-user";
 import type { Db } from "../../lib/db-client";
-import { Prisma } from "../../lib/generated/prisma/client";
 import { galleryListQuerySchema } from "../../lib/gallery/filter-schema";
 import { listGalleryItems } from "../../lib/gallery/list";
+import { bulkCaptionGallery } from "../../lib/gallery/testing/bulk-captions";
 import { bulkSeedGallery, bulkSeedGalleryPostgres } from "../../lib/gallery/testing/bulk-seed";
 import { seedTasks } from "../../lib/gallery/testing/seed-tasks";
 import { createBenchDb, type BenchDbKind } from "./bench-db";
@@ -37,25 +37,9 @@ const scenarios: { name: string; q: string }[] = [
   { name: "q=neon street (two prefixes)", q: "neon street" },
 ];
 
-const CAPTIONS = [
-  ["A figure holds a red umbrella in the rain.", ["umbrella", "rain", "figure"]],
-  ["Paper lanterns glow over a night market.", ["lantern", "market", "night"]],
-  ["A boat drifts on a calm green lake.", ["boat", "lake", "water"]],
-  ["Snow falls on a quiet mountain village.", ["snow", "village", "mountain"]],
-] as const;
-
-async function addCaptions(db: Db, dialect: BenchDbKind): Promise<number> {
+async function addCaptions(db: Db): Promise<number> {
   const t0 = performance.now();
-  // One statement per caption kind, every second task: the triggers write the search rows.
-  for (const [i, [caption, tags]] of CAPTIONS.entries()) {
-    const id = dialect === "postgresql" ? `md5(s."id")` : `lower(hex(randomblob(12)))`;
-    const rowNumber = dialect === "postgresql" ? `ROW_NUMBER() OVER (ORDER BY t."id")` : `t.rowid`;
-    await db.$executeRaw(Prisma.sql`
-      INSERT INTO "TaskDescription" ("id", "taskId", "status", "caption", "tags", "createdAt", "updatedAt")
-      SELECT ${Prisma.raw(id)}, s."id", 'done', ${caption}, ${JSON.stringify(tags)}, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP
-      FROM (SELECT t."id", ${Prisma.raw(rowNumber)} AS n FROM "Task" t) s WHERE s.n % 8 = ${i * 2}`);
-  }
-  if (dialect === "postgresql") await db.$executeRawUnsafe(`ANALYZE`);
+  await bulkCaptionGallery(db);
   return (performance.now() - t0) / 1000;
 }
 
@@ -68,7 +52,7 @@ async function searchBench(dialect: BenchDbKind): Promise<boolean> {
     if (dialect === "sqlite") bulkSeedGallery(temp.file, ITEMS, { mediaDir });
     else await bulkSeedGalleryPostgres(temp.url, ITEMS, { mediaDir });
     console.log(`seeded ${ITEMS} items in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    console.log(`captioned half of them in ${(await addCaptions(temp.db, dialect)).toFixed(1)} s`);
+    console.log(`captioned half of them in ${(await addCaptions(temp.db)).toFixed(1)} s`);
     for (const s of scenarios) {
       const query = galleryListQuerySchema.parse({ limit: "60", q: s.q });
       const first = await listGalleryItems(temp.db, LOCAL_USER, query);
