@@ -45,7 +45,7 @@ export default async function AccountPage() {
         <h2 className="text-sm font-semibold text-zinc-300">Webhooks</h2>
         <p className="text-sm text-zinc-400">
           Signed events to your own URLs when tasks finish or are stored and batches complete:{" "}
-          <Link href="/account/webhooks" className="text-sky-400 hover:underline">
+          <Link href="/account/webhooks" className="text-sky-400 underline">
             manage webhooks
           </Link>
           .
