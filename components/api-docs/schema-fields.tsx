@@ -84,8 +84,8 @@ export function SchemaFields({ schema }: { schema: JsonSchema }) {
       <tbody>
         {entries.map(([name, field]) => (
           <tr key={name} className="border-t border-zinc-800 align-top">
-            <td className="py-1 pr-3 font-mono text-zinc-200">
-              <span translate="no">{name}</span>
+            <td className="py-1 pr-3 font-mono text-zinc-200" translate="no">
+              {name}
               {required.has(name) && <span className="ml-1 text-amber-400">{t("required")}</span>}
             </td>
             <td className="py-1 pr-3 font-mono text-zinc-400" translate="no">

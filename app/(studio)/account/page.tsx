@@ -48,7 +48,7 @@ export default async function AccountPage() {
         <p className="text-sm text-zinc-400">
           {t.rich("webhooksText", {
             link: (chunks) => (
-              <Link href="/account/webhooks" className="text-sky-400 hover:underline">
+              <Link href="/account/webhooks" className="text-sky-400 underline">
                 {chunks}
               </Link>
             ),
