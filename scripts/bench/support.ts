@@ -42,16 +42,18 @@ export type RunningStudio = {
 };
 
 /**
- * `next start` on a free port against the given database and media folder; waits for /api/health.
- * `extraEnv` overrides the defaults (the tracker benchmark turns the tracker on and points it at a double).
+ * `next start` on a free port (or `port`) against the given database and media folder; waits for
+ * /api/health. `extraEnv` overrides the defaults (the tracker benchmark turns the tracker on and
+ * points it at a double).
  */
 export async function startStudio(
   databaseUrl: string,
   mediaDir: string,
   extraEnv: Record<string, string> = {},
+  port?: number,
 ): Promise<RunningStudio> {
   ensureBuild();
-  const port = await freePort();
+  port ??= await freePort();
   // Node itself (not npx): the process group is then only the server, whose memory is measured.
   const next = path.join(root, "node_modules/next/dist/bin/next");
   const child: ChildProcess = spawn(
