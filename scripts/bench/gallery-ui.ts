@@ -10,7 +10,8 @@
 //     word, which includes the search box's 300 ms pause in typing).
 //   npx tsx scripts/bench/gallery-ui.ts                          both databases, 100,000 items
 //   npx tsx scripts/bench/gallery-ui.ts --items 1000000 --db postgresql
-//   options: --runs N (page loads measured, default 7), --port P (the studio's port, default a free one)
+//   options: --runs N (page loads measured, default 7), --port P (the studio's port, default a free
+//   one), --profile <file> (writes the scroll's JavaScript CPU profile)
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -18,7 +19,16 @@ import { performance } from "node:perf_hooks";
 import { chromium, type Page } from "@playwright/test";
 import { bulkSeedGallery, bulkSeedGalleryPostgres } from "../../lib/gallery/testing/bulk-seed";
 import { createBenchDb, type BenchDbKind } from "./bench-db";
-import { median, percentile, reportTiming, startStudio, type RunningStudio } from "./support";
+import {
+  descendants,
+  median,
+  percentile,
+  processes,
+  reportTiming,
+  startStudio,
+  sumCpuMs,
+  type RunningStudio,
+} from "./support";
 
 /** `--name N` (underscores and commas allowed) or the fallback. */
 function numberOption(name: string, fallback: number): number {
@@ -31,6 +41,10 @@ function numberOption(name: string, fallback: number): number {
 
 const ITEMS = numberOption("--items", 100_000);
 const RUNS = numberOption("--runs", 7);
+/** `--profile <file>`: the page's JavaScript CPU profile while scrolling, for DevTools. */
+const PROFILE = process.argv.includes("--profile")
+  ? process.argv[process.argv.indexOf("--profile") + 1]
+  : undefined;
 const PORT = process.argv.includes("--port") ? numberOption("--port", 0) : undefined;
 /** Scrolled to: tile 10,000 (index 9,999). */
 const TARGET_INDEX = 9_999;
@@ -131,6 +145,19 @@ async function waitForIds(page: Page, expected: string[]) {
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
+/**
+ * CPU time used so far by the browser (every process this script started but the server) and by the
+ * server: unlike wall times, these hardly change with the machine's load.
+ */
+function cpuNow(server: RunningStudio) {
+  const serverMs = server.cpuMs();
+  return { browserMs: sumCpuMs(descendants(processes(), process.pid)) - serverMs, serverMs };
+}
+function cpuSince(server: RunningStudio, start: ReturnType<typeof cpuNow>) {
+  const now = cpuNow(server);
+  return { browserMs: now.browserMs - start.browserMs, serverMs: now.serverMs - start.serverMs };
+}
+
 async function benchmark(dialect: BenchDbKind): Promise<boolean> {
   console.log(`\n--- ${dialect}`);
   const { server, cleanup } = await seededStudio(dialect);
@@ -162,9 +189,12 @@ async function benchmark(dialect: BenchDbKind): Promise<boolean> {
     const loadTasks: number[] = [];
     const typeChange: number[] = [];
     const searchChange: number[] = [];
+    const loadCpu = { browserMs: 0, serverMs: 0 };
     // One unmeasured round first: the browser's cache of the page's scripts, the server's warm-up.
     for (let run = 0; run <= RUNS; run++) {
+      const cpuBefore = cpuNow(server);
       const load = await openGallery(page);
+      const cpu = cpuSince(server, cpuBefore);
       const type = await timeGridChange(page, videos, () =>
         page.selectOption('[data-testid="filter-type"]', "video"),
       );
@@ -174,6 +204,8 @@ async function benchmark(dialect: BenchDbKind): Promise<boolean> {
         page.fill('[data-testid="gallery-search"]', SEARCH_WORD),
       );
       if (run === 0) continue;
+      loadCpu.browserMs += cpu.browserMs;
+      loadCpu.serverMs += cpu.serverMs;
       firstTile.push(load.firstTile);
       if (load.firstImage !== null) firstImage.push(load.firstImage);
       loadTasks.push(...load.longTasks.map((task) => task.duration));
@@ -182,10 +214,21 @@ async function benchmark(dialect: BenchDbKind): Promise<boolean> {
     }
 
     await openGallery(page);
+    const profiler = PROFILE ? await context.newCDPSession(page) : null;
+    await profiler?.send("Profiler.enable");
+    await profiler?.send("Profiler.start");
+    const scrollCpuBefore = cpuNow(server);
     const scroll = await page.evaluate(
       (index) => window.__galleryBench.scrollUntil(index, 900_000),
       TARGET_INDEX,
     );
+    const scrollCpu = cpuSince(server, scrollCpuBefore);
+    if (profiler) {
+      const { profile } = await profiler.send("Profiler.stop");
+      const file = PROFILE!.replace(/(\.cpuprofile)?$/, `-${dialect}.cpuprofile`);
+      fs.writeFileSync(file, JSON.stringify(profile));
+      console.log(`  the scroll's CPU profile: ${file} (Chromium DevTools, Performance tab)`);
+    }
 
     console.log(
       `${RUNS} page loads at ${VIEWPORT.width}×${VIEWPORT.height} (median / p95; targets: first grid < ${FIRST_GRID_MS} ms and filter change < ${FILTER_MS} ms on the median, scroll step < ${STEP_MS} ms on p95)`,
@@ -197,7 +240,7 @@ async function benchmark(dialect: BenchDbKind): Promise<boolean> {
     if (firstImage.length)
       report("first grid (first tile's image decoded)", firstImage, FIRST_GRID_MS, "median");
     console.log(
-      `    long tasks before the first tile: ${loadTasks.length} in ${RUNS} loads, longest ${ms(Math.max(0, ...loadTasks))}`,
+      `    long tasks before the first tile: ${loadTasks.length} in ${RUNS} loads, longest ${ms(Math.max(0, ...loadTasks))}; CPU per load: browser ${ms(loadCpu.browserMs / RUNS)}, server ${ms(loadCpu.serverMs / RUNS)}`,
     );
     report("filter change type=video", typeChange, FILTER_MS, "median");
     report(`filter change q=${SEARCH_WORD} (incl. 300 ms typing pause)`, searchChange, FILTER_MS, "median");
@@ -219,6 +262,9 @@ async function benchmark(dialect: BenchDbKind): Promise<boolean> {
       `    frames while scrolling: ${scroll.frames.length}, longest ${ms(Math.max(0, ...scroll.frames))}, p95 ${ms(percentile(scroll.frames, 0.95))}, over 50 ms: ${scroll.frames.filter((f) => f > 50).length}`,
     );
     console.log(`    long tasks while scrolling: ${scroll.longTasks.length}, longest ${ms(longest)}`);
+    console.log(
+      `    CPU per step (independent of the machine's load, 10 ms ticks): browser ${ms(scrollCpu.browserMs / steps.length)}, server ${ms(scrollCpu.serverMs / steps.length)}`,
+    );
     const virtualised = scroll.cards <= MAX_TILES;
     allOk = virtualised && allOk;
     console.log(
