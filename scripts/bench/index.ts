@@ -5,6 +5,8 @@ import path from "node:path";
 
 const benches: Record<string, string[]> = {
   gallery: ["gallery.ts", "--http"],
+  // Issue 24: the gallery page in Chromium at 100,000 items: first grid, scroll to tile 10,000, filters.
+  "gallery-ui": ["gallery-ui.ts"],
   // Issue 21: a 1,000-item collection's first page, both databases.
   collection: ["collection.ts"],
   "chat-proxy": ["chat-proxy.ts"],

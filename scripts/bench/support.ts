@@ -39,19 +39,22 @@ export type RunningStudio = {
   url: string;
   stop: () => void;
   /** RSS of the server's processes, bytes. */ rss: () => number;
+  /** CPU time (user + system) the server's processes have used so far, ms. */ cpuMs: () => number;
 };
 
 /**
- * `next start` on a free port against the given database and media folder; waits for /api/health.
- * `extraEnv` overrides the defaults (the tracker benchmark turns the tracker on and points it at a double).
+ * `next start` on a free port (or `port`) against the given database and media folder; waits for
+ * /api/health. `extraEnv` overrides the defaults (the tracker benchmark turns the tracker on and
+ * points it at a double).
  */
 export async function startStudio(
   databaseUrl: string,
   mediaDir: string,
   extraEnv: Record<string, string> = {},
+  port?: number,
 ): Promise<RunningStudio> {
   ensureBuild();
-  const port = await freePort();
+  port ??= await freePort();
   // Node itself (not npx): the process group is then only the server, whose memory is measured.
   const next = path.join(root, "node_modules/next/dist/bin/next");
   const child: ChildProcess = spawn(
@@ -81,7 +84,13 @@ export async function startStudio(
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 120; i++) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, stop, rss: () => groupRss(child.pid!) };
+      if ((await fetch(`${url}/api/health`)).ok)
+        return {
+          url,
+          stop,
+          rss: () => groupRss(child.pid!),
+          cpuMs: () => sumCpuMs(processes().filter((p) => p.pgrp === child.pid)),
+        };
     } catch {
       // not up yet
     }
@@ -153,3 +162,50 @@ export function groupRss(pgid: number): number {
   }
   return total;
 }
+
+export type ProcessInfo = { pid: number; ppid: number; pgrp: number; cpuMs: number };
+
+/**
+ * Every process (Linux /proc) with its parent, group and the CPU time it has used (user + system).
+ * CPU time, unlike wall time, hardly moves with the machine's load: what a benchmark on a shared
+ * machine can still compare.
+ */
+export function processes(): ProcessInfo[] {
+  const tickMs = 1000 / 100; // USER_HZ is 100 on Linux
+  const found: ProcessInfo[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // fields[0] is the state (stat field 3): ppid 4, pgrp 5, utime 14, stime 15
+      found.push({
+        pid: Number(entry),
+        ppid: Number(fields[1]),
+        pgrp: Number(fields[2]),
+        cpuMs: (Number(fields[11]) + Number(fields[12])) * tickMs,
+      });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return found;
+}
+
+/** `root` and every process below it. */
+export function descendants(all: ProcessInfo[], root: number): ProcessInfo[] {
+  const out: ProcessInfo[] = [];
+  const parents = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const p of all)
+      if (parents.has(p.ppid) && !parents.has(p.pid)) {
+        parents.add(p.pid);
+        out.push(p);
+        grew = true;
+      }
+  }
+  return out;
+}
+
+export const sumCpuMs = (list: ProcessInfo[]) => list.reduce((sum, p) => sum + p.cpuMs, 0);

@@ -19,6 +19,11 @@ export type BulkSeedOptions = {
    * it the rows name thumbnails that do not exist and the thumbnail route would try to rebuild them.
    */
   mediaDir?: string;
+  /**
+   * With `mediaDir`: only the newest this many items get their thumbnail file (a browser benchmark
+   * at a million items looks at the first few thousand; a million files would cost minutes).
+   */
+  thumbnailsFor?: number;
   /** The newest item's submission time (default: now); the rest are spread back from it. */
   newest?: Date;
   /** Ids are `<idPrefix><index, at least 6 digits>` (default "bench-"). */
@@ -53,6 +58,8 @@ function writeThumbnails(mediaDir: string, mediaIds: string[]): void {
   for (const id of mediaIds) fs.writeFileSync(path.join(mediaDir, `thumbs/${id}.webp`), TINY_WEBP);
 }
 
+const thumbnailLimit = (options: BulkSeedOptions) => options.thumbnailsFor ?? Infinity;
+
 function* ranges(count: number, batch: number) {
   for (let from = 0; from < count; from += batch) yield [from, Math.min(count, from + batch)] as const;
 }
@@ -76,9 +83,9 @@ export function bulkSeedGallery(file: string, count: number, options: BulkSeedOp
     sqlite.transaction(() => {
       for (const sql of seedInsertsSql("sqlite", from, to, rows)) sqlite.exec(sql);
     })();
-    if (options.mediaDir) {
+    if (options.mediaDir && from < thumbnailLimit(options)) {
       const media = sqlite
-        .prepare(storedMediaIdsSql("sqlite", from, to, rows))
+        .prepare(storedMediaIdsSql("sqlite", from, Math.min(to, thumbnailLimit(options)), rows))
         .pluck()
         .all();
       writeThumbnails(options.mediaDir, media as string[]);
@@ -116,8 +123,10 @@ export async function bulkSeedGalleryPostgres(
       await client.query("BEGIN");
       for (const sql of seedInsertsSql("postgresql", from, to, rows)) await client.query(sql);
       await client.query("COMMIT");
-      if (options.mediaDir) {
-        const media = await client.query<{ id: string }>(storedMediaIdsSql("postgresql", from, to, rows));
+      if (options.mediaDir && from < thumbnailLimit(options)) {
+        const media = await client.query<{ id: string }>(
+          storedMediaIdsSql("postgresql", from, Math.min(to, thumbnailLimit(options)), rows),
+        );
         writeThumbnails(
           options.mediaDir,
           media.rows.map((r) => r.id),
