@@ -112,7 +112,7 @@ export function BatchView({ id }: { id: string }) {
             <Link href="/batches" className="hover:underline">
               {t("heading")}
             </Link>{" "}
-            / {batch.id}
+            / <span translate="no">{batch.id}</span>
           </p>
           <h1 data-testid="batch-title" className="text-xl font-semibold tracking-tight" data-user-text>
             {batch.title}

@@ -123,7 +123,7 @@ export function CollectionView({ id }: { id: string }) {
       <GalleryView
         urlKeys={URL_KEYS}
         header={
-          <div className="min-w-0 flex-1 space-y-3">
+          <div className="min-w-0 flex-1 space-y-3" data-testid="collection-header">
             <CollectionTitle collection={c} canEdit={canEdit} />
             <div className="flex flex-wrap items-center gap-3">
               <ApprovalProgress progress={c.progress} className="w-64" />
