@@ -1,19 +1,24 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { inputClass } from "@/components/ui/field";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { REVIEW_STATES, type ReviewState } from "@/lib/assets/kinds";
 import type { AssetView } from "@/lib/assets/types";
 import { useAssetMutations } from "./api";
 import { AssetPreview } from "./asset-preview";
-import { ReviewBadge, reviewLabel } from "./review-badge";
+import { ReviewBadge, useReviewLabel } from "./review-badge";
 
 /** One registry entry: preview, label, reference, review state (editable), notes, delete. */
 export function AssetCard({ asset }: { asset: AssetView }) {
   const { update, remove } = useAssetMutations();
+  const t = useTranslations("assets");
+  const reviewLabel = useReviewLabel();
+  const errorMessage = useErrorMessage();
   const [confirming, setConfirming] = useState(false);
   const [notes, setNotes] = useState(asset.notes);
   const failure = update.error ?? remove.error;
@@ -27,20 +32,23 @@ export function AssetCard({ asset }: { asset: AssetView }) {
       <AssetPreview asset={asset} className="aspect-video w-full" />
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="truncate text-sm font-semibold text-zinc-100">{asset.label}</h3>
+          <h3 className="truncate text-sm font-semibold text-zinc-100" data-user-text>
+            {asset.label}
+          </h3>
           <p className="truncate font-mono text-xs text-zinc-400" title={asset.reference}>
             {asset.reference}
           </p>
           <p className="text-xs text-zinc-400">
-            {asset.kind} · {asset.origin === "uploaded" ? "uploaded through the studio" : "recorded"}
+            {t("kind", { kind: asset.kind })} ·{" "}
+            {asset.origin === "uploaded" ? t("originUploaded") : t("originRecorded")}
           </p>
         </div>
         <ReviewBadge state={asset.reviewState} />
       </div>
       <label className="space-y-1 text-xs text-zinc-400">
-        <span>Review state</span>
+        <span>{t("reviewState")}</span>
         <select
-          aria-label={`Review state of ${asset.label}`}
+          aria-label={t("reviewStateOf", { label: asset.label })}
           value={asset.reviewState}
           disabled={update.isPending}
           onChange={(event) =>
@@ -56,9 +64,9 @@ export function AssetCard({ asset }: { asset: AssetView }) {
         </select>
       </label>
       <label className="space-y-1 text-xs text-zinc-400">
-        <span>Notes</span>
+        <span>{t("notes")}</span>
         <textarea
-          aria-label={`Notes of ${asset.label}`}
+          aria-label={t("notesOf", { label: asset.label })}
           rows={2}
           value={notes}
           onChange={(event) => setNotes(event.target.value)}
@@ -68,26 +76,25 @@ export function AssetCard({ asset }: { asset: AssetView }) {
       </label>
       <div className="flex justify-end">
         <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
-          Delete
+          {t("delete")}
         </Button>
       </div>
       {failure && (
         <Alert tone="danger" live>
-          {failure.message}
+          {errorMessage(failure)}
         </Alert>
       )}
       {/* Mounted only while asked: a list of cards would otherwise hold one closed dialog each. */}
       {confirming && (
         <ConfirmDialog
           open
-          title={`Delete “${asset.label}”?`}
-          confirmLabel="Delete"
+          title={t("deleteTitle", { label: asset.label })}
+          confirmLabel={t("delete")}
           busy={remove.isPending}
           onCancel={() => setConfirming(false)}
           onConfirm={() => remove.mutate(asset.id, { onSettled: () => setConfirming(false) })}
         >
-          The studio forgets {asset.reference} and its preview. The asset stays in the provider&apos;s asset
-          library; tasks that use it are not affected.
+          {t("deleteText", { reference: asset.reference })}
         </ConfirmDialog>
       )}
     </li>

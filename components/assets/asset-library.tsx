@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { lazy, Suspense, useState } from "react";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -19,21 +21,25 @@ export function AssetLibrary({ uploadConfigured }: { uploadConfigured: boolean }
   const [mode, setMode] = useState<"record" | "upload">("record");
   const [kind, setKind] = useState<AssetKind | undefined>(undefined);
   const assets = useAssetsQuery(kind);
+  const t = useTranslations("assets");
+  const errorMessage = useErrorMessage();
 
   return (
     <div className="mx-auto max-w-6xl space-y-6 p-6">
       <header className="space-y-2">
-        <h1 className="text-xl font-semibold text-zinc-100">Asset library</h1>
+        <h1 className="text-xl font-semibold text-zinc-100">{t("heading")}</h1>
         <p className="text-sm text-zinc-400">
-          The asset-library models (sd2_disc_nvid, sd_2.0_mini_discount) take media as{" "}
-          <code className="font-mono">assetId://…</code> once the asset has passed review. Keep the ids here,
-          then pick them in those models&apos; media fields.
+          {t.rich("intro", {
+            code: (chunks) => (
+              <code className="font-mono" translate="no">
+                {chunks}
+              </code>
+            ),
+          })}
         </p>
         {!uploadConfigured && (
           <Alert tone="info" testId="upload-elsewhere">
-            Uploading happens elsewhere (for example in your provider&apos;s console): this studio has no
-            upload endpoint configured, so it only records the asset ids you got there, with what you know of
-            their review.
+            {t("uploadElsewhere")}
           </Alert>
         )}
       </header>
@@ -41,17 +47,17 @@ export function AssetLibrary({ uploadConfigured }: { uploadConfigured: boolean }
       <section aria-labelledby="add-asset" className="space-y-3 rounded-lg border border-zinc-800 p-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="add-asset" className="text-base font-semibold text-zinc-100">
-            Add an asset
+            {t("addHeading")}
           </h2>
           {uploadConfigured && (
-            <div role="group" aria-label="How to add" className="flex gap-1">
+            <div role="group" aria-label={t("howToAdd")} className="flex gap-1">
               <Button
                 size="sm"
                 variant={mode === "record" ? "primary" : "secondary"}
                 aria-pressed={mode === "record"}
                 onClick={() => setMode("record")}
               >
-                Record an existing id
+                {t("recordMode")}
               </Button>
               <Button
                 size="sm"
@@ -59,13 +65,13 @@ export function AssetLibrary({ uploadConfigured }: { uploadConfigured: boolean }
                 aria-pressed={mode === "upload"}
                 onClick={() => setMode("upload")}
               >
-                Upload to the asset library
+                {t("upload")}
               </Button>
             </div>
           )}
         </div>
         {mode === "upload" && uploadConfigured ? (
-          <Suspense fallback={<Spinner label="Loading the upload form" />}>
+          <Suspense fallback={<Spinner label={t("loadingUpload")} />}>
             <UploadAssetForm />
           </Suspense>
         ) : (
@@ -76,29 +82,29 @@ export function AssetLibrary({ uploadConfigured }: { uploadConfigured: boolean }
       <section aria-labelledby="your-assets" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="your-assets" className="text-base font-semibold text-zinc-100">
-            Your assets
+            {t("yourAssets")}
           </h2>
           <select
-            aria-label="Show kind"
+            aria-label={t("showKind")}
             value={kind ?? ""}
             onChange={(event) => setKind((event.target.value || undefined) as AssetKind | undefined)}
             className="rounded-md border border-zinc-700 bg-zinc-900 px-2 py-1 text-sm text-zinc-100"
           >
-            <option value="">All kinds</option>
+            <option value="">{t("allKinds")}</option>
             {ASSET_KINDS.map((k) => (
               <option key={k} value={k}>
-                {k}
+                {t("kind", { kind: k })}
               </option>
             ))}
           </select>
         </div>
         {assets.isPending ? (
-          <Spinner />
+          <Spinner label={t("loading")} />
         ) : assets.isError ? (
-          <Alert tone="danger">{assets.error.message}</Alert>
+          <Alert tone="danger">{errorMessage(assets.error)}</Alert>
         ) : assets.data.length === 0 ? (
           <p className="text-sm text-zinc-400" data-testid="assets-empty">
-            No assets yet.
+            {t("empty")}
           </p>
         ) : (
           <ul data-testid="asset-list" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">

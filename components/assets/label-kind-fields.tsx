@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { Field, inputClass } from "@/components/ui/field";
 import { ASSET_KINDS } from "@/lib/assets/kinds";
@@ -16,9 +17,10 @@ export function LabelAndKindFields({
   kind: UseFormRegisterReturn;
   errors: { label?: string; kind?: string };
 }) {
+  const t = useTranslations("assets");
   return (
     <>
-      <Field id={`${idPrefix}-label`} label="Label" required error={errors.label}>
+      <Field id={`${idPrefix}-label`} label={t("label")} required error={errors.label}>
         <input
           id={`${idPrefix}-label`}
           autoComplete="off"
@@ -27,11 +29,11 @@ export function LabelAndKindFields({
           {...label}
         />
       </Field>
-      <Field id={`${idPrefix}-kind`} label="Kind" error={errors.kind}>
+      <Field id={`${idPrefix}-kind`} label={t("kindLabel")} error={errors.kind}>
         <select id={`${idPrefix}-kind`} className={inputClass} {...kind}>
           {ASSET_KINDS.map((value) => (
             <option key={value} value={value}>
-              {value}
+              {t("kind", { kind: value })}
             </option>
           ))}
         </select>

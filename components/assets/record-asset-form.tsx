@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
@@ -8,7 +9,7 @@ import { Field, inputClass } from "@/components/ui/field";
 import { REVIEW_STATES } from "@/lib/assets/kinds";
 import type { CreateAssetInput } from "@/lib/assets/schema";
 import { useAssetMutations } from "./api";
-import { reviewLabel } from "./review-badge";
+import { useReviewLabel } from "./review-badge";
 import { LabelAndKindFields } from "./label-kind-fields";
 import { useServerErrors } from "./use-server-errors";
 
@@ -17,6 +18,8 @@ const FIELDS = ["assetId", "label", "kind", "reviewState", "notes", "previewUrl"
 /** Records an id the user already has, with an optional preview from a URL or a file. */
 export function RecordAssetForm() {
   const { record } = useAssetMutations();
+  const t = useTranslations("assets");
+  const reviewLabel = useReviewLabel();
   const [file, setFile] = useState<File | undefined>();
   // A file input cannot be cleared through React; a new key gives a fresh, empty one.
   const [fileInputKey, setFileInputKey] = useState(0);
@@ -48,7 +51,7 @@ export function RecordAssetForm() {
           reset();
           setFile(undefined);
           setFileInputKey((key) => key + 1);
-          setSaved(`Recorded ${asset.reference}.`);
+          setSaved(t("recorded", { reference: asset.reference }));
         },
         onError: server.show,
       },
@@ -58,13 +61,7 @@ export function RecordAssetForm() {
   return (
     <form onSubmit={submit} noValidate className="space-y-3" data-testid="record-asset-form">
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field
-          id="asset-id"
-          label="Asset id"
-          required
-          error={error("assetId")}
-          help="As the asset library gave it: no spaces or “/”."
-        >
+        <Field id="asset-id" label={t("assetId")} required error={error("assetId")} help={t("assetIdHelp")}>
           <input
             id="asset-id"
             autoComplete="off"
@@ -82,9 +79,9 @@ export function RecordAssetForm() {
         />
         <Field
           id="asset-review"
-          label="Review state"
+          label={t("reviewState")}
           error={error("reviewState")}
-          help="As you know it: the studio cannot ask the upstream."
+          help={t("reviewStateHelp")}
         >
           <select id="asset-review" className={inputClass} {...register("reviewState")}>
             {REVIEW_STATES.map((state) => (
@@ -96,9 +93,9 @@ export function RecordAssetForm() {
         </Field>
         <Field
           id="asset-preview-url"
-          label="Preview URL"
+          label={t("previewUrl")}
           error={error("previewUrl")}
-          help="Optional: a public http(s) URL of the file; the studio keeps a copy."
+          help={t("previewUrlHelp")}
         >
           <input
             id="asset-preview-url"
@@ -110,12 +107,7 @@ export function RecordAssetForm() {
             {...register("previewUrl")}
           />
         </Field>
-        <Field
-          id="asset-preview-file"
-          label="…or a preview file"
-          error={fileError}
-          help="Optional: an image, video or audio file from this computer."
-        >
+        <Field id="asset-preview-file" label={t("previewFile")} error={fileError} help={t("previewFileHelp")}>
           <input
             id="asset-preview-file"
             key={fileInputKey}
@@ -126,12 +118,12 @@ export function RecordAssetForm() {
           />
         </Field>
       </div>
-      <Field id="asset-notes" label="Notes" error={error("notes")}>
+      <Field id="asset-notes" label={t("notes")} error={error("notes")}>
         <textarea id="asset-notes" rows={2} className={inputClass} {...register("notes")} />
       </Field>
       <div className="flex items-center gap-3">
         <Button type="submit" variant="primary" disabled={record.isPending} data-testid="record-asset">
-          {record.isPending ? "Recording…" : "Record asset"}
+          {record.isPending ? t("recording") : t("record")}
         </Button>
         {saved && (
           <span role="status" className="text-sm text-emerald-300">

@@ -1,3 +1,5 @@
+import { useTranslations } from "next-intl";
+import { useCallback } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { ReviewState } from "@/lib/assets/kinds";
 
@@ -8,22 +10,18 @@ const tones: Record<ReviewState, BadgeTone> = {
   unknown: "neutral",
 };
 
-const labels: Record<ReviewState, string> = {
-  passed: "Review passed",
-  pending: "Review pending",
-  rejected: "Review rejected",
-  unknown: "Review unknown",
-};
-
-export function reviewLabel(state: ReviewState): string {
-  return labels[state];
+/** "Review passed", … in the page's language. */
+export function useReviewLabel() {
+  const t = useTranslations("assets.review");
+  return useCallback((state: ReviewState) => t(state), [t]);
 }
 
 export function ReviewBadge({ state }: { state: ReviewState }) {
+  const reviewLabel = useReviewLabel();
   return (
     <Badge tone={tones[state]} className="whitespace-nowrap">
       <span data-testid="review-badge" data-state={state}>
-        {labels[state]}
+        {reviewLabel(state)}
       </span>
     </Badge>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -17,6 +18,7 @@ const FIELDS = ["label", "kind", "notes"] as const;
 /** Sends a file to the configured asset upload endpoint; the answered id is recorded as pending. */
 export function UploadAssetForm() {
   const { upload } = useAssetMutations();
+  const t = useTranslations("assets");
   const [file, setFile] = useState<File | undefined>();
   // A file input cannot be cleared through React; a new key gives a fresh, empty one.
   const [fileInputKey, setFileInputKey] = useState(0);
@@ -34,7 +36,7 @@ export function UploadAssetForm() {
     server.clear();
     setSaved(null);
     if (!file) {
-      setFileError("file: choose the file to upload");
+      setFileError(t("fileRequired"));
       return;
     }
     upload.mutate(
@@ -44,7 +46,7 @@ export function UploadAssetForm() {
           reset();
           setFile(undefined);
           setFileInputKey((key) => key + 1);
-          setSaved(`Uploaded: ${asset.reference}, review pending.`);
+          setSaved(t("uploaded", { reference: asset.reference }));
         },
         onError: server.show,
       },
@@ -54,13 +56,7 @@ export function UploadAssetForm() {
   return (
     <form onSubmit={submit} noValidate className="space-y-3" data-testid="upload-asset-form">
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field
-          id="upload-file"
-          label="File"
-          required
-          error={fileError}
-          help="Sent to the asset library; the studio keeps a copy as the preview."
-        >
+        <Field id="upload-file" label={t("file")} required error={fileError} help={t("fileHelp")}>
           <input
             id="upload-file"
             key={fileInputKey}
@@ -77,13 +73,13 @@ export function UploadAssetForm() {
           kind={register("kind")}
           errors={{ label: error("label"), kind: error("kind") }}
         />
-        <Field id="upload-notes" label="Notes" error={error("notes")}>
+        <Field id="upload-notes" label={t("notes")} error={error("notes")}>
           <input id="upload-notes" autoComplete="off" className={inputClass} {...register("notes")} />
         </Field>
       </div>
       <div className="flex items-center gap-3">
         <Button type="submit" variant="primary" disabled={upload.isPending} data-testid="upload-asset">
-          {upload.isPending ? "Uploading…" : "Upload to the asset library"}
+          {upload.isPending ? t("uploading") : t("upload")}
         </Button>
         {saved && (
           <span role="status" className="text-sm text-emerald-300">

@@ -3,10 +3,12 @@
 import { useState } from "react";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { ApiError } from "@/components/api-client";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 
 /**
  * Where an add form shows the server's issues: on its react-hook-form fields, on its file input
- * (`fileField`, whose state lives here since a file input is not a form value), else as one message.
+ * (`fileField`, whose state lives here since a file input is not a form value), else as one message
+ * in the page's language (the fields' issues stay the server's English, docs/decisions/i18n.md).
  */
 export function useServerErrors<T extends FieldValues>({
   fields,
@@ -17,6 +19,7 @@ export function useServerErrors<T extends FieldValues>({
   fileField: string;
   setError: UseFormSetError<T>;
 }) {
+  const errorMessage = useErrorMessage();
   const [message, setMessage] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
   const place = (path: string, text: string): boolean => {
@@ -41,7 +44,7 @@ export function useServerErrors<T extends FieldValues>({
       const placed = issues.filter((issue) =>
         place(issue.path, single ? (error as Error).message : issue.message),
       );
-      setMessage(placed.length === issues.length && placed.length > 0 ? null : (error as Error).message);
+      setMessage(placed.length === issues.length && placed.length > 0 ? null : errorMessage(error));
     },
   };
 }

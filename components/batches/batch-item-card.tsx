@@ -3,8 +3,10 @@
 import { Heart } from "lucide-react";
 import clsx from "clsx";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { BatchItemView } from "@/lib/batches/types";
 import { StarRating } from "@/components/gallery/star-rating";
+import { useStatusLabel } from "@/components/i18n/use-status-label";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
@@ -29,7 +31,11 @@ export function BatchItemCard({
   onReview: (patch: { favorite?: boolean; rating?: number | null }) => void;
   onRetry: () => void;
 }) {
+  const t = useTranslations("batches");
+  const statusLabel = useStatusLabel();
   const status = itemStatus(item);
+  const label = status.phase ? t(`item.${status.phase}`) : statusLabel(status.status ?? "");
+  const name = t("variationName", { model: item.model, variation: item.variation });
   const task = item.task;
   const media = storedResult(item);
   const isVideo = media ? (media.contentType ?? "").startsWith("video/") : task?.kind === "video";
@@ -45,7 +51,7 @@ export function BatchItemCard({
       data-state={item.state}
       data-task-status={task?.status ?? ""}
       data-best={best || undefined}
-      aria-label={`${item.model} variation ${item.variation}`}
+      aria-label={name}
       className={clsx(
         "flex flex-col overflow-hidden rounded-lg border bg-zinc-900",
         selected
@@ -80,34 +86,29 @@ export function BatchItemCard({
               data-testid="batch-result"
               data-media-url={media.url}
               src={media.thumbnailUrl ?? media.url}
-              alt={`${item.model} variation ${item.variation}`}
+              alt={name}
               className="max-h-full max-w-full object-contain"
             />
           </a>
         ) : (
           <span className="p-3 text-center text-xs text-zinc-400">
-            {running ? "Generating…" : status.label === "storing" ? "Storing the result…" : status.label}
+            {running ? t("generating") : status.phase === "storing" ? t("storingResult") : label}
           </span>
         )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <div className="flex items-center gap-2 text-sm">
           <span className="font-medium text-zinc-200">#{item.variation}</span>
-          {typeof seed === "number" && <span className="text-xs text-zinc-400">seed {seed}</span>}
+          {typeof seed === "number" && <span className="text-xs text-zinc-400">{t("seed", { seed })}</span>}
           <Badge tone={status.tone} className="ml-auto">
-            <span data-testid="batch-item-status">{status.label}</span>
+            <span data-testid="batch-item-status">{label}</span>
           </Badge>
         </div>
-        {running && (
-          <ProgressBar
-            value={task.progress ?? undefined}
-            label={`Progress of ${item.model} variation ${item.variation}`}
-          />
-        )}
+        {running && <ProgressBar value={task.progress ?? undefined} label={t("progressOf", { name })} />}
         {task?.take && (
           <p className="text-xs text-zinc-300" data-testid="take-score" title={task.take.reason}>
-            <span className="font-semibold text-amber-300">{task.take.score}/5</span>
-            {best && <span className="ml-1 text-amber-200">best take</span>} · {task.take.reason}
+            <span className="font-semibold text-amber-300">{t("score", { score: task.take.score })}</span>
+            {best && <span className="ml-1 text-amber-200">{t("bestTake")}</span>} · {task.take.reason}
           </p>
         )}
         {message && (
@@ -117,8 +118,7 @@ export function BatchItemCard({
         )}
         {item.earlierTaskIds.length > 0 && (
           <p className="text-xs text-zinc-400">
-            {item.earlierTaskIds.length} earlier attempt{item.earlierTaskIds.length === 1 ? "" : "s"} in the
-            gallery
+            {t("earlierAttempts", { count: item.earlierTaskIds.length })}
           </p>
         )}
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-1">
@@ -129,15 +129,15 @@ export function BatchItemCard({
                   type="checkbox"
                   checked={selected}
                   onChange={(event) => onSelect(event.target.checked)}
-                  aria-label={`Select ${item.model} variation ${item.variation} to compare`}
+                  aria-label={t("selectToCompare", { name })}
                   className="accent-sky-500"
                 />
-                Compare
+                {t("compare")}
               </label>
               <button
                 type="button"
                 aria-pressed={task.favorite}
-                aria-label={task.favorite ? "Remove from favorites" : "Add to favorites"}
+                aria-label={task.favorite ? t("unfavorite") : t("favorite")}
                 data-testid="batch-favorite"
                 onClick={() => onReview({ favorite: !task.favorite })}
                 className={clsx(
@@ -157,7 +157,7 @@ export function BatchItemCard({
               onClick={onRetry}
               data-testid="batch-retry"
             >
-              {item.retry === "send_again" ? "Send again…" : "Retry"}
+              {item.retry === "send_again" ? t("sendAgain") : t("retry")}
             </Button>
           )}
           {task && (
@@ -165,7 +165,7 @@ export function BatchItemCard({
               href={`/gallery?batch=${encodeURIComponent(batchId)}&item=${encodeURIComponent(task.id)}`}
               className="ml-auto text-xs text-sky-300 hover:underline"
             >
-              Open in gallery
+              {t("openInGallery")}
             </Link>
           )}
         </div>

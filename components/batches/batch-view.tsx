@@ -3,11 +3,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchJson, jsonInit } from "@/components/api-client";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { lazy, Suspense, useState } from "react";
 import type { BatchDetail, BatchItemView } from "@/lib/batches/types";
 import { patchReview } from "@/components/gallery/api";
 import { CompareView } from "@/components/gallery/compare-view";
-import { formatDateTime } from "@/components/gallery/format";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useFormat } from "@/components/i18n/use-format";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -49,6 +51,9 @@ function bestTake(items: BatchItemView[]): string | null {
 /** The batch page: every item's state and progress, results in a grid, compare, review and retry. */
 export function BatchView({ id }: { id: string }) {
   const query = useBatchQuery(id);
+  const t = useTranslations("batches");
+  const format = useFormat();
+  const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const retry = useRetryItem(id);
   const [selected, setSelected] = useState<string[]>([]);
@@ -83,14 +88,14 @@ export function BatchView({ id }: { id: string }) {
   if (query.isPending)
     return (
       <div className="flex h-64 items-center justify-center">
-        <Spinner label="Loading batch" />
+        <Spinner label={t("loading")} />
       </div>
     );
   if (query.isError)
     return (
       <div className="mx-auto max-w-3xl p-6">
-        <Alert tone="danger" title="The batch could not be loaded" live>
-          {query.error.message}
+        <Alert tone="danger" title={t("loadFailed")} live>
+          {errorMessage(query.error)}
         </Alert>
       </div>
     );
@@ -105,22 +110,25 @@ export function BatchView({ id }: { id: string }) {
         <header className="space-y-3">
           <p className="text-sm text-zinc-400">
             <Link href="/batches" className="hover:underline">
-              Batches
+              {t("heading")}
             </Link>{" "}
-            / {batch.id}
+            / <span translate="no">{batch.id}</span>
           </p>
-          <h1 data-testid="batch-title" className="text-xl font-semibold tracking-tight">
+          <h1 data-testid="batch-title" className="text-xl font-semibold tracking-tight" data-user-text>
             {batch.title}
           </h1>
           <p className="text-sm text-zinc-400">
-            {batch.models.length} model{batch.models.length === 1 ? "" : "s"} × {batch.variations} variation
-            {batch.variations === 1 ? "" : "s"} · created {formatDateTime(batch.createdAt)} · sent at most one
-            every {(batch.intervalMs / 1000).toLocaleString()} s
+            {t("summary", {
+              models: batch.models.length,
+              variations: batch.variations,
+              created: format.dateTime(batch.createdAt),
+              seconds: batch.intervalMs / 1000,
+            })}
           </p>
           <BatchCounts batch={batch} />
           <ProgressBar
             value={(batch.counts.settled / Math.max(1, batch.counts.total)) * 100}
-            label="Batch progress"
+            label={t("progress")}
           />
           <div className="flex flex-wrap items-center gap-2">
             <Link
@@ -128,21 +136,21 @@ export function BatchView({ id }: { id: string }) {
               data-testid="batch-open-gallery"
               className="inline-flex h-9 items-center rounded-md border border-zinc-700 bg-zinc-900 px-3.5 text-sm font-medium hover:bg-zinc-800"
             >
-              Open in gallery
+              {t("openInGallery")}
             </Link>
             <Button
               disabled={selected.length < 2}
               onClick={() => setComparing(true)}
               data-testid="batch-compare"
             >
-              Compare {selected.length >= 2 ? `${selected.length} selected` : "(select 2–4)"}
+              {selected.length >= 2 ? t("compareSelected", { count: selected.length }) : t("compareHint")}
             </Button>
             <Button
               disabled={resultIds.length === 0}
               onClick={() => setCollecting(selected.length > 0 ? selected : resultIds)}
               data-testid="batch-collect"
             >
-              Add {selected.length > 0 ? `${selected.length} selected` : "all"} to collection…
+              {selected.length > 0 ? t("collectSelected", { count: selected.length }) : t("collectAll")}
             </Button>
             <label className="flex items-center gap-1.5 text-sm text-zinc-300">
               <input
@@ -152,29 +160,29 @@ export function BatchView({ id }: { id: string }) {
                 disabled={!scoring.data || setScoring.isPending}
                 onChange={(e) => setScoring.mutate(e.target.checked)}
               />
-              Score takes against the prompt
+              {t("scoreTakes")}
             </label>
             <label className="flex items-center gap-1.5 text-sm text-zinc-300">
-              Order
+              {t("order")}
               <select
                 className="h-9 rounded-md border border-zinc-700 bg-zinc-900 px-2 text-sm"
                 value={order}
                 onChange={(e) => setOrder(e.target.value as "plan" | "score")}
               >
-                <option value="plan">as planned</option>
-                <option value="score">best score first</option>
+                <option value="plan">{t("orderPlan")}</option>
+                <option value="score">{t("orderScore")}</option>
               </select>
             </label>
             {selected.length > 0 && (
               <Button variant="ghost" onClick={() => setSelected([])}>
-                Clear selection
+                {t("clearSelection")}
               </Button>
             )}
           </div>
           <HeldByBudget batch={batch} />
           {mutationError && (
-            <Alert tone="danger" live title="That did not work">
-              {mutationError.message}
+            <Alert tone="danger" live title={t("actionFailed")}>
+              {errorMessage(mutationError)}
             </Alert>
           )}
         </header>
@@ -222,8 +230,8 @@ export function BatchView({ id }: { id: string }) {
       )}
       <ConfirmDialog
         open={confirming !== null}
-        title="Send this item again?"
-        confirmLabel="Send again — may bill twice"
+        title={t("sendAgainTitle")}
+        confirmLabel={t("sendAgainConfirm")}
         busy={retry.isPending}
         onCancel={() => setConfirming(null)}
         onConfirm={() => {
@@ -234,11 +242,8 @@ export function BatchView({ id }: { id: string }) {
             );
         }}
       >
-        <p>
-          The studio does not know whether the upstream created a task for this item: the send was interrupted
-          before its answer arrived. If it did, sending again creates — and bills — a second task.
-        </p>
-        <p className="mt-2">Check the upstream&apos;s task list or usage first.</p>
+        <p>{t("sendAgainText")}</p>
+        <p className="mt-2">{t("sendAgainCheck")}</p>
       </ConfirmDialog>
     </>
   );

@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { BatchDetail } from "@/lib/batches/types";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useResumeBatch } from "./use-batch-queries";
@@ -12,26 +14,21 @@ import { useResumeBatch } from "./use-batch-queries";
  */
 export function HeldByBudget({ batch }: { batch: BatchDetail }) {
   const resume = useResumeBatch(batch.id);
+  const t = useTranslations("batches");
+  const errorMessage = useErrorMessage();
   const held = batch.items.filter((item) => item.state === "held_budget");
   if (!held.length) return null;
   return (
-    <Alert
-      tone="warning"
-      title={`${held.length} item${held.length === 1 ? "" : "s"} held: budget`}
-      testId="batch-held"
-    >
-      <p>{held[0].error ?? "The budget would be passed by sending the next item."}</p>
-      <p className="mt-1">
-        They are not sent. Once the budget is raised or its period has reset, resume the batch: every item is
-        checked against the budget again right before it is sent.
-      </p>
+    <Alert tone="warning" title={t("heldTitle", { count: held.length })} testId="batch-held">
+      <p>{held[0].error ?? t("heldReason")}</p>
+      <p className="mt-1">{t("heldText")}</p>
       <div className="mt-2 flex items-center gap-3">
         <Button onClick={() => resume.mutate()} disabled={resume.isPending} data-testid="batch-resume">
-          Resume
+          {t("resume")}
         </Button>
         {resume.error && (
           <span role="alert" className="text-sm text-red-300" data-testid="batch-resume-error">
-            {resume.error.message}
+            {errorMessage(resume.error)}
           </span>
         )}
       </div>

@@ -1,24 +1,31 @@
 import { statusTone, type BadgeTone } from "@/components/ui/badge";
 import type { BatchItemView } from "@/lib/batches/types";
 
-/** One word or two for where an item is: its send state until sent, then its task's status. */
-export function itemStatus(item: BatchItemView): { label: string; tone: BadgeTone } {
+/** Where an item is, before it has a task status (messages: batches.item.*). */
+export type ItemPhase =
+  "waitingRetry" | "waiting" | "sending" | "rejected" | "outcomeUnknown" | "held" | "deleted" | "storing";
+
+/**
+ * One word or two for where an item is: its send state until sent, then its task's status
+ * (`status`, as the spec names it) — the card words it in the page's language.
+ */
+export function itemStatus(item: BatchItemView): { phase?: ItemPhase; status?: string; tone: BadgeTone } {
   switch (item.state) {
     case "planned":
-      return { label: item.error ? "waiting to retry" : "waiting", tone: item.error ? "warning" : "neutral" };
+      return item.error ? { phase: "waitingRetry", tone: "warning" } : { phase: "waiting", tone: "neutral" };
     case "sending":
-      return { label: "sending", tone: "info" };
+      return { phase: "sending", tone: "info" };
     case "rejected":
-      return { label: "rejected", tone: "danger" };
+      return { phase: "rejected", tone: "danger" };
     case "outcome_unknown":
-      return { label: "outcome unknown", tone: "warning" };
+      return { phase: "outcomeUnknown", tone: "warning" };
     case "held_budget":
-      return { label: "held: budget", tone: "warning" };
+      return { phase: "held", tone: "warning" };
     case "sent":
-      if (!item.task) return { label: "deleted", tone: "neutral" };
+      if (!item.task) return { phase: "deleted", tone: "neutral" };
       if (item.task.status === "completed" && item.task.mediaState === "pending")
-        return { label: "storing", tone: "info" };
-      return { label: item.task.status, tone: statusTone(item.task.status) };
+        return { phase: "storing", tone: "info" };
+      return { status: item.task.status, tone: statusTone(item.task.status) };
   }
 }
 

@@ -1,7 +1,9 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
@@ -16,6 +18,8 @@ import { useAddItems, useCollectionsQuery, useCreateCollection } from "./use-col
  */
 export function AddToCollectionDialog({ ids, onClose }: { ids: string[] | null; onClose: () => void }) {
   const open = ids !== null && ids.length > 0;
+  const t = useTranslations("collections");
+  const errorMessage = useErrorMessage();
   const dialogProps = useModalDialog(open, onClose);
   const collections = useCollectionsQuery(open);
   const add = useAddItems();
@@ -40,7 +44,7 @@ export function AddToCollectionDialog({ ids, onClose }: { ids: string[] | null; 
       {
         onSuccess: ({ added, alreadyIn }) =>
           setDone({
-            text: `Added ${added} to “${label}”${alreadyIn ? ` (${alreadyIn} already there)` : ""}.`,
+            text: alreadyIn ? t("addedSome", { added, label, alreadyIn }) : t("added", { added, label }),
             href: `/collections/${id}`,
           }),
       },
@@ -60,13 +64,13 @@ export function AddToCollectionDialog({ ids, onClose }: { ids: string[] | null; 
       {open && (
         <div className="space-y-4 p-5">
           <h2 id="add-to-collection-title" className="text-base font-semibold">
-            Add {count} item{count === 1 ? "" : "s"} to a collection
+            {t("addTitle", { count })}
           </h2>
           {done ? (
             <p role="status" className="text-sm text-emerald-300" data-testid="add-to-collection-done">
               {done.text}{" "}
               <Link href={done.href} className="text-sky-300 hover:underline">
-                Open it
+                {t("openIt")}
               </Link>
             </p>
           ) : (
@@ -81,7 +85,7 @@ export function AddToCollectionDialog({ ids, onClose }: { ids: string[] | null; 
                     {
                       onSuccess: (c) =>
                         setDone({
-                          text: `Made “${c.name}” with ${c.itemCount} items.`,
+                          text: t("made", { name: c.name, count: c.itemCount }),
                           href: `/collections/${c.id}`,
                         }),
                     },
@@ -92,20 +96,20 @@ export function AddToCollectionDialog({ ids, onClose }: { ids: string[] | null; 
                   autoFocus
                   value={name}
                   onChange={(event) => setName(event.target.value)}
-                  placeholder="New collection name"
-                  aria-label="New collection name"
+                  placeholder={t("newName")}
+                  aria-label={t("newName")}
                   maxLength={MAX_NAME_LENGTH}
                   data-testid="new-collection-name"
                   className={inputClass}
                 />
                 <Button type="submit" variant="primary" disabled={!name.trim() || busy}>
-                  Create
+                  {t("createShort")}
                 </Button>
               </form>
               {collections.isPending ? (
-                <Spinner label="Loading collections" />
+                <Spinner label={t("loadingList")} />
               ) : editable.length > 0 ? (
-                <ul className="max-h-64 space-y-1 overflow-y-auto" aria-label="Your collections">
+                <ul className="max-h-64 space-y-1 overflow-y-auto" aria-label={t("yours")}>
                   {editable.map((c) => (
                     <li key={c.id}>
                       <button
@@ -115,30 +119,32 @@ export function AddToCollectionDialog({ ids, onClose }: { ids: string[] | null; 
                         data-testid="add-to-existing"
                         className="flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm hover:bg-zinc-800 focus:bg-zinc-800 focus:outline-none"
                       >
-                        <span className="truncate">{c.name}</span>
+                        <span className="truncate" data-user-text>
+                          {c.name}
+                        </span>
                         <span className="shrink-0 text-xs text-zinc-400">
-                          {c.itemCount} item{c.itemCount === 1 ? "" : "s"}
-                          {c.power === "editor" ? ` · ${c.ownerName ?? "shared"}` : ""}
+                          {t("items", { count: c.itemCount })}
+                          {c.power === "editor" ? ` · ${c.ownerName ?? t("shared")}` : ""}
                         </span>
                       </button>
                     </li>
                   ))}
                 </ul>
               ) : (
-                <p className="text-sm text-zinc-400">No collections yet: name one above.</p>
+                <p className="text-sm text-zinc-400">{t("noneYet")}</p>
               )}
             </>
           )}
           {error && (
             <p role="alert" className="text-sm text-red-300">
-              {error.message}
+              {errorMessage(error)}
             </p>
           )}
         </div>
       )}
       <div className="flex justify-end border-t border-zinc-800 px-5 py-3">
         <Button onClick={close} autoFocus={Boolean(done)} data-testid="add-to-collection-close">
-          {done ? "Done" : "Cancel"}
+          {done ? t("done") : t("cancel")}
         </Button>
       </div>
     </dialog>

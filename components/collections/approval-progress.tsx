@@ -1,7 +1,7 @@
 import clsx from "clsx";
+import { useTranslations } from "next-intl";
 import type { ApprovalProgress as Progress } from "@/lib/collections";
 import type { ApprovalStatus } from "@/lib/approvals/schema";
-import { APPROVAL_LABELS } from "@/lib/collections/labels";
 
 const tones: Record<ApprovalStatus, string> = {
   approved: "bg-emerald-400",
@@ -12,15 +12,18 @@ const tones: Record<ApprovalStatus, string> = {
 
 /** "12 of 30 approved", with a bar split by status. */
 export function ApprovalProgress({ progress, className }: { progress: Progress; className?: string }) {
+  const t = useTranslations("collections");
   const order: ApprovalStatus[] = ["approved", "changes_requested", "rejected", "pending"];
   return (
     <div className={clsx("space-y-1", className)} data-testid="approval-progress">
       <p className="text-xs text-zinc-400">
         <span className="font-medium text-zinc-200">
-          {progress.approved} of {progress.total} approved
+          {t("approvedOf", { approved: progress.approved, total: progress.total })}
         </span>
-        {progress.changes_requested ? ` · ${progress.changes_requested} changes requested` : ""}
-        {progress.rejected ? ` · ${progress.rejected} rejected` : ""}
+        {progress.changes_requested
+          ? ` · ${t("changesRequested", { count: progress.changes_requested })}`
+          : ""}
+        {progress.rejected ? ` · ${t("rejected", { count: progress.rejected })}` : ""}
       </p>
       <div className="flex h-1.5 w-full overflow-hidden rounded-full bg-zinc-800" aria-hidden>
         {progress.total > 0 &&
@@ -30,7 +33,7 @@ export function ApprovalProgress({ progress, className }: { progress: Progress; 
                 key={status}
                 className={tones[status]}
                 style={{ width: `${(progress[status] / progress.total) * 100}%` }}
-                title={`${APPROVAL_LABELS[status]}: ${progress[status]}`}
+                title={t("approvalCount", { status: t(`approval.${status}`), count: progress[status] })}
               />
             ) : null,
           )}
@@ -41,6 +44,7 @@ export function ApprovalProgress({ progress, className }: { progress: Progress; 
 
 /** An item's approval on its tile. */
 export function ApprovalMark({ status }: { status: ApprovalStatus }) {
+  const t = useTranslations("collections.approval");
   const text: Record<ApprovalStatus, string> = {
     pending: "text-zinc-400",
     approved: "text-emerald-300",
@@ -53,7 +57,7 @@ export function ApprovalMark({ status }: { status: ApprovalStatus }) {
       data-testid="approval-mark"
       data-approval={status}
     >
-      {APPROVAL_LABELS[status]}
+      {t(status)}
     </span>
   );
 }

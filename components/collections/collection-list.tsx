@@ -2,8 +2,10 @@
 
 import { Image as ImageIcon } from "lucide-react";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -19,11 +21,13 @@ export function CollectionList() {
   const create = useCreateCollection();
   const router = useRouter();
   const [name, setName] = useState("");
+  const t = useTranslations("collections");
+  const errorMessage = useErrorMessage();
 
   return (
     <div className="mx-auto max-w-screen-2xl space-y-5 px-4 pb-16 pt-6">
       <div className="flex flex-wrap items-baseline justify-between gap-4">
-        <h1 className="text-xl font-semibold tracking-tight">Collections</h1>
+        <h1 className="text-xl font-semibold tracking-tight">{t("heading")}</h1>
         <form
           className="flex items-center gap-2"
           onSubmit={(event) => {
@@ -35,38 +39,41 @@ export function CollectionList() {
           <input
             value={name}
             onChange={(event) => setName(event.target.value)}
-            placeholder="New collection name"
-            aria-label="New collection name"
+            placeholder={t("newName")}
+            aria-label={t("newName")}
             maxLength={MAX_NAME_LENGTH}
             className={`${inputClass} w-64`}
           />
           <Button type="submit" variant="primary" disabled={!name.trim() || create.isPending}>
-            New collection
+            {t("create")}
           </Button>
         </form>
       </div>
       {create.error && (
-        <Alert tone="danger" title="Not created" live>
-          {create.error.message}
+        <Alert tone="danger" title={t("notCreated")} live>
+          {errorMessage(create.error)}
         </Alert>
       )}
       {list.isError ? (
-        <Alert tone="danger" title="The collections could not be loaded" live>
-          {list.error.message}
+        <Alert tone="danger" title={t("listFailed")} live>
+          {errorMessage(list.error)}
         </Alert>
       ) : list.isPending ? (
         <div className="flex h-64 items-center justify-center">
-          <Spinner label="Loading collections" />
+          <Spinner label={t("loadingList")} />
         </div>
       ) : list.data.length === 0 ? (
         <div className="flex h-64 flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-zinc-800 text-center">
-          <p className="text-zinc-300">No collections yet.</p>
+          <p className="text-zinc-300">{t("empty")}</p>
           <p className="text-sm text-zinc-400">
-            Select items in the{" "}
-            <Link href="/gallery" className="text-sky-300 hover:underline">
-              gallery
-            </Link>{" "}
-            and choose “Add to collection”, or press <kbd>A</kbd> on one.
+            {t.rich("emptyHint", {
+              link: (chunks) => (
+                <Link href="/gallery" className="text-sky-300 hover:underline">
+                  {chunks}
+                </Link>
+              ),
+              kbd: (chunks) => <kbd>{chunks}</kbd>,
+            })}
           </p>
         </div>
       ) : (
@@ -93,16 +100,16 @@ export function CollectionList() {
                 </div>
                 <div className="space-y-2 p-3">
                   <div className="flex items-center gap-2">
-                    <span className="truncate text-sm font-medium text-zinc-100">{c.name}</span>
+                    <span className="truncate text-sm font-medium text-zinc-100" data-user-text>
+                      {c.name}
+                    </span>
                     {c.power !== "owner" && (
                       <Badge tone="info" className="ml-auto shrink-0">
-                        {c.power} · {c.ownerName ?? "shared"}
+                        {t(`role.${c.power}`)} · {c.ownerName ?? t("shared")}
                       </Badge>
                     )}
                   </div>
-                  <p className="text-xs text-zinc-400">
-                    {c.itemCount} item{c.itemCount === 1 ? "" : "s"}
-                  </p>
+                  <p className="text-xs text-zinc-400">{t("items", { count: c.itemCount })}</p>
                   <ApprovalProgress progress={c.progress} />
                 </div>
               </Link>

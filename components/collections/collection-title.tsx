@@ -1,7 +1,9 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import type { CollectionSummary } from "@/lib/collections";
@@ -17,6 +19,8 @@ export function CollectionTitle({
   canEdit: boolean;
 }) {
   const update = useUpdateCollection(collection.id);
+  const t = useTranslations("collections");
+  const errorMessage = useErrorMessage();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(collection.name);
   const [description, setDescription] = useState(collection.description);
@@ -33,25 +37,25 @@ export function CollectionTitle({
         <input
           value={name}
           onChange={(event) => setName(event.target.value)}
-          aria-label="Name"
+          aria-label={t("name")}
           maxLength={MAX_NAME_LENGTH}
           className={`${inputClass} w-64`}
         />
         <input
           value={description}
           onChange={(event) => setDescription(event.target.value)}
-          aria-label="Description"
-          placeholder="Description"
+          aria-label={t("description")}
+          placeholder={t("description")}
           maxLength={MAX_DESCRIPTION_LENGTH}
           className={`${inputClass} min-w-0 flex-1`}
         />
         <Button type="submit" size="sm" variant="primary" disabled={update.isPending}>
-          Save
+          {t("save")}
         </Button>
         <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
-          Cancel
+          {t("cancel")}
         </Button>
-        {update.error && <span className="text-sm text-red-300">{update.error.message}</span>}
+        {update.error && <span className="text-sm text-red-300">{errorMessage(update.error)}</span>}
       </form>
     );
   }
@@ -59,25 +63,33 @@ export function CollectionTitle({
     <div>
       <p className="text-xs text-zinc-400">
         <Link href="/collections" className="hover:underline">
-          Collections
+          {t("heading")}
         </Link>
         {collection.power !== "owner" &&
-          ` · shared by ${collection.ownerName ?? "an admin"} · you are ${collection.power}`}
+          ` · ${t("sharedBy", { owner: collection.ownerName ?? t("anAdmin"), role: t(`role.${collection.power}`) })}`}
       </p>
       <div className="flex items-baseline gap-3">
-        <h1 className="truncate text-xl font-semibold tracking-tight" data-testid="collection-name">
+        <h1
+          className="truncate text-xl font-semibold tracking-tight"
+          data-testid="collection-name"
+          data-user-text
+        >
           {collection.name}
         </h1>
         <span className="text-sm text-zinc-400" data-testid="collection-count">
-          {collection.itemCount} item{collection.itemCount === 1 ? "" : "s"}
+          {t("items", { count: collection.itemCount })}
         </span>
         {canEdit && (
           <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
-            Rename
+            {t("rename")}
           </Button>
         )}
       </div>
-      {collection.description && <p className="text-sm text-zinc-400">{collection.description}</p>}
+      {collection.description && (
+        <p className="text-sm text-zinc-400" data-user-text>
+          {collection.description}
+        </p>
+      )}
     </div>
   );
 }

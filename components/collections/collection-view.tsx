@@ -2,10 +2,12 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useRouter, useSearchParams } from "next/navigation";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { GalleryView } from "@/components/gallery/gallery-view";
 import { ItemSourceProvider, type ItemSource } from "@/components/gallery/item-source";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { studioReviewApi } from "@/components/review/api";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -13,7 +15,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { inputClass } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import type { ApprovalStatus } from "@/lib/approvals/schema";
-import { APPROVAL_LABELS, APPROVAL_ORDER } from "@/lib/collections/labels";
+import { APPROVAL_ORDER } from "@/lib/collections/labels";
 import type { CollectionItemView } from "@/lib/collections";
 import { zipUrl } from "./api";
 import { ApprovalMark, ApprovalProgress } from "./approval-progress";
@@ -46,6 +48,8 @@ const MembersDialog = lazy(() => import("./members-dialog").then((m) => ({ defau
  */
 export function CollectionView({ id }: { id: string }) {
   const collection = useCollectionQuery(id);
+  const t = useTranslations("collections");
+  const errorMessage = useErrorMessage();
   const searchParams = useSearchParams();
   const raw = searchParams.get("approval");
   const approval = (APPROVAL_ORDER as readonly string[]).includes(raw ?? "")
@@ -89,10 +93,10 @@ export function CollectionView({ id }: { id: string }) {
   if (collection.isError) {
     return (
       <div className="mx-auto max-w-screen-md p-6">
-        <Alert tone="danger" title="This collection could not be opened" live>
-          {collection.error.message}{" "}
+        <Alert tone="danger" title={t("openFailed")} live>
+          {errorMessage(collection.error)}{" "}
           <Link href="/collections" className="text-sky-300 hover:underline">
-            All collections
+            {t("all")}
           </Link>
         </Alert>
       </div>
@@ -101,7 +105,7 @@ export function CollectionView({ id }: { id: string }) {
   if (!collection.data) {
     return (
       <div className="flex h-64 items-center justify-center">
-        <Spinner label="Loading collection" />
+        <Spinner label={t("loading")} />
       </div>
     );
   }
@@ -119,28 +123,28 @@ export function CollectionView({ id }: { id: string }) {
       <GalleryView
         urlKeys={URL_KEYS}
         header={
-          <div className="min-w-0 flex-1 space-y-3">
+          <div className="min-w-0 flex-1 space-y-3" data-testid="collection-header">
             <CollectionTitle collection={c} canEdit={canEdit} />
             <div className="flex flex-wrap items-center gap-3">
               <ApprovalProgress progress={c.progress} className="w-64" />
               <select
                 value={approval ?? ""}
                 onChange={(event) => setApproval(event.target.value)}
-                aria-label="Approval"
+                aria-label={t("approvalFilter")}
                 data-testid="approval-filter"
                 className={`${inputClass} h-8 w-48 py-1`}
               >
-                <option value="">Any approval</option>
+                <option value="">{t("anyApproval")}</option>
                 {APPROVAL_ORDER.map((s) => (
                   <option key={s} value={s}>
-                    {APPROVAL_LABELS[s]}
+                    {t(`approval.${s}`)}
                   </option>
                 ))}
               </select>
               <CollectionActions id={id} canManage={power === "owner"} />
               {order.error && (
                 <span role="alert" className="text-sm text-red-300">
-                  Not moved: {order.error.message}
+                  {t("notMoved", { message: errorMessage(order.error) })}
                 </span>
               )}
             </div>
@@ -148,9 +152,9 @@ export function CollectionView({ id }: { id: string }) {
         }
         empty={
           <>
-            <p className="text-zinc-300">This collection is empty.</p>
+            <p className="text-zinc-300">{t("emptyCollection")}</p>
             <Link href="/gallery" className="text-sm text-sky-300 hover:underline">
-              Add items from the gallery (select, then “Add to collection”, or press A) →
+              {t("addFromGallery")}
             </Link>
           </>
         }
@@ -163,7 +167,7 @@ export function CollectionView({ id }: { id: string }) {
                 disabled={remove.isPending}
                 data-testid="bulk-remove-from-collection"
               >
-                Remove from collection
+                {t("removeItems")}
               </Button>
               {ids.length === 1 && (
                 <Button
@@ -171,7 +175,7 @@ export function CollectionView({ id }: { id: string }) {
                   onClick={() => update.mutate({ coverTaskId: ids[0] })}
                   data-testid="bulk-set-cover"
                 >
-                  Set as cover
+                  {t("setCover")}
                 </Button>
               )}
             </>
@@ -187,17 +191,18 @@ function CollectionActions({ id, canManage }: { id: string; canManage: boolean }
   const [deleting, setDeleting] = useState(false);
   const remove = useDeleteCollection();
   const router = useRouter();
+  const t = useTranslations("collections");
   return (
     <div className="flex flex-wrap items-center gap-2">
       <Button size="sm" onClick={() => setMembers(true)} data-testid="members-open">
-        Members
+        {t("members")}
       </Button>
       <a
         href={zipUrl(id)}
         className="inline-flex h-8 items-center rounded-md border border-zinc-700 px-2.5 text-xs hover:bg-zinc-800"
         download
       >
-        Zip
+        {t("zip")}
       </a>
       <a
         href={zipUrl(id, true)}
@@ -205,7 +210,7 @@ function CollectionActions({ id, canManage }: { id: string; canManage: boolean }
         download
         data-testid="zip-approved"
       >
-        Zip approved
+        {t("zipApproved")}
       </a>
       {/* Shares helper's slot: the collection's share links (manage power: the owner). */}
       {canManage && (
@@ -215,7 +220,7 @@ function CollectionActions({ id, canManage }: { id: string; canManage: boolean }
       )}
       {canManage && (
         <Button size="sm" variant="ghost" onClick={() => setDeleting(true)}>
-          Delete…
+          {t("delete")}
         </Button>
       )}
       <MembersDialog
@@ -226,13 +231,13 @@ function CollectionActions({ id, canManage }: { id: string; canManage: boolean }
       />
       <ConfirmDialog
         open={deleting}
-        title="Delete this collection?"
-        confirmLabel="Delete collection"
+        title={t("deleteTitle")}
+        confirmLabel={t("deleteConfirm")}
         busy={remove.isPending}
         onCancel={() => setDeleting(false)}
         onConfirm={() => remove.mutate(id, { onSuccess: () => router.push("/collections") })}
       >
-        The collection, its members, share links and approvals go; the gallery items stay.
+        {t("deleteText")}
       </ConfirmDialog>
     </div>
   );

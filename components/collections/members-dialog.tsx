@@ -1,18 +1,14 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import { useModalDialog } from "@/components/ui/use-modal-dialog";
 import { MEMBER_ROLES, type MemberRole } from "@/lib/collections/labels";
 import { useMemberMutations, useMembersQuery } from "./use-collection-queries";
-
-const ROLE_HELP: Record<MemberRole, string> = {
-  viewer: "sees the items and comments",
-  commenter: "also comments",
-  editor: "also approves, adds, removes and reorders",
-};
 
 /** Who a collection is shared with (owner: share by e-mail, change a role, revoke at once). */
 export function MembersDialog({
@@ -27,6 +23,8 @@ export function MembersDialog({
   onClose: () => void;
 }) {
   const dialogProps = useModalDialog(open, onClose);
+  const t = useTranslations("collections");
+  const errorMessage = useErrorMessage();
   const members = useMembersQuery(collectionId, open);
   const { add, change, remove } = useMemberMutations(collectionId);
   const [email, setEmail] = useState("");
@@ -42,7 +40,7 @@ export function MembersDialog({
     >
       <div className="space-y-4 p-5">
         <h2 id="members-title" className="text-base font-semibold">
-          Shared with
+          {t("sharedWith")}
         </h2>
         {canManage && (
           <form
@@ -57,39 +55,37 @@ export function MembersDialog({
               type="email"
               value={email}
               onChange={(event) => setEmail(event.target.value)}
-              placeholder="colleague@example.com"
-              aria-label="E-mail of a studio user"
+              placeholder={t("emailPlaceholder")}
+              aria-label={t("memberEmail")}
               data-testid="member-email"
               className={`${inputClass} min-w-0 flex-1`}
             />
             <select
               value={role}
               onChange={(event) => setRole(event.target.value as MemberRole)}
-              aria-label="Role"
+              aria-label={t("roleLabel")}
               data-testid="member-role"
               className={`${inputClass} w-32`}
             >
               {MEMBER_ROLES.map((r) => (
                 <option key={r} value={r}>
-                  {r}
+                  {t(`role.${r}`)}
                 </option>
               ))}
             </select>
             <Button type="submit" variant="primary" disabled={!email.trim() || add.isPending}>
-              Share
+              {t("share")}
             </Button>
           </form>
         )}
-        <p className="text-xs text-zinc-400">
-          {MEMBER_ROLES.map((r) => `${r}: ${ROLE_HELP[r]}`).join(" · ")}. Only the owner shares.
-        </p>
+        <p className="text-xs text-zinc-400">{t("rolesHelp")}</p>
         {members.isPending ? (
-          <Spinner label="Loading members" />
+          <Spinner label={t("loadingMembers")} />
         ) : members.data && members.data.length > 0 ? (
           <ul className="divide-y divide-zinc-800" data-testid="member-list">
             {members.data.map((m) => (
               <li key={m.userId} className="flex items-center gap-2 py-2 text-sm" data-testid="member-row">
-                <span className="min-w-0 flex-1 truncate">
+                <span className="min-w-0 flex-1 truncate" data-user-text>
                   {m.name} <span className="text-zinc-400">{m.email}</span>
                 </span>
                 {canManage ? (
@@ -99,12 +95,12 @@ export function MembersDialog({
                       onChange={(event) =>
                         change.mutate({ userId: m.userId, role: event.target.value as MemberRole })
                       }
-                      aria-label={`Role of ${m.email}`}
+                      aria-label={t("roleOf", { email: m.email })}
                       className={`${inputClass} h-8 w-28 py-1`}
                     >
                       {MEMBER_ROLES.map((r) => (
                         <option key={r} value={r}>
-                          {r}
+                          {t(`role.${r}`)}
                         </option>
                       ))}
                     </select>
@@ -114,26 +110,26 @@ export function MembersDialog({
                       onClick={() => remove.mutate(m.userId)}
                       data-testid="member-revoke"
                     >
-                      Revoke
+                      {t("revoke")}
                     </Button>
                   </>
                 ) : (
-                  <span className="text-zinc-400">{m.role}</span>
+                  <span className="text-zinc-400">{t(`role.${m.role}`)}</span>
                 )}
               </li>
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-zinc-400">Not shared with anyone.</p>
+          <p className="text-sm text-zinc-400">{t("notShared")}</p>
         )}
         {(error || members.error) && (
           <p role="alert" className="text-sm text-red-300">
-            {(error ?? members.error)?.message}
+            {errorMessage(error ?? members.error)}
           </p>
         )}
       </div>
       <div className="flex justify-end border-t border-zinc-800 px-5 py-3">
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t("close")}</Button>
       </div>
     </dialog>
   );

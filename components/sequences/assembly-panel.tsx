@@ -1,18 +1,22 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { useSequenceAction, type Sequence } from "./use-sequence";
+import { useStateLabel } from "./use-state-label";
 
 type Act = (path: string, method: string, body?: unknown) => void;
 
+/** Labels: sequences.output.<key>. */
 const OUTPUT_FIELDS = [
-  { key: "width", label: "Width (px)", step: "2" },
-  { key: "height", label: "Height (px)", step: "2" },
-  { key: "fps", label: "Frame rate (fps)", step: "any" },
+  { key: "width", step: "2" },
+  { key: "height", step: "2" },
+  { key: "fps", step: "any" },
 ] as const;
 type OutputKey = (typeof OUTPUT_FIELDS)[number]["key"];
 
@@ -32,6 +36,9 @@ export function AssemblyPanel({
   act: Act;
   pending: boolean;
 }) {
+  const t = useTranslations("sequences");
+  const errorMessage = useErrorMessage();
+  const stateLabel = useStateLabel("film");
   const [crossfade, setCrossfade] = useState(String(sequence.output.crossfadeSeconds ?? 0));
   const [output, setOutput] = useState<Record<OutputKey, string>>({
     width: asText(sequence.output.width),
@@ -58,16 +65,16 @@ export function AssemblyPanel({
   };
 
   return (
-    <section className="space-y-3 rounded-xl border border-zinc-800 p-4" aria-label="Assemble">
+    <section className="space-y-3 rounded-xl border border-zinc-800 p-4" aria-label={t("assemble")}>
       <div className="flex flex-wrap items-center gap-3 text-sm">
         {OUTPUT_FIELDS.map((field) => (
           <label key={field.key} className="flex items-center gap-2">
-            {field.label}
+            {t(`output.${field.key}`)}
             <input
               type="number"
               min={1}
               step={field.step}
-              placeholder="from the takes"
+              placeholder={t("fromTakes")}
               value={output[field.key]}
               onChange={(e) => setOutput((o) => ({ ...o, [field.key]: e.target.value }))}
               className="w-28 rounded border border-zinc-700 bg-zinc-950 px-2 py-1"
@@ -75,7 +82,7 @@ export function AssemblyPanel({
           </label>
         ))}
         <label className="flex items-center gap-2">
-          Crossfade (s)
+          {t("crossfade")}
           <input
             type="number"
             min={0}
@@ -87,25 +94,28 @@ export function AssemblyPanel({
           />
         </label>
         <Button variant="primary" disabled={pending || Boolean(active)} onClick={assemble}>
-          Assemble
+          {t("assemble")}
         </Button>
       </div>
       {assembling.isError && (
-        <Alert tone="danger" live title="The film cannot be made like this">
-          <span data-testid="output-error">{assembling.error.message}</span>
+        <Alert tone="danger" live title={t("cannotAssemble")}>
+          <span data-testid="output-error">{errorMessage(assembling.error)}</span>
         </Alert>
       )}
       {latest && (
         <div className="space-y-2 text-sm" data-testid="assembly" data-state={latest.state}>
           <p>
-            Film: <span data-testid="assembly-state">{latest.state}</span>
+            {t.rich("film", {
+              state: stateLabel(latest.state),
+              s: (chunks) => <span data-testid="assembly-state">{chunks}</span>,
+            })}
             {latest.error ? ` — ${latest.error}` : ""}
           </p>
           {active && (
             <div className="flex items-center gap-3">
-              <ProgressBar value={latest.progress * 100} label="Assembly progress" />
+              <ProgressBar value={latest.progress * 100} label={t("assemblyProgress")} />
               <Button size="sm" onClick={() => act(`/assemblies/${encodeURIComponent(latest.id)}`, "DELETE")}>
-                Cancel
+                {t("cancel")}
               </Button>
             </div>
           )}
@@ -116,7 +126,7 @@ export function AssemblyPanel({
                 className="text-sky-300 underline"
                 href={`/gallery?item=${encodeURIComponent(latest.taskId)}`}
               >
-                Open in the gallery
+                {t("openInGallery")}
               </Link>
             </div>
           )}

@@ -1,21 +1,28 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { EditShot } from "@/lib/sequences/assembly";
 
 /** A film's provenance in the gallery's detail view: its sequence, and each shot's take and trims. */
 export function FilmProvenance({ request }: { request: Record<string, unknown> }) {
+  const t = useTranslations("sequences");
   const shots = (Array.isArray(request.shots) ? request.shots : []) as EditShot[];
   const output = (request.output ?? {}) as { crossfadeSeconds?: number };
   return (
     <div className="space-y-2 text-sm" data-testid="film-provenance">
       <p>
-        From the sequence{" "}
-        <Link
-          className="text-sky-300 underline"
-          href={`/sequences/${encodeURIComponent(String(request.sequenceId))}`}
-        >
-          {String(request.name ?? request.sequenceId)}
-        </Link>
-        {output.crossfadeSeconds ? ` · crossfade ${output.crossfadeSeconds} s` : ""}
+        {t.rich("fromSequence", {
+          name: String(request.name ?? request.sequenceId),
+          link: (chunks) => (
+            <Link
+              className="text-sky-300 underline"
+              href={`/sequences/${encodeURIComponent(String(request.sequenceId))}`}
+              data-user-text
+            >
+              {chunks}
+            </Link>
+          ),
+        })}
+        {output.crossfadeSeconds ? ` · ${t("crossfadeOf", { seconds: output.crossfadeSeconds })}` : ""}
       </p>
       <ol className="list-decimal space-y-1 pl-5">
         {shots.map((shot) => (
@@ -26,8 +33,13 @@ export function FilmProvenance({ request }: { request: Record<string, unknown> }
             >
               {shot.taskId}
             </Link>{" "}
-            {shot.trimIn}–{shot.trimOut ?? "end"} s{shot.muted ? " · muted" : ""}
-            <span className="block truncate text-zinc-400">{shot.prompt}</span>
+            {shot.trimOut === null || shot.trimOut === undefined
+              ? t("trimToEnd", { from: shot.trimIn })
+              : t("trimRange", { from: shot.trimIn, to: shot.trimOut })}
+            {shot.muted ? ` · ${t("muted")}` : ""}
+            <span className="block truncate text-zinc-400" data-user-text>
+              {shot.prompt}
+            </span>
           </li>
         ))}
       </ol>

@@ -1,17 +1,21 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 
 /** The sequence's name as its heading, renamed in place (the server checks the name). */
 export function SequenceName({ name, onRename }: { name: string; onRename: (name: string) => void }) {
   const [draft, setDraft] = useState<string | null>(null);
+  const t = useTranslations("sequences");
   if (draft === null)
     return (
       <span className="flex items-center gap-2">
-        <h1 className="text-xl font-semibold tracking-tight">{name}</h1>
+        <h1 className="text-xl font-semibold tracking-tight" data-user-text>
+          {name}
+        </h1>
         <Button size="sm" onClick={() => setDraft(name)}>
-          Rename
+          {t("rename")}
         </Button>
       </span>
     );
@@ -28,7 +32,7 @@ export function SequenceName({ name, onRename }: { name: string; onRename: (name
       }}
     >
       <input
-        aria-label="Sequence name"
+        aria-label={t("nameLabel")}
         autoFocus
         value={draft}
         maxLength={200}
@@ -36,10 +40,10 @@ export function SequenceName({ name, onRename }: { name: string; onRename: (name
         className="w-72 rounded border border-zinc-700 bg-zinc-950 px-2 py-1 text-lg"
       />
       <Button size="sm" variant="primary" type="submit">
-        Save name
+        {t("saveName")}
       </Button>
       <Button size="sm" type="button" onClick={() => setDraft(null)}>
-        Cancel
+        {t("cancel")}
       </Button>
     </form>
   );

@@ -1,6 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -10,6 +12,7 @@ import { SequenceName } from "./sequence-name";
 import { ShotCard } from "./shot-card";
 import { shotModels } from "./shot-form";
 import { Timeline } from "./timeline";
+import { useStateLabel } from "./use-state-label";
 import { useSequence, useSequenceAction, type Sequence } from "./use-sequence";
 
 /** A sequence: its shots as cards, Run / Cancel, the timeline of picked takes, and Assemble. */
@@ -17,18 +20,21 @@ export function SequenceView({ id }: { id: string }) {
   const query = useSequence(id);
   const action = useSequenceAction(id);
   const router = useRouter();
+  const t = useTranslations("sequences");
+  const errorMessage = useErrorMessage();
+  const stateLabel = useStateLabel("sequence");
   const act = (path: string, method: string, body?: unknown) => action.mutate({ path, method, body });
 
   if (query.isPending)
     return (
       <div className="flex h-40 items-center justify-center">
-        <Spinner label="Loading the sequence" />
+        <Spinner label={t("loading")} />
       </div>
     );
   if (query.isError)
     return (
-      <Alert tone="danger" live title="The sequence could not be loaded">
-        {query.error.message}
+      <Alert tone="danger" live title={t("loadFailed")}>
+        {errorMessage(query.error)}
       </Alert>
     );
   const sequence = query.data;
@@ -48,10 +54,10 @@ export function SequenceView({ id }: { id: string }) {
       <div className="flex flex-wrap items-center gap-3">
         <SequenceName name={sequence.name} onRename={(name) => act("", "PATCH", { name })} />
         <span className="text-sm text-zinc-400" data-testid="sequence-state">
-          {sequence.state}
+          {stateLabel(sequence.state)}
         </span>
         <span className="text-sm text-zinc-400">
-          ≈ {sequence.estimate.credits} credits for {sequence.estimate.takes} take(s) to send
+          {t("estimate", { credits: sequence.estimate.credits, takes: sequence.estimate.takes })}
         </span>
         <span className="ml-auto flex items-center gap-2 text-sm">
           <label className="flex items-center gap-2">
@@ -61,21 +67,21 @@ export function SequenceView({ id }: { id: string }) {
               disabled={running}
               onChange={(e) => act("", "PATCH", { autoPick: e.target.checked })}
             />
-            Auto-pick first take
+            {t("autoPick")}
           </label>
           {running ? (
-            <Button onClick={() => act("/run", "DELETE")}>Cancel run</Button>
+            <Button onClick={() => act("/run", "DELETE")}>{t("cancelRun")}</Button>
           ) : (
             <Button variant="primary" disabled={action.isPending} onClick={() => act("/run", "POST")}>
-              Run
+              {t("run")}
             </Button>
           )}
-          <Button onClick={() => void duplicate()}>Duplicate</Button>
+          <Button onClick={() => void duplicate()}>{t("duplicate")}</Button>
         </span>
       </div>
       {action.isError && (
-        <Alert tone="danger" live title="That did not work">
-          {action.error.message}
+        <Alert tone="danger" live title={t("actionFailed")}>
+          {errorMessage(action.error)}
         </Alert>
       )}
       <ol className="space-y-4">
@@ -95,7 +101,7 @@ export function SequenceView({ id }: { id: string }) {
         disabled={running || !firstModel}
         onClick={() => act("/shots", "POST", { model: firstModel, body: { prompt: "" }, takes: 1 })}
       >
-        Add shot
+        {t("addShot")}
       </Button>
       <Timeline shots={sequence.shots} act={act} disabled={running} />
       <AssemblyPanel sequence={sequence} act={act} pending={action.isPending} />

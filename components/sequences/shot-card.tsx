@@ -1,12 +1,15 @@
 "use client";
 
 import { ArrowDown, ArrowUp } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import clsx from "clsx";
+import { useStatusLabel } from "@/components/i18n/use-status-label";
 import { Button } from "@/components/ui/button";
 import { ShotForm, shotModels } from "./shot-form";
 import { bestTakeId, ShotScoring, TakeScore } from "./take-score";
 import type { Shot } from "./use-sequence";
+import { useStateLabel } from "./use-state-label";
 
 type Act = (path: string, method: string, body?: unknown) => void;
 
@@ -27,6 +30,10 @@ export function ShotCard({
   act: Act;
 }) {
   const [modelId, setModelId] = useState(shot.model);
+  const tr = useTranslations("sequences");
+  const stateLabel = useStateLabel("shot");
+  const statusLabel = useStatusLabel();
+  const number = index + 1;
   const path = `/shots/${encodeURIComponent(shot.id)}`;
   const best = bestTakeId(shot.takeList);
   return (
@@ -36,9 +43,9 @@ export function ShotCard({
       className="space-y-3 rounded-xl border border-zinc-800 bg-zinc-900/40 p-4"
     >
       <div className="flex flex-wrap items-center gap-3">
-        <h2 className="font-medium">Shot {index + 1}</h2>
+        <h2 className="font-medium">{tr("shot", { number })}</h2>
         <select
-          aria-label={`Model of shot ${index + 1}`}
+          aria-label={tr("modelOf", { number })}
           value={modelId}
           disabled={running}
           onChange={(e) => setModelId(e.target.value)}
@@ -50,16 +57,18 @@ export function ShotCard({
             </option>
           ))}
         </select>
-        {shot.chained && <span className="text-xs text-sky-300">continues from shot {index}</span>}
+        {shot.chained && (
+          <span className="text-xs text-sky-300">{tr("continuesFrom", { number: index })}</span>
+        )}
         <span className="text-xs text-zinc-400" data-testid="shot-state">
-          {shot.state}
+          {stateLabel(shot.state)}
         </span>
         <span className="ml-auto flex gap-1">
           <Button
             size="sm"
             disabled={running || index === 0}
             onClick={() => act(path, "PATCH", { index: index - 1 })}
-            aria-label="Move shot up"
+            aria-label={tr("moveUp")}
           >
             <ArrowUp aria-hidden className="size-3.5" />
           </Button>
@@ -67,7 +76,7 @@ export function ShotCard({
             size="sm"
             disabled={running || index === count - 1}
             onClick={() => act(path, "PATCH", { index: index + 1 })}
-            aria-label="Move shot down"
+            aria-label={tr("moveDown")}
           >
             <ArrowDown aria-hidden className="size-3.5" />
           </Button>
@@ -76,10 +85,10 @@ export function ShotCard({
             disabled={running || shot.state === "sending"}
             onClick={() => act(`${path}/retry`, "POST")}
           >
-            Retry shot
+            {tr("retryShot")}
           </Button>
           <Button size="sm" variant="danger" disabled={running} onClick={() => act(path, "DELETE")}>
-            Remove
+            {tr("removeShot")}
           </Button>
         </span>
       </div>
@@ -96,7 +105,7 @@ export function ShotCard({
       />
       <ShotScoring shot={shot} index={index} />
       {shot.takeList.length > 0 && (
-        <ul className="flex gap-3 overflow-x-auto" aria-label={`Takes of shot ${index + 1}`}>
+        <ul className="flex gap-3 overflow-x-auto" aria-label={tr("takesOf", { number })}>
           {shot.takeList.map((take, t) => {
             const picked = shot.pickedTaskId === take.id;
             return (
@@ -119,14 +128,14 @@ export function ShotCard({
                   />
                 ) : (
                   <div className="flex aspect-video items-center justify-center rounded bg-zinc-950 text-xs text-zinc-400">
-                    {take.status}
+                    {statusLabel(take.status)}
                     {take.progress != null && take.status === "processing"
                       ? ` ${Math.round(take.progress * 100)}%`
                       : ""}
                   </div>
                 )}
                 <div className="flex items-center justify-between text-xs">
-                  <span>Take {t + 1}</span>
+                  <span>{tr("take", { number: t + 1 })}</span>
                   <Button
                     size="sm"
                     variant={picked ? "primary" : "secondary"}
@@ -137,7 +146,7 @@ export function ShotCard({
                     }
                     onClick={() => act(`${path}/pick`, "POST", { taskId: take.id })}
                   >
-                    {picked ? "Picked" : "Pick"}
+                    {picked ? tr("picked") : tr("pick")}
                   </Button>
                 </div>
                 <TakeScore take={take} best={take.id === best} scoring={shot.scoring} />

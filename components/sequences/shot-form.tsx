@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { defaultFormValues, getModel, listModels } from "@/lib/catalog";
@@ -36,6 +37,7 @@ export function ShotForm({
   onSave: (shot: { model: string; body: Record<string, unknown>; takes: number; chained: boolean }) => void;
 }) {
   const model = getModel(modelId);
+  const t = useTranslations("sequences");
   const resolver = useMemo(() => (model ? studioResolver(model) : undefined), [model]);
   const form = useForm<FormValues>({
     defaultValues: model ? { ...defaultFormValues(model), ...body } : body,
@@ -43,7 +45,7 @@ export function ShotForm({
     mode: "onSubmit",
   });
   const settings = useForm({ defaultValues: { takes, chained, model: modelId } });
-  if (!model) return <p className="text-sm text-red-400">Unknown model {modelId}</p>;
+  if (!model) return <p className="text-sm text-red-400">{t("unknownModel", { model: modelId })}</p>;
   const params = model.params.filter(
     (p) => p.name !== "model" && (!chained || p.name !== firstFrameField(model.id)),
   );
@@ -57,13 +59,13 @@ export function ShotForm({
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={save} className="space-y-3" aria-label="Shot parameters">
+      <form onSubmit={save} className="space-y-3" aria-label={t("shotParameters")}>
         {params.map((param) => (
           <ParamField key={param.name} model={model} param={param} />
         ))}
         <div className="flex flex-wrap items-center gap-4 text-sm">
           <label className="flex items-center gap-2">
-            Takes
+            {t("takes")}
             <input
               type="number"
               min={1}
@@ -79,11 +81,11 @@ export function ShotForm({
                 disabled={!firstFrameField(model.id)}
                 {...settings.register("chained")}
               />
-              Continue from previous shot
+              {t("continueFromPrevious")}
             </label>
           )}
           <Button type="submit" size="sm" disabled={pending}>
-            Save shot
+            {t("saveShot")}
           </Button>
         </div>
       </form>

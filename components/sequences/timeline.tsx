@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { Shot } from "./use-sequence";
@@ -23,18 +24,18 @@ export function cutOf(shots: Shot[]): Clip[] {
  */
 export function Timeline({ shots, act, disabled }: { shots: Shot[]; act: Act; disabled: boolean }) {
   const clips = cutOf(shots);
+  const t = useTranslations("sequences");
   const total = clips.reduce((sum, c) => sum + Math.max(0, c.trimOut - c.trimIn), 0);
-  if (!clips.length)
-    return <p className="text-sm text-zinc-400">Pick a take of each shot to edit the cut.</p>;
+  if (!clips.length) return <p className="text-sm text-zinc-400">{t("pickToEdit")}</p>;
   return (
-    <section className="space-y-3" aria-label="Timeline">
+    <section className="space-y-3" aria-label={t("timeline")}>
       <ol className="flex gap-2 overflow-x-auto">
         {clips.map((clip, i) => (
           <TrimCard key={clip.shot.id} clip={clip} index={i} act={act} disabled={disabled} />
         ))}
       </ol>
       <p className="text-sm text-zinc-400" data-testid="cut-length">
-        Cut: {total.toFixed(2)} s
+        {t("cutLength", { seconds: total.toFixed(2) })}
       </p>
       <Preview clips={clips} />
     </section>
@@ -53,6 +54,8 @@ function TrimCard({
   disabled: boolean;
 }) {
   const [trimIn, setTrimIn] = useState(String(clip.trimIn));
+  const t = useTranslations("sequences");
+  const number = index + 1;
   const [trimOut, setTrimOut] = useState(String(clip.trimOut));
   const path = `/shots/${encodeURIComponent(clip.shot.id)}`;
   const save = () => act(path, "PATCH", { trimIn: Number(trimIn), trimOut: Number(trimOut) });
@@ -61,11 +64,11 @@ function TrimCard({
       data-testid="trim-card"
       className="w-56 shrink-0 space-y-2 rounded-lg border border-zinc-800 p-2 text-xs"
     >
-      <p className="font-medium">Shot {index + 1}</p>
+      <p className="font-medium">{t("shot", { number })}</p>
       <label className="flex items-center justify-between gap-2">
-        In (s)
+        {t("trimIn")}
         <input
-          aria-label={`In of shot ${index + 1}`}
+          aria-label={t("trimInOf", { number })}
           type="number"
           step="0.01"
           min={0}
@@ -77,9 +80,9 @@ function TrimCard({
         />
       </label>
       <label className="flex items-center justify-between gap-2">
-        Out (s)
+        {t("trimOut")}
         <input
-          aria-label={`Out of shot ${index + 1}`}
+          aria-label={t("trimOutOf", { number })}
           type="number"
           step="0.01"
           min={0}
@@ -97,7 +100,7 @@ function TrimCard({
           disabled={disabled}
           onChange={(e) => act(path, "PATCH", { muted: e.target.checked })}
         />
-        Mute
+        {t("mute")}
       </label>
     </li>
   );
@@ -106,6 +109,7 @@ function TrimCard({
 /** Plays the cut: each take from its in to its out, then the next. */
 function Preview({ clips }: { clips: Clip[] }) {
   const video = useRef<HTMLVideoElement>(null);
+  const t = useTranslations("sequences");
   const [at, setAt] = useState<number | null>(null);
   const clip = at === null ? null : clips[at];
 
@@ -139,7 +143,7 @@ function Preview({ clips }: { clips: Clip[] }) {
         className="aspect-video w-full max-w-xl rounded bg-black"
       />
       <Button size="sm" onClick={() => setAt(at === null ? 0 : null)}>
-        {at === null ? "Play the cut" : `Stop (shot ${at + 1})`}
+        {at === null ? t("playCut") : t("stopCut", { number: at + 1 })}
       </Button>
     </div>
   );

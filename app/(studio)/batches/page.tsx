@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { BatchList } from "@/components/batches/batch-list";
 
-export const metadata: Metadata = { title: "Batches · Model Studio" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("batches"))("listPageTitle") };
+}
 
 export default function BatchesPage() {
   return <BatchList />;

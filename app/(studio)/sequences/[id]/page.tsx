@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { SequenceView } from "@/components/sequences/sequence-view";
 
-export const metadata: Metadata = { title: "Sequence · Model Studio" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("sequences"))("pageTitle") };
+}
 
 export default async function SequencePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
