@@ -256,7 +256,11 @@ test("a member over budget gets no description and sees why", async ({ browser }
   await page.goto(`/gallery?item=${memberTask}`);
   const panel = page.getByRole("region", { name: "What is shown" });
   await expect(panel).toContainText("Not described yet.");
-  await panel.getByRole("checkbox", { name: /Describe my new results automatically/ }).check();
+  // The switch shows the server's state: checked once the PUT has answered.
+  const describeNew = panel.getByRole("checkbox", { name: /Describe my new results automatically/ });
+  await expect(describeNew).toBeEnabled();
+  await describeNew.click();
+  await expect(describeNew).toBeChecked();
   await panel.getByRole("button", { name: "Describe", exact: true }).click();
   await expect(panel.getByTestId("shown-reason")).toContainText("Over your daily token budget", {
     timeout: 30_000,
