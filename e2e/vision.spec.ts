@@ -215,7 +215,11 @@ test("batch scores: turned on, every take gets a score, the best is marked and s
   const best = (await takes()).find((t) => t?.prompt === prompts[0])!.id;
 
   await page.goto(`/batches/${batchId}`);
-  await page.getByRole("checkbox", { name: "Score takes against the prompt" }).check();
+  // The switch shows the server's state: checked once the PUT has answered.
+  const scoreSwitch = page.getByRole("checkbox", { name: "Score takes against the prompt" });
+  await expect(scoreSwitch).toBeEnabled();
+  await scoreSwitch.click();
+  await expect(scoreSwitch).toBeChecked();
   const scores = page.getByTestId("take-score");
   await expect(scores).toHaveCount(3, { timeout: 60_000 });
   await expect(scores.filter({ hasText: "5/5" })).toContainText("best take");
@@ -252,7 +256,11 @@ test("a member over budget gets no description and sees why", async ({ browser }
   await page.goto(`/gallery?item=${memberTask}`);
   const panel = page.getByRole("region", { name: "What is shown" });
   await expect(panel).toContainText("Not described yet.");
-  await panel.getByRole("checkbox", { name: /Describe my new results automatically/ }).check();
+  // The switch shows the server's state: checked once the PUT has answered.
+  const describeNew = panel.getByRole("checkbox", { name: /Describe my new results automatically/ });
+  await expect(describeNew).toBeEnabled();
+  await describeNew.click();
+  await expect(describeNew).toBeChecked();
   await panel.getByRole("button", { name: "Describe", exact: true }).click();
   await expect(panel.getByTestId("shown-reason")).toContainText("Over your daily token budget", {
     timeout: 30_000,

@@ -50,7 +50,6 @@ function bestTake(items: BatchItemView[]): string | null {
 
 /** The batch page: every item's state and progress, results in a grid, compare, review and retry. */
 export function BatchView({ id }: { id: string }) {
-  const query = useBatchQuery(id);
   const t = useTranslations("batches");
   const format = useFormat();
   const errorMessage = useErrorMessage();
@@ -66,6 +65,7 @@ export function BatchView({ id }: { id: string }) {
     queryKey: ["vision", "score", id],
     queryFn: () => fetchJson<{ on: boolean }>(`/api/vision/score?batchId=${encodeURIComponent(id)}`),
   });
+  const query = useBatchQuery(id, scoring.data?.on ?? false);
   const setScoring = useMutation({
     mutationFn: (on: boolean) =>
       fetchJson<{ on: boolean }>("/api/vision/score", jsonInit("PUT", { batchId: id, on })),

@@ -12,13 +12,26 @@ const POLL_MS = 2_000;
 export const batchKey = (id: string) => ["batch", id] as const;
 const batchesKey = ["batches"] as const;
 
-/** One batch, polled until every item is settled. */
-export function useBatchQuery(id: string) {
+/** A stored take still waiting for its score while the batch's takes are scored (issue 25). */
+const awaitingScore = (batch: BatchDetail) =>
+  batch.items.some(
+    ({ task }) =>
+      task?.mediaState === "stored" &&
+      !task.take &&
+      task.describeState !== "refused" &&
+      task.describeState !== "failed",
+  );
+
+/** One batch, polled until every item is settled and, with `scoring` on, every stored take scored. */
+export function useBatchQuery(id: string, scoring = false) {
   return useQuery({
     queryKey: batchKey(id),
     queryFn: () => fetchJson<BatchDetail>(`/api/batches/${encodeURIComponent(id)}`),
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.done ? false : POLL_MS),
+    refetchInterval: (query) => {
+      const batch = query.state.data;
+      return batch?.done && !(scoring && awaitingScore(batch)) ? false : POLL_MS;
+    },
     refetchIntervalInBackground: true,
   });
 }

@@ -169,7 +169,7 @@ export async function getBatch(db: Db, viewer: Viewer, id: string): Promise<Batc
       ...itemListSelect,
       progress: true,
       batchItemId: true,
-      description: { select: { score: true, scoreReason: true } },
+      description: { select: { score: true, scoreReason: true, status: true } },
     },
   });
   const tasks = new Map<string, BatchTask>(
@@ -181,6 +181,7 @@ export async function getBatch(db: Db, viewer: Viewer, id: string): Promise<Batc
         ...(row.description?.score != null
           ? { take: { score: row.description.score, reason: row.description.scoreReason ?? "" } }
           : {}),
+        ...(row.description ? { describeState: row.description.status } : {}),
       },
     ]),
   );

@@ -17,6 +17,8 @@ export type BatchTask = GalleryItem & {
   progress: number | null;
   /** How well the take matches its prompt, when its batch scores takes (issue 25). */
   take?: { score: number; reason: string };
+  /** The vision model's state on it (pending, done, refused, failed), when it was ever described. */
+  describeState?: string;
 };
 
 export type BatchItemView = {
