@@ -253,8 +253,8 @@ test.describe("chat, spend and the account notice in Chinese (accounts off)", ()
     const chat = new ChatPage(page);
     await chat.newChat();
     await expect(page.getByRole("heading", { name: "与视觉模型对话" })).toBeVisible();
-    for (const part of ["header", "main"])
-      expect(await englishLeft(page.locator(part), allowed())).toEqual([]);
+    for (const part of [page.getByRole("banner"), page.locator("main")])
+      expect(await englishLeft(part, allowed())).toEqual([]);
 
     const question = `图里有几只猫？${Date.now().toString().slice(-6)}`;
     await chat.send(question);
@@ -266,8 +266,8 @@ test.describe("chat, spend and the account notice in Chinese (accounts off)", ()
     // The history, searched down to this conversation (others' titles are their own words).
     await page.getByRole("searchbox", { name: "搜索对话标题" }).fill(question);
     await expect(page.getByTestId("conversation-item")).toHaveCount(1);
-    for (const part of ["header", "main"])
-      expect(await englishLeft(page.locator(part), allowed(question))).toEqual([]);
+    for (const part of [page.getByRole("banner"), page.locator("main")])
+      expect(await englishLeft(part, allowed(question))).toEqual([]);
   });
 
   test("/spend and /account", async ({ page }) => {

@@ -35,6 +35,24 @@ function Chart({ title, testId, children }: { title: string; testId: string; chi
   );
 }
 
+/** The series' colours and names; recharts' own legend labels its icons in English. */
+function SeriesLegend({ payload }: { payload?: readonly { value?: unknown; color?: string }[] }) {
+  return (
+    <ul className="flex flex-wrap justify-center gap-x-3 gap-y-1 pt-2 text-xs">
+      {payload?.map((entry) => (
+        <li key={String(entry.value)} className="flex items-center gap-1.5" style={{ color: entry.color }}>
+          <span
+            aria-hidden
+            className="inline-block size-2.5 rounded-sm"
+            style={{ background: entry.color }}
+          />
+          <span translate="no">{String(entry.value ?? "")}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function SpendCharts({ report }: { report: SpendReport }) {
   const t = useTranslations("spend.chart");
   const format = useFormat();
@@ -62,7 +80,7 @@ export default function SpendCharts({ report }: { report: SpendReport }) {
           <XAxis dataKey="day" tick={axis} stroke={axis.stroke} />
           <YAxis tick={axis} stroke={axis.stroke} width={48} tickFormatter={tick} />
           <Tooltip {...tooltip} formatter={value} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Legend content={SeriesLegend} />
           {series.map((model, i) => (
             <Bar
               key={model}
