@@ -1,6 +1,7 @@
 "use client";
 
 import { X } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import type { ModelDef } from "@/lib/catalog";
 import { carryOver } from "@/lib/batches/carry-over";
@@ -8,6 +9,8 @@ import type { PlanIssue } from "@/lib/batches/plan";
 import { Button } from "@/components/ui/button";
 import { ModelBadges } from "./model-badges";
 import { OverrideField } from "./override-field";
+import { useIssueWording } from "./use-issue-wording";
+import { useParamLabel } from "./use-param-label";
 
 const fieldOf = (issue: PlanIssue) => issue.field.split(/[.[]/)[0];
 const domId = (text: string) => text.replace(/[^A-Za-z0-9_-]/g, "-");
@@ -32,6 +35,11 @@ export function BatchModelPanel({
   onChange: (overrides: Record<string, unknown>) => void;
   onRemove: () => void;
 }) {
+  const t = useTranslations("batchModel");
+  const label = useParamLabel();
+  const wording = useIssueWording(model);
+  // English keeps the plan's own line (model, variations, field); another language words the rule.
+  const english = useLocale() === "en";
   const [pinned, setPinned] = useState<string[]>([]);
   const { carried, dropped } = carryOver(model, shared);
   const names = new Set(model.params.map((p) => p.name));
@@ -53,7 +61,7 @@ export function BatchModelPanel({
 
   return (
     <section
-      aria-label={`Batch settings for ${model.id}`}
+      aria-label={t("region", { model: model.id })}
       data-testid={`batch-model-${model.id}`}
       data-invalid={issues.length > 0 || undefined}
       className={`space-y-3 rounded-xl border p-4 ${issues.length ? "border-red-500/50" : "border-zinc-800"}`}
@@ -66,29 +74,31 @@ export function BatchModelPanel({
           variant="ghost"
           className="ml-auto"
           onClick={onRemove}
-          aria-label={`Remove ${model.id} from the batch`}
+          aria-label={t("removeLabel", { model: model.id })}
         >
-          <X aria-hidden className="size-3.5" /> Remove
+          <X aria-hidden className="size-3.5" /> {t("remove")}
         </Button>
       </div>
       <p className="text-xs text-zinc-400">
-        Carries over: {Object.keys(carried).join(", ") || "nothing"}
+        {t("carries", { fields: Object.keys(carried).join(", ") || t("nothing") })}
         {dropped.length > 0 && (
           <>
             {" · "}
-            <span data-testid="batch-dropped">Not used by this model: {dropped.join(", ")}</span>
+            <span data-testid="batch-dropped">{t("notUsed", { fields: dropped.join(", ") })}</span>
           </>
         )}
       </p>
       {general.map((issue) => (
         <p key={issue.message} data-testid="batch-issue" className="text-xs text-red-400">
-          {issue.message}
+          {english ? issue.message : wording.line({ ...issue, path: issue.field, message: issue.rule })}
         </p>
       ))}
       {shown.length > 0 && (
         <div className="grid gap-x-4 gap-y-4 sm:grid-cols-2">
           {shown.map((param) => {
-            const error = issues.filter((i) => fieldOf(i) === param.name).map((i) => i.rule);
+            const error = issues
+              .filter((i) => fieldOf(i) === param.name)
+              .map((i) => wording.word({ ...i, path: i.field, message: i.rule }));
             return (
               <OverrideField
                 key={param.name}
@@ -105,15 +115,15 @@ export function BatchModelPanel({
       )}
       {addable.length > 0 && (
         <select
-          aria-label={`Override a field for ${model.id}`}
+          aria-label={t("overrideLabel", { model: model.id })}
           value=""
           onChange={(event) => event.target.value && setPinned([...pinned, event.target.value])}
           className="h-8 rounded-md border border-zinc-700 bg-zinc-900 px-2 text-xs text-zinc-300 focus:border-sky-500 focus:outline-none"
         >
-          <option value="">Override a field for this model…</option>
+          <option value="">{t("overridePlaceholder")}</option>
           {addable.map((p) => (
             <option key={p.name} value={p.name}>
-              {p.label}
+              {label(p.label)}
             </option>
           ))}
         </select>

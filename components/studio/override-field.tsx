@@ -1,15 +1,19 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { ParamDef } from "@/lib/catalog";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { ParamHelp } from "./param-help";
+import { useParamLabel } from "./use-param-label";
+
+type Words = ReturnType<typeof useTranslations<"batchModel">>;
 
 /** How a shared value reads in a placeholder: "5", "16:9", "2 URLs", "on". */
-function describeShared(value: unknown): string {
-  if (value === undefined) return "not set";
-  if (Array.isArray(value)) return `${value.length} URL${value.length === 1 ? "" : "s"}`;
-  if (typeof value === "boolean") return value ? "on" : "off";
+function describeShared(value: unknown, t: Words): string {
+  if (value === undefined) return t("notSet");
+  if (Array.isArray(value)) return t("sharedUrls", { count: value.length });
+  if (typeof value === "boolean") return value ? t("on") : t("off");
   if (typeof value === "object" && value !== null) return "JSON";
   return String(value);
 }
@@ -34,6 +38,8 @@ export function OverrideField({
   error?: string;
   onChange: (value: unknown) => void;
 }) {
+  const t = useTranslations("batchModel");
+  const label = useParamLabel()(param.label);
   const omitted = value === null;
   const text = typeof value === "string" ? value : "";
   const common = {
@@ -43,11 +49,11 @@ export function OverrideField({
     "aria-describedby": error ? `${id}-error` : `${id}-help`,
     className: inputClass,
   };
-  const placeholder = shared === undefined ? "Not set" : `Shared: ${describeShared(shared)}`;
+  const placeholder = shared === undefined ? t("notSet") : t("shared", { value: describeShared(shared, t) });
 
   let control;
   if (omitted) {
-    control = <input {...common} value="" placeholder="Not sent for this model" readOnly />;
+    control = <input {...common} value="" placeholder={t("notSent")} readOnly />;
   } else if (param.type === "enum" || param.type === "boolean") {
     const options = param.type === "enum" ? param.values : ["true", "false"];
     control = (
@@ -55,7 +61,7 @@ export function OverrideField({
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {param.type === "boolean" ? (option === "true" ? "On" : "Off") : option}
+            {param.type === "boolean" ? (option === "true" ? t("on") : t("off")) : option}
           </option>
         ))}
       </select>
@@ -71,7 +77,7 @@ export function OverrideField({
         rows={3}
         spellCheck={param.type === "string"}
         value={text}
-        placeholder={param.type === "media" ? `${placeholder} · one URL a line` : placeholder}
+        placeholder={param.type === "media" ? t("oneUrlALine", { placeholder }) : placeholder}
         onChange={(event) => onChange(event.target.value || undefined)}
         className={`${inputClass} ${param.type === "string" ? "" : "font-mono text-[13px]"}`}
       />
@@ -91,13 +97,7 @@ export function OverrideField({
   }
 
   return (
-    <Field
-      id={id}
-      label={param.label}
-      required={param.required}
-      help={<ParamHelp param={param} />}
-      error={error}
-    >
+    <Field id={id} label={label} required={param.required} help={<ParamHelp param={param} />} error={error}>
       <div className="flex items-start gap-2">
         <div className="min-w-0 flex-1">{control}</div>
         {!param.required && (
@@ -105,11 +105,11 @@ export function OverrideField({
             size="sm"
             variant="ghost"
             aria-pressed={omitted}
-            aria-label={`${omitted ? "Send" : "Do not send"} ${param.label} for this model`}
+            aria-label={omitted ? t("sendLabel", { field: label }) : t("dontSendLabel", { field: label })}
             onClick={() => onChange(omitted ? undefined : null)}
             className="mt-1 shrink-0"
           >
-            {omitted ? "Send" : "Don't send"}
+            {omitted ? t("send") : t("dontSend")}
           </Button>
         )}
       </div>
