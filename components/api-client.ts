@@ -3,7 +3,8 @@
  * `fetchJson`, and every failure is an ApiError keeping the server's `code`, `issues` and details
  * (lib/errors.ts: `{ error: { code, message, issues, ...details } }`).
  */
-export type ApiIssue = { path: string; message: string };
+/** `code` + `params` word the issue in the page's language (components/i18n/issue-message.ts). */
+export type ApiIssue = { path: string; message: string; code?: string; params?: Record<string, unknown> };
 
 export class ApiError extends Error {
   readonly status: number;

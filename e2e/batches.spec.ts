@@ -112,7 +112,9 @@ test("one model's invalid item blocks the whole batch with its message, and noth
   const body = (await response.json()) as {
     error: { message: string; issues: { path: string; message: string }[] };
   };
-  expect(body.error.issues).toEqual([{ path: "body.duration", message }]);
+  expect(body.error.issues).toEqual([
+    { path: "body.duration", message, code: "range", params: { min: 4, max: 15, got: 20 } },
+  ]);
   const batches = (await (await request.get("/api/batches?limit=100")).json()) as {
     items: { title: string }[];
   };

@@ -401,3 +401,48 @@ test.describe("assets, batches, collections and sequences in Chinese", () => {
     expect(await englishLeft(page.locator("main"), names)).toEqual([]);
   });
 });
+
+test.describe("validation messages in Chinese (accounts off)", () => {
+  test.use(ZH);
+
+  test("the form's own checks and the server's refusal are worded in Chinese, naming the field", async ({
+    page,
+  }) => {
+    await page.goto("/?model=sd2_disc_nvid");
+    const form = page.getByTestId("task-form");
+    await expect(form).toBeVisible();
+    const fieldError = (param: string) => page.getByTestId(`error-param-${param}`);
+
+    // The browser's check (the catalog's rules): an out-of-range value and a too long prompt.
+    await form.getByRole("textbox", { name: "提示词", exact: true }).fill("猫".repeat(20_001));
+    await form.getByRole("textbox", { name: "时长（秒）", exact: true }).fill("20");
+    await page.getByTestId("submit-task").click();
+    await expect(fieldError("duration")).toHaveText("时长（秒）须为 4 到 15 之间的整数（当前为 20）");
+    await expect(fieldError("prompt")).toHaveText("提示词最多 20000 个字符（当前为 20001）");
+    expect(await englishLeft(page.locator("main"), MODEL_WORDS)).toEqual([]);
+
+    // The server's check: a body the form let through, changed on its way so the server refuses it.
+    const prompt = "一只在雨中奔跑的橘猫";
+    await form.getByRole("textbox", { name: "提示词", exact: true }).fill(prompt);
+    await form.getByRole("textbox", { name: "时长（秒）", exact: true }).fill("5");
+    await page.route("**/api/v2/model-center/tasks", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      const body = { ...route.request().postDataJSON(), duration: 40 };
+      await route.continue({ postData: JSON.stringify(body) });
+    });
+    const answer = page.waitForResponse((r) => r.url().endsWith("/api/v2/model-center/tasks"));
+    await page.getByTestId("submit-task").click();
+    const refused = await (await answer).json();
+    expect(refused.error.issues).toEqual([
+      {
+        path: "duration",
+        message: "must be an integer between 4 and 15 (got 40)",
+        code: "range",
+        params: { min: 4, max: 15, got: 40 },
+      },
+    ]);
+    await expect(fieldError("duration")).toHaveText("时长（秒）须为 4 到 15 之间的整数（当前为 40）");
+    await expect(page.getByTestId("submit-error")).toBeVisible();
+    expect(await englishLeft(page.locator("main"), [...MODEL_WORDS, prompt])).toEqual([]);
+  });
+});

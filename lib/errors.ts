@@ -27,7 +27,12 @@ export type ErrorCode =
   | "upstream_bad_response" // 502: the upstream answered something that is not a task / not JSON
   | "internal"; // 500
 
-export type Issue = { path: string; message: string };
+/**
+ * One field that breaks a rule: `message` in English for API clients; `code` (lib/catalog/issues.ts)
+ * and `params` let the browser word it in the page's language. An issue made without a code is
+ * answered with "invalid" (the browser then shows `message`).
+ */
+export type Issue = { path: string; message: string; code?: string; params?: Record<string, unknown> };
 
 const defaultStatus: Record<ErrorCode, number> = {
   invalid_request: 400,
@@ -76,7 +81,13 @@ export class StudioError extends Error {
   }
 
   toJSON() {
-    return { error: { code: this.code, message: this.message, issues: this.issues, ...this.details } };
+    const issues = this.issues.map(({ path, message, code, params }) => ({
+      path,
+      message,
+      code: code ?? "invalid",
+      params: params ?? {},
+    }));
+    return { error: { code: this.code, message: this.message, issues, ...this.details } };
   }
 }
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { X } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import type { ModelDef } from "@/lib/catalog";
 import { carryOver } from "@/lib/batches/carry-over";
@@ -9,6 +9,7 @@ import type { PlanIssue } from "@/lib/batches/plan";
 import { Button } from "@/components/ui/button";
 import { ModelBadges } from "./model-badges";
 import { OverrideField } from "./override-field";
+import { useIssueWording } from "./use-issue-wording";
 import { useParamLabel } from "./use-param-label";
 
 const fieldOf = (issue: PlanIssue) => issue.field.split(/[.[]/)[0];
@@ -34,8 +35,11 @@ export function BatchModelPanel({
   onChange: (overrides: Record<string, unknown>) => void;
   onRemove: () => void;
 }) {
-  const t = useTranslations("batchOverride");
+  const t = useTranslations("batchModel");
   const label = useParamLabel();
+  const wording = useIssueWording(model);
+  // English keeps the plan's own line (model, variations, field); another language words the rule.
+  const english = useLocale() === "en";
   const [pinned, setPinned] = useState<string[]>([]);
   const { carried, dropped } = carryOver(model, shared);
   const names = new Set(model.params.map((p) => p.name));
@@ -57,15 +61,13 @@ export function BatchModelPanel({
 
   return (
     <section
-      aria-label={t("settingsFor", { model: model.id })}
+      aria-label={t("region", { model: model.id })}
       data-testid={`batch-model-${model.id}`}
       data-invalid={issues.length > 0 || undefined}
       className={`space-y-3 rounded-xl border p-4 ${issues.length ? "border-red-500/50" : "border-zinc-800"}`}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <span className="font-mono text-sm text-zinc-100" translate="no">
-          {model.id}
-        </span>
+        <span className="font-mono text-sm text-zinc-100">{model.id}</span>
         <ModelBadges model={model} />
         <Button
           size="sm"
@@ -88,13 +90,15 @@ export function BatchModelPanel({
       </p>
       {general.map((issue) => (
         <p key={issue.message} data-testid="batch-issue" className="text-xs text-red-400">
-          {issue.message}
+          {english ? issue.message : wording.line({ ...issue, path: issue.field, message: issue.rule })}
         </p>
       ))}
       {shown.length > 0 && (
         <div className="grid gap-x-4 gap-y-4 sm:grid-cols-2">
           {shown.map((param) => {
-            const error = issues.filter((i) => fieldOf(i) === param.name).map((i) => i.rule);
+            const error = issues
+              .filter((i) => fieldOf(i) === param.name)
+              .map((i) => wording.word({ ...i, path: i.field, message: i.rule }));
             return (
               <OverrideField
                 key={param.name}
@@ -116,7 +120,7 @@ export function BatchModelPanel({
           onChange={(event) => event.target.value && setPinned([...pinned, event.target.value])}
           className="h-8 rounded-md border border-zinc-700 bg-zinc-900 px-2 text-xs text-zinc-300 focus:border-sky-500 focus:outline-none"
         >
-          <option value="">{t("overridePrompt")}</option>
+          <option value="">{t("overridePlaceholder")}</option>
           {addable.map((p) => (
             <option key={p.name} value={p.name}>
               {label(p.label)}

@@ -7,12 +7,12 @@ import { Field, inputClass } from "@/components/ui/field";
 import { ParamHelp } from "./param-help";
 import { useParamLabel } from "./use-param-label";
 
-type Translate = ReturnType<typeof useTranslations<"batchOverride">>;
+type Words = ReturnType<typeof useTranslations<"batchModel">>;
 
 /** How a shared value reads in a placeholder: "5", "16:9", "2 URLs", "on". */
-function describeShared(t: Translate, value: unknown): string {
+function describeShared(value: unknown, t: Words): string {
   if (value === undefined) return t("notSet");
-  if (Array.isArray(value)) return t("urls", { count: value.length });
+  if (Array.isArray(value)) return t("sharedUrls", { count: value.length });
   if (typeof value === "boolean") return value ? t("on") : t("off");
   if (typeof value === "object" && value !== null) return "JSON";
   return String(value);
@@ -38,8 +38,8 @@ export function OverrideField({
   error?: string;
   onChange: (value: unknown) => void;
 }) {
-  const t = useTranslations("batchOverride");
-  const label = useParamLabel();
+  const t = useTranslations("batchModel");
+  const label = useParamLabel()(param.label);
   const omitted = value === null;
   const text = typeof value === "string" ? value : "";
   const common = {
@@ -49,7 +49,7 @@ export function OverrideField({
     "aria-describedby": error ? `${id}-error` : `${id}-help`,
     className: inputClass,
   };
-  const placeholder = shared === undefined ? t("notSet") : t("shared", { value: describeShared(t, shared) });
+  const placeholder = shared === undefined ? t("notSet") : t("shared", { value: describeShared(shared, t) });
 
   let control;
   if (omitted) {
@@ -61,7 +61,7 @@ export function OverrideField({
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {param.type === "boolean" ? (option === "true" ? t("optionOn") : t("optionOff")) : option}
+            {param.type === "boolean" ? (option === "true" ? t("on") : t("off")) : option}
           </option>
         ))}
       </select>
@@ -97,13 +97,7 @@ export function OverrideField({
   }
 
   return (
-    <Field
-      id={id}
-      label={label(param.label)}
-      required={param.required}
-      help={<ParamHelp param={param} />}
-      error={error}
-    >
+    <Field id={id} label={label} required={param.required} help={<ParamHelp param={param} />} error={error}>
       <div className="flex items-start gap-2">
         <div className="min-w-0 flex-1">{control}</div>
         {!param.required && (
@@ -111,7 +105,7 @@ export function OverrideField({
             size="sm"
             variant="ghost"
             aria-pressed={omitted}
-            aria-label={t(omitted ? "sendLabel" : "dontSendLabel", { field: label(param.label) })}
+            aria-label={omitted ? t("sendLabel", { field: label }) : t("dontSendLabel", { field: label })}
             onClick={() => onChange(omitted ? undefined : null)}
             className="mt-1 shrink-0"
           >

@@ -1,6 +1,6 @@
 import { toNestErrors, validateFieldsNatively } from "@hookform/resolvers";
 import { appendErrors, type FieldError, type FieldErrors, type Resolver } from "react-hook-form";
-import { checkFormValues, type FormValues, type ModelDef } from "@/lib/catalog";
+import { checkFormValues, type CatalogIssue, type FormValues, type ModelDef } from "@/lib/catalog";
 
 /**
  * The catalog's form check (checkFormValues) — the same checks the server runs, the ones the
@@ -8,8 +8,12 @@ import { checkFormValues, type FormValues, type ModelDef } from "@/lib/catalog";
  * made. Its output, and so what onValid receives, is the body the server would forward: blank
  * fields left out, JSON parsed, numbers as numbers. Errors are built as zodResolver builds them
  * (first message per field, every message with criteriaMode "all"), without shipping zod to the page.
+ * `word` puts an issue in the page's language (use-issue-wording.ts); by default the catalog's English.
  */
-export function studioResolver(model: ModelDef): Resolver<FormValues> {
+export function studioResolver(
+  model: ModelDef,
+  word: (issue: CatalogIssue) => string = (issue) => issue.message,
+): Resolver<FormValues> {
   return async (values, _context, options) => {
     const result = checkFormValues(model, values);
     if (result.ok) {
@@ -18,8 +22,9 @@ export function studioResolver(model: ModelDef): Resolver<FormValues> {
     }
     const all = options.criteriaMode === "all";
     const flat: Record<string, FieldError> = Object.create(null);
-    for (const { path, message } of result.issues) {
-      const key = path.join(".");
+    for (const issue of result.issues) {
+      const key = issue.path.join(".");
+      const message = word(issue);
       flat[key] ??= { message, type: "custom" };
       if (all) {
         const previous = flat[key].types?.custom;

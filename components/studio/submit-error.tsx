@@ -32,7 +32,12 @@ export function describeSubmitError(error: unknown, unplacedIssues: string[], wo
     case "invalid_request":
       return {
         title: t("rejectedParams"),
-        message: unplacedIssues.length > 0 ? "" : error.message,
+        // The issues are on their fields or listed below; another language than the server's
+        // (English) shows them worded there rather than the server's English summary here.
+        message:
+          unplacedIssues.length > 0 || (words.locale !== "en" && error.issues.length > 0)
+            ? ""
+            : error.message,
         hint: error.issues.length > unplacedIssues.length ? t("fixMarked") : t("fixRequest"),
       };
     case "media_unverified":

@@ -16,6 +16,7 @@ import { ParamField } from "./param-field";
 import { studioResolver } from "./studio-resolver";
 import { useBatchSubmit } from "./use-batch-submit";
 import { useSubmitTask } from "./use-submit-task";
+import { useIssueWording } from "./use-issue-wording";
 import { useUnavailableSentence } from "./use-unavailable-sentence";
 
 const DRAFT_SAVE_MS = 300;
@@ -69,7 +70,8 @@ export function TaskForm({
   defaults: FormValues;
   onSubmitted: (taskId: string) => void;
 }) {
-  const resolver = useMemo(() => studioResolver(model), [model]);
+  const issues = useIssueWording(model);
+  const resolver = useMemo(() => studioResolver(model, issues.word), [model, issues.word]);
   const t = useTranslations("form");
   const unavailableSentence = useUnavailableSentence();
   // Checked on submit, then live on every change: validating on blur would insert messages
@@ -124,9 +126,9 @@ export function TaskForm({
       for (const issue of error.issues) {
         const field = issuePathToField(issue.path);
         if (paramForField(model, field)) {
-          form.setError(field, { type: "server", message: issue.message }, { shouldFocus: !focused });
+          form.setError(field, { type: "server", message: issues.word(issue) }, { shouldFocus: !focused });
           focused = true;
-        } else rest.push(issue.path ? `${issue.path}: ${issue.message}` : issue.message);
+        } else rest.push(issues.line(issue));
       }
       setUnplaced(rest);
     }

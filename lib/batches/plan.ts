@@ -89,8 +89,8 @@ function variationBodies(source: Source, count: number, random: () => number): R
   return Array.from({ length: count }, (_, i) => (seeds ? { ...source.body, seed: seeds[i] } : source.body));
 }
 
-type Checked =
-  { ok: true; body: Record<string, unknown> } | { ok: false; issues: { field: string; message: string }[] };
+type CheckedIssue = Pick<Issue, "message" | "code" | "params"> & { field: string };
+type Checked = { ok: true; body: Record<string, unknown> } | { ok: false; issues: CheckedIssue[] };
 
 /** The catalog's verdict on one task; the normalized body (canonical names, "5" → 5) is what is sent. */
 function check(model: string, body: Record<string, unknown>): Checked {
@@ -99,7 +99,15 @@ function check(model: string, body: Record<string, unknown>): Checked {
   } catch (error) {
     if (!isStudioError(error)) throw error;
     if (error.issues.length)
-      return { ok: false, issues: error.issues.map((i) => ({ field: i.path, message: i.message })) };
+      return {
+        ok: false,
+        issues: error.issues.map((i) => ({
+          field: i.path,
+          message: i.message,
+          code: i.code,
+          params: i.params,
+        })),
+      };
     return { ok: false, issues: [{ field: "model", message: error.message }] };
   }
 }
@@ -135,7 +143,7 @@ export function planBatch(request: BatchRequest, random: () => number = Math.ran
         });
         return;
       }
-      for (const { field, message } of checked.issues) {
+      for (const { field, message, code, params } of checked.issues) {
         const key = JSON.stringify([s, field, message]);
         const known = grouped.get(key);
         if (known) known.variations.push(v + 1);
@@ -144,6 +152,8 @@ export function planBatch(request: BatchRequest, random: () => number = Math.ran
             path: source.pathOf(field),
             message,
             rule: message,
+            code,
+            params,
             source: s,
             model: source.model,
             field,
@@ -168,6 +178,6 @@ export function planOrThrow(request: BatchRequest, random?: () => number): Plann
   const [first] = result.issues;
   const more = result.issues.length > 1 ? ` (and ${result.issues.length - 1} more)` : "";
   throw new StudioError("invalid_request", `Nothing was sent: ${first.message}${more}`, {
-    issues: result.issues.map(({ path, message }) => ({ path, message })),
+    issues: result.issues.map(({ path, message, code, params }) => ({ path, message, code, params })),
   });
 }

@@ -21,6 +21,8 @@ export function applyAliases(body: Record<string, unknown>): CatalogIssue[] {
       issues.push({
         path: [alias],
         message: `is an alias of ${CANONICAL}, which is also given with a different value; send only one of them`,
+        code: "alias_conflict",
+        params: { canonical: CANONICAL },
       });
       continue;
     }

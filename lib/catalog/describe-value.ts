@@ -3,6 +3,11 @@ export function got(value: unknown): string {
   return `(got ${shortValue(value)})`;
 }
 
+/** The rejected value as an issue's `got` param: a number as it is, anything else as shortValue. */
+export function gotParam(value: unknown): string | number {
+  return typeof value === "number" ? value : shortValue(value);
+}
+
 export function shortValue(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "a list";

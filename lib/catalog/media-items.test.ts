@@ -18,7 +18,7 @@ describe("checkMediaItem", () => {
   });
 
   it("rejects data URLs and bare base64 with the alternative", () => {
-    expect(checkMediaItem("data:image/png;base64,iVBORw0KGgo=", open)).toEqual({
+    expect(checkMediaItem("data:image/png;base64,iVBORw0KGgo=", open)).toMatchObject({
       ok: false,
       message: "base64/data URLs are not supported; use a public http(s) URL",
     });
@@ -27,32 +27,35 @@ describe("checkMediaItem", () => {
         "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
         asset,
       ),
-    ).toEqual({
+    ).toMatchObject({
       ok: false,
       message: "base64/data URLs are not supported; use a public http(s) URL or an assetId:// reference",
     });
   });
 
   it("rejects other schemes and non-URLs", () => {
-    expect(checkMediaItem("ftp://example.com/a.png", open)).toEqual({
+    expect(checkMediaItem("ftp://example.com/a.png", open)).toMatchObject({
       ok: false,
       message: "ftp: URLs are not supported; use a public http(s) URL",
     });
     expect(checkMediaItem("file:///etc/passwd", open).ok).toBe(false);
     expect(checkMediaItem("blob:https://x/1", open).ok).toBe(false);
-    expect(checkMediaItem("cat.png", open)).toEqual({
+    expect(checkMediaItem("cat.png", open)).toMatchObject({
       ok: false,
       message: 'must be a public http(s) URL (got "cat.png")',
     });
-    expect(checkMediaItem("  ", open)).toEqual({ ok: false, message: "is empty; give a public http(s) URL" });
-    expect(checkMediaItem(5, open)).toEqual({ ok: false, message: "must be a URL string (got 5)" });
+    expect(checkMediaItem("  ", open)).toMatchObject({
+      ok: false,
+      message: "is empty; give a public http(s) URL",
+    });
+    expect(checkMediaItem(5, open)).toMatchObject({ ok: false, message: "must be a URL string (got 5)" });
   });
 
   it("accepts assetId:// only on asset-library models", () => {
     expect(checkMediaItem("assetId://abc-123", asset)).toEqual({ ok: true, value: "assetId://abc-123" });
     expect(checkMediaItem("assetid://abc-123", asset)).toEqual({ ok: true, value: "assetId://abc-123" });
     expect(checkMediaItem("assetId://", asset).ok).toBe(false);
-    expect(checkMediaItem("assetId://abc-123", open)).toEqual({
+    expect(checkMediaItem("assetId://abc-123", open)).toMatchObject({
       ok: false,
       message:
         "assetId:// references are accepted only by the asset-library models sd2_disc_nvid and sd_2.0_mini_discount; use a public http(s) URL",
@@ -64,7 +67,7 @@ describe("media fields of a model", () => {
   const m = (id: string) => getModel(id) as ModelDef;
   it("reject a non-list with a hint", () => {
     const result = normalizeRequest(m("sd2_disc_nvid"), { prompt: "p", first_image: "https://x/a.png" });
-    expect(result).toEqual({
+    expect(result).toMatchObject({
       ok: false,
       issues: [
         {
@@ -79,7 +82,7 @@ describe("media fields of a model", () => {
       prompt: "p",
       reference_images: ["https://x/a.png", "data:image/png;base64,AA", "assetId://ok"],
     });
-    expect(result).toEqual({
+    expect(result).toMatchObject({
       ok: false,
       issues: [
         {

@@ -1,4 +1,5 @@
-import { shortValue } from "./describe-value";
+import { gotParam, shortValue } from "./describe-value";
+import { accepts, type IssueCode, type IssueParams } from "./issues";
 
 /** The spec's asset-library models: the only ones whose media items may be assetId:// references. */
 const ASSET_LIBRARY_MODEL_IDS = ["sd2_disc_nvid", "sd_2.0_mini_discount"] as const;
@@ -7,7 +8,23 @@ const ASSET_PREFIX = "assetId://";
 /** Long runs of base64 alphabet with no scheme: someone pasted file bytes instead of a URL. */
 const BARE_BASE64 = /^[A-Za-z0-9+/_-]{64,}={0,2}$/;
 
-export type MediaItemResult = { ok: true; value: string } | { ok: false; message: string };
+/** A refused item: the English message and its code + params (issues.ts). */
+export type MediaItemProblem = { message: string; code: IssueCode; params: IssueParams };
+export type MediaItemResult = { ok: true; value: string } | ({ ok: false } & MediaItemProblem);
+
+const refuse = (message: string, code: IssueCode, params: IssueParams = {}): MediaItemResult => ({
+  ok: false,
+  message,
+  code,
+  params,
+});
+
+/** The issue fields of a refused item, for a CatalogIssue at its path. */
+export const problemOf = ({ message, code, params }: MediaItemProblem): MediaItemProblem => ({
+  message,
+  code,
+  params,
+});
 
 function alternatives(assetLibrary: boolean): string {
   return assetLibrary ? "a public http(s) URL or an assetId:// reference" : "a public http(s) URL";
@@ -19,40 +36,54 @@ function alternatives(assetLibrary: boolean): string {
  * here with the alternative, instead of failing as a task later.
  */
 export function checkMediaItem(value: unknown, opts: { assetLibrary: boolean }): MediaItemResult {
+  const accepted = accepts(opts.assetLibrary);
   if (typeof value !== "string")
-    return { ok: false, message: `must be a URL string (got ${shortValue(value)})` };
+    return refuse(`must be a URL string (got ${shortValue(value)})`, "media_not_string", {
+      got: gotParam(value),
+    });
   const text = value.trim();
-  if (!text) return { ok: false, message: `is empty; give ${alternatives(opts.assetLibrary)}` };
+  if (!text)
+    return refuse(`is empty; give ${alternatives(opts.assetLibrary)}`, "media_empty", { accepts: accepted });
   if (/^data:/i.test(text) || BARE_BASE64.test(text.replace(/\s+/g, "")))
-    return {
-      ok: false,
-      message: `base64/data URLs are not supported; use ${alternatives(opts.assetLibrary)}`,
-    };
+    return refuse(
+      `base64/data URLs are not supported; use ${alternatives(opts.assetLibrary)}`,
+      "media_base64",
+      { accepts: accepted },
+    );
   if (text.toLowerCase().startsWith(ASSET_PREFIX.toLowerCase())) {
     if (!opts.assetLibrary)
-      return {
-        ok: false,
-        message:
-          `assetId:// references are accepted only by the asset-library models ` +
+      return refuse(
+        `assetId:// references are accepted only by the asset-library models ` +
           `${ASSET_LIBRARY_MODEL_IDS.join(" and ")}; use a public http(s) URL`,
-      };
+        "media_asset_not_allowed",
+        { models: ASSET_LIBRARY_MODEL_IDS },
+      );
     const id = text.slice(ASSET_PREFIX.length);
     if (!id || /[\s/]/.test(id))
-      return { ok: false, message: `must be assetId://{assetId} with a non-empty asset id (got "${text}")` };
+      return refuse(
+        `must be assetId://{assetId} with a non-empty asset id (got "${text}")`,
+        "media_asset_id",
+        { got: JSON.stringify(text) },
+      );
     return { ok: true, value: ASSET_PREFIX + id };
   }
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, message: `must be ${alternatives(opts.assetLibrary)} (got ${shortValue(text)})` };
+    return refuse(`must be ${alternatives(opts.assetLibrary)} (got ${shortValue(text)})`, "media_not_url", {
+      accepts: accepted,
+      got: gotParam(text),
+    });
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
-    return {
-      ok: false,
-      message: `${url.protocol} URLs are not supported; use ${alternatives(opts.assetLibrary)}`,
-    };
-  if (!url.hostname) return { ok: false, message: `must name a host (got ${shortValue(text)})` };
+    return refuse(
+      `${url.protocol} URLs are not supported; use ${alternatives(opts.assetLibrary)}`,
+      "media_protocol",
+      { protocol: url.protocol, accepts: accepted },
+    );
+  if (!url.hostname)
+    return refuse(`must name a host (got ${shortValue(text)})`, "media_no_host", { got: gotParam(text) });
   return { ok: true, value: text };
 }
 

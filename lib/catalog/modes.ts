@@ -1,4 +1,4 @@
-import type { CatalogIssue, ModelDef } from "./types";
+import type { CatalogNotice, ModelDef } from "./types";
 
 const filled = (values: Record<string, unknown>, field: string) =>
   Array.isArray(values[field]) && values[field].some((v) => (typeof v === "string" ? v.trim() : v));
@@ -48,7 +48,7 @@ export function detectMode(model: ModelDef, values: Record<string, unknown>): Ge
  * mode rule win (docs/decisions/catalog.md), so a text-only request is allowed but flagged: the
  * upstream may still follow the table and reject it.
  */
-export function modeNotices(model: ModelDef, values: Record<string, unknown>): CatalogIssue[] {
+export function modeNotices(model: ModelDef, values: Record<string, unknown>): CatalogNotice[] {
   if (detectMode(model, values) !== "text-to-video") return [];
   const images = model.params.find((param) => param.name === "reference_images");
   if (!images || images.type !== "media") return [];

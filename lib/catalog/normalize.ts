@@ -1,7 +1,7 @@
 import { applyAliases, CANONICAL, REFERENCE_IMAGE_ALIASES } from "./aliases";
-import { isPlainObject, sameJson, shortValue } from "./describe-value";
+import { gotParam, isPlainObject, sameJson, shortValue } from "./describe-value";
 import { parseField } from "./fields";
-import { checkMediaItem } from "./media-items";
+import { checkMediaItem, problemOf } from "./media-items";
 import { applyRules } from "./rules";
 import type { CatalogIssue, ModelDef } from "./types";
 
@@ -32,6 +32,8 @@ function liftDotted(model: ModelDef, body: Record<string, unknown>, issues: Cata
         issues.push({
           path: [param.name],
           message: `is given twice (as ${head}.${tail} and nested) with different values`,
+          code: "given_twice",
+          params: { name: param.name },
         });
       else body[param.name] = nested[tail];
       delete nested[tail];
@@ -58,6 +60,8 @@ function unknownKeyIssue(model: ModelDef, key: string): CatalogIssue {
     message:
       `${alias ? `(an alias of ${CANONICAL}) ` : ""}is not a parameter of ${model.id}; ` +
       `accepted fields: ${acceptedFields(model)}`,
+    code: "unknown_field",
+    params: { model: model.id, accepted: model.params.map((p) => p.name) },
   };
 }
 
@@ -80,11 +84,14 @@ function mergePassThrough(
       issues.push({
         path: ["advanced", key],
         message: "cannot change the model; pick it in the model field",
+        code: "advanced_model",
       });
     } else if (key in out && !sameJson(out[key], value)) {
       issues.push({
         path: ["advanced", key],
         message: `conflicts with the ${key} field given outside advanced`,
+        code: "advanced_conflict",
+        params: { name: key },
       });
     } else out[key] = value;
   }
@@ -93,13 +100,18 @@ function mergePassThrough(
     if (value === undefined) continue;
     const where = field in advanced ? ["advanced", field] : [field];
     if (!Array.isArray(value)) {
-      issues.push({ path: where, message: `must be a list of URLs (got ${shortValue(value)})` });
+      issues.push({
+        path: where,
+        message: `must be a list of URLs (got ${shortValue(value)})`,
+        code: "not_list",
+        params: { media: "url", got: gotParam(value) },
+      });
       continue;
     }
     value.forEach((item, i) => {
       const check = checkMediaItem(item, { assetLibrary: model.assetLibrary });
       if (check.ok) (value as unknown[])[i] = check.value;
-      else issues.push({ path: [...where, i], message: check.message });
+      else issues.push({ path: [...where, i], ...problemOf(check) });
     });
   }
 }
@@ -113,7 +125,14 @@ export function normalizeRequest(model: ModelDef, input: unknown): NormalizeResu
   if (!isPlainObject(input))
     return {
       ok: false,
-      issues: [{ path: [], message: `the request body must be a JSON object (got ${shortValue(input)})` }],
+      issues: [
+        {
+          path: [],
+          message: `the request body must be a JSON object (got ${shortValue(input)})`,
+          code: "body_not_object",
+          params: { got: gotParam(input) },
+        },
+      ],
     };
   const body: Record<string, unknown> = { ...input };
   delete body.model;
@@ -135,7 +154,7 @@ export function normalizeRequest(model: ModelDef, input: unknown): NormalizeResu
     if (value === undefined || value === null) {
       if (!param.required) continue;
       if ("default" in param && param.default !== undefined) out[param.name] = param.default;
-      else issues.push({ path: [param.name], message: "is required" });
+      else issues.push({ path: [param.name], message: "is required", code: "required" });
       continue;
     }
     const result = parseField(param, value, model.assetLibrary);

@@ -1,7 +1,7 @@
 import { isLocalAddress } from "./media-items";
 import { modeNotices } from "./modes";
 import { promptNotices } from "./prompt-text";
-import type { CatalogIssue, ModelDef } from "./types";
+import type { CatalogNotice, ModelDef } from "./types";
 
 /** What the studio knows about who will fetch media URLs (the server's configuration). */
 export type NoticeContext = {
@@ -26,8 +26,8 @@ export function requestNotices(
   model: ModelDef,
   body: Record<string, unknown>,
   context: NoticeContext = REAL_UPSTREAM,
-): CatalogIssue[] {
-  const notices: CatalogIssue[] = promptNotices(
+): CatalogNotice[] {
+  const notices: CatalogNotice[] = promptNotices(
     model,
     typeof body.prompt === "string" ? body.prompt : "",
   ).map((message) => ({ path: ["prompt"], message: message.replace(/^prompt: /, "") }));

@@ -35,9 +35,24 @@ describe("scenarioExclusivity", () => {
     expect(
       scenarioExclusivity({ first_image: [IMG], last_image: [IMG], reference_videos: [VID] }, m),
     ).toEqual([
-      { path: ["first_image"], message: `cannot be combined with reference_videos: ${MIX}` },
-      { path: ["last_image"], message: `cannot be combined with reference_videos: ${MIX}` },
-      { path: ["reference_videos"], message: `cannot be combined with first_image, last_image: ${MIX}` },
+      {
+        path: ["first_image"],
+        message: `cannot be combined with reference_videos: ${MIX}`,
+        code: "scenario_mix",
+        params: { fields: ["reference_videos"] },
+      },
+      {
+        path: ["last_image"],
+        message: `cannot be combined with reference_videos: ${MIX}`,
+        code: "scenario_mix",
+        params: { fields: ["reference_videos"] },
+      },
+      {
+        path: ["reference_videos"],
+        message: `cannot be combined with first_image, last_image: ${MIX}`,
+        code: "scenario_mix",
+        params: { fields: ["first_image", "last_image"] },
+      },
     ]);
   });
   it.each(["sd2_disc_nvid", "sd_2.0_mini_discount", "videos_2.5_30_10_10_c6", "vendorm-H3-768p-c2"])(
@@ -54,7 +69,11 @@ describe("scenarioExclusivity", () => {
 describe("lastImageNeedsFirst", () => {
   it("rejects a last frame without a first frame", () => {
     expect(lastImageNeedsFirst({ last_image: [IMG] }, model("sd2_disc_nvid"))).toEqual([
-      { path: ["last_image"], message: "needs first_image: a last frame is only used with a first frame" },
+      {
+        path: ["last_image"],
+        message: "needs first_image: a last frame is only used with a first frame",
+        code: "last_needs_first",
+      },
     ]);
     expect(lastImageNeedsFirst({ last_image: [IMG], first_image: [IMG] }, model("sd2_disc_nvid"))).toEqual(
       [],
@@ -74,7 +93,12 @@ describe("audioNeedsReference", () => {
   it("needs a reference image or video next to audio", () => {
     const m = model("sd2_disc_nvid");
     expect(audioNeedsReference({ reference_audios: [AUD] }, m)).toEqual([
-      { path: ["reference_audios"], message: "audio needs at least one reference image or video" },
+      {
+        path: ["reference_audios"],
+        message: "audio needs at least one reference image or video",
+        code: "audio_needs_reference",
+        params: { needs: "image_or_video" },
+      },
     ]);
     expect(audioNeedsReference({ reference_audios: [AUD], reference_videos: [VID] }, m)).toEqual([]);
     expect(audioNeedsReference({ reference_audios: [AUD], reference_images: [IMG] }, m)).toEqual([]);
@@ -113,12 +137,22 @@ describe("assetPromptLimits (asset-library models)", () => {
   });
   it("names the Chinese limit", () => {
     expect(assetPromptLimits({ prompt: "猫".repeat(501) }, m)).toEqual([
-      { path: ["prompt"], message: "must be at most 500 Chinese characters (got 501)" },
+      {
+        path: ["prompt"],
+        message: "must be at most 500 Chinese characters (got 501)",
+        code: "too_many_chinese_characters",
+        params: { max: 500, got: 501 },
+      },
     ]);
   });
   it("names the English limit", () => {
     expect(assetPromptLimits({ prompt: "a slow-motion cat's jump ".repeat(251) }, m)).toEqual([
-      { path: ["prompt"], message: "must be at most 1000 English words (got 1004)" },
+      {
+        path: ["prompt"],
+        message: "must be at most 1000 English words (got 1004)",
+        code: "too_many_english_words",
+        params: { max: 1000, got: 1004 },
+      },
     ]);
   });
   it("checks both on a mixed prompt", () => {
@@ -252,7 +286,7 @@ describe("objectTools (sd_2.0_mini_discount)", () => {
       value: { prompt: "p", duration: 5, tools },
     });
     expect(objectTools({ tools: ["web_search"] }, m)).toEqual([
-      { path: ["tools", 0], message: "must be a tool configuration object" },
+      { path: ["tools", 0], message: "must be a tool configuration object", code: "tool_object" },
     ]);
   });
 });

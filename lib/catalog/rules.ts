@@ -1,5 +1,5 @@
 import { isPlainObject } from "./describe-value";
-import { checkMediaItem } from "./media-items";
+import { checkMediaItem, problemOf } from "./media-items";
 import { ASSET_PROMPT_LIMITS, countChineseCharacters, countEnglishWords } from "./prompt-text";
 import type { CatalogIssue, ModelDef, RuleName } from "./types";
 
@@ -26,24 +26,42 @@ export const scenarioExclusivity: Rule = (body) => {
     ...frames.map((f) => ({
       path: [f],
       message: `cannot be combined with ${references.join(", ")}: ${MIXING}`,
+      code: "scenario_mix" as const,
+      params: { fields: references },
     })),
     ...references.map((f) => ({
       path: [f],
       message: `cannot be combined with ${frames.join(", ")}: ${MIXING}`,
+      code: "scenario_mix" as const,
+      params: { fields: frames },
     })),
   ];
 };
 
 export const lastImageNeedsFirst: Rule = (body) =>
   filled(body, "last_image") && !filled(body, "first_image")
-    ? [{ path: ["last_image"], message: "needs first_image: a last frame is only used with a first frame" }]
+    ? [
+        {
+          path: ["last_image"],
+          message: "needs first_image: a last frame is only used with a first frame",
+          code: "last_needs_first",
+        },
+      ]
     : [];
 
 export const audioNeedsReference: Rule = (body, model) => {
   if (!filled(body, "reference_audios")) return [];
   if (filled(body, "reference_images") || filled(body, "reference_videos")) return [];
-  const what = hasParam(model, "reference_videos") ? "reference image or video" : "reference image";
-  return [{ path: ["reference_audios"], message: `audio needs at least one ${what}` }];
+  const videos = hasParam(model, "reference_videos");
+  const what = videos ? "reference image or video" : "reference image";
+  return [
+    {
+      path: ["reference_audios"],
+      message: `audio needs at least one ${what}`,
+      code: "audio_needs_reference",
+      params: { needs: videos ? "image_or_video" : "image" },
+    },
+  ];
 };
 
 export const assetPromptLimits: Rule = (body) => {
@@ -55,11 +73,15 @@ export const assetPromptLimits: Rule = (body) => {
     issues.push({
       path: ["prompt"],
       message: `must be at most ${ASSET_PROMPT_LIMITS.chineseCharacters} Chinese characters (got ${chinese})`,
+      code: "too_many_chinese_characters",
+      params: { max: ASSET_PROMPT_LIMITS.chineseCharacters, got: chinese },
     });
   if (words > ASSET_PROMPT_LIMITS.englishWords)
     issues.push({
       path: ["prompt"],
       message: `must be at most ${ASSET_PROMPT_LIMITS.englishWords} English words (got ${words})`,
+      code: "too_many_english_words",
+      params: { max: ASSET_PROMPT_LIMITS.englishWords, got: words },
     });
   return issues;
 };
@@ -80,6 +102,7 @@ export const imageRoles: Rule = (body) => {
       issues.push({
         path: ["image_roles", i],
         message: 'must be an object { "url": "https://…", "role": "first_frame" }',
+        code: "image_role_object",
       });
       return;
     }
@@ -88,39 +111,51 @@ export const imageRoles: Rule = (body) => {
       issues.push({
         path: ["image_roles", i],
         message: "has both url and image_url with different values; give one",
+        code: "image_role_url_twice",
       });
     const link = url ?? imageUrl;
     if (link === undefined)
-      issues.push({ path: ["image_roles", i, "url"], message: "is required (url or image_url)" });
+      issues.push({
+        path: ["image_roles", i, "url"],
+        message: "is required (url or image_url)",
+        code: "image_role_url_required",
+      });
     else {
       const check = checkMediaItem(link, { assetLibrary: false });
       if (!check.ok)
         issues.push({
           path: ["image_roles", i, url !== undefined ? "url" : "image_url"],
-          message: check.message,
+          ...problemOf(check),
         });
     }
     if (typeof role !== "string" || !(ROLES as readonly string[]).includes(role))
       issues.push({
         path: ["image_roles", i, "role"],
         message: `must be first_frame or last_frame (got ${JSON.stringify(role ?? null)})`,
+        code: "image_role_value",
+        params: { got: JSON.stringify(role ?? null) },
       });
     else if ((seen[role] = (seen[role] ?? 0) + 1) > 1)
       issues.push({
         path: ["image_roles", i, "role"],
         message: `${role} is given more than once; one item per role`,
+        code: "image_role_repeated",
+        params: { role },
       });
   });
   if (!issues.length && !seen.first_frame)
     issues.push({
       path: ["image_roles"],
       message: "needs one first_frame item (a last_frame alone is not a scenario)",
+      code: "image_role_first_missing",
     });
   const references = REFERENCE_FIELDS.filter((f) => filled(body, f));
   if (references.length)
     issues.push({
       path: ["image_roles"],
       message: `cannot be combined with ${references.join(", ")}: first-frame and first/last-frame tasks cannot be mixed with reference media`,
+      code: "image_roles_mix",
+      params: { fields: references },
     });
   return issues;
 };
@@ -136,10 +171,13 @@ export const webSearchTools: Rule = (body) => {
         {
           path: ["tools", i],
           message: `unsupported tool: the only supported entry is { "type": "web_search" } (got ${got})`,
+          code: "tool_unsupported",
+          params: { got },
         },
       ];
     }
-    if (seen) return [{ path: ["tools", i], message: "web_search is listed more than once" }];
+    if (seen)
+      return [{ path: ["tools", i], message: "web_search is listed more than once", code: "tool_repeated" }];
     seen = true;
     return [];
   });
@@ -148,7 +186,15 @@ export const webSearchTools: Rule = (body) => {
 export const objectTools: Rule = (body) =>
   Array.isArray(body.tools)
     ? body.tools.flatMap((tool, i) =>
-        isPlainObject(tool) ? [] : [{ path: ["tools", i], message: "must be a tool configuration object" }],
+        isPlainObject(tool)
+          ? []
+          : [
+              {
+                path: ["tools", i],
+                message: "must be a tool configuration object",
+                code: "tool_object" as const,
+              },
+            ],
       )
     : [];
 

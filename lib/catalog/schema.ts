@@ -6,7 +6,8 @@ import type { CatalogIssue, ModelDef } from "./types";
 type BodySchema = z.ZodType<Record<string, unknown>, unknown>;
 
 function report(ctx: z.RefinementCtx, issues: CatalogIssue[]) {
-  for (const issue of issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+  for (const { path, message, code, params } of issues)
+    ctx.addIssue({ code: "custom", path, message, params: { code, params: params ?? {} } });
 }
 
 const requestSchemas = new Map<string, BodySchema>();

@@ -1,3 +1,5 @@
+import type { IssueCode, IssueParams } from "./issues";
+
 /**
  * The shape of the model catalog: one declarative definition per model drives server validation,
  * the generated form in the browser and the sandbox upstream.
@@ -155,5 +157,16 @@ export type ModelGroup = {
 export type TextModelVariant = "standard" | "official" | "low";
 export type TextModel = { id: string; family: string; variant: TextModelVariant };
 
-/** A validation problem: `path` as zod and react-hook-form expect it. */
-export type CatalogIssue = { path: (string | number)[]; message: string };
+/**
+ * A validation problem: `path` as zod and react-hook-form expect it; `message` in English (the API's
+ * words), `code` + `params` for wording it in another language (issues.ts).
+ */
+export type CatalogIssue = {
+  path: (string | number)[];
+  message: string;
+  code: IssueCode;
+  params?: IssueParams;
+};
+
+/** A non-blocking warning (prompt truncation, local URLs, the mode rule): the spec's words, in English. */
+export type CatalogNotice = { path: (string | number)[]; message: string };

@@ -87,8 +87,18 @@ describe("validateTaskRequest: bodies", () => {
       reference_images: Array(12).fill(IMG),
     });
     expect(error.issues).toEqual([
-      { path: "reference_images", message: "at most 9 items (got 12)" },
-      { path: "duration", message: "must be an integer between 4 and 15 (got 20)" },
+      {
+        path: "reference_images",
+        message: "at most 9 items (got 12)",
+        code: "too_many_items",
+        params: { max: 9, got: 12 },
+      },
+      {
+        path: "duration",
+        message: "must be an integer between 4 and 15 (got 20)",
+        code: "range",
+        params: { min: 4, max: 15, got: 20 },
+      },
     ]);
     expect(error.message).toBe("reference_images: at most 9 items (got 12) (and 1 more)");
   });
@@ -100,6 +110,11 @@ describe("validateTaskRequest: bodies", () => {
         path: "fps",
         message:
           "is not a parameter of videos_900_720p-c1; accepted fields: prompt, reference_images, duration, aspect_ratio, resolution",
+        code: "unknown_field",
+        params: {
+          model: "videos_900_720p-c1",
+          accepted: ["prompt", "reference_images", "duration", "aspect_ratio", "resolution"],
+        },
       },
     ]);
   });
@@ -142,7 +157,7 @@ describe("validateTaskRequest: bodies", () => {
       duration: 5,
     });
     expect(rejection({ model: "sd2_disc_nvid", prompt: null }).issues).toEqual([
-      { path: "prompt", message: "is required" },
+      { path: "prompt", message: "is required", code: "required", params: {} },
     ]);
   });
 
@@ -171,7 +186,7 @@ describe("n on videos_30_10_10_c4 (fixed string '1')", () => {
   it("rejects any other count", () => {
     expect(normalizeRequest(model, { prompt: "p", n: 2 })).toEqual({
       ok: false,
-      issues: [{ path: ["n"], message: "must be 1 (got 2)" }],
+      issues: [{ path: ["n"], message: "must be 1 (got 2)", code: "equals", params: { value: "1", got: 2 } }],
     });
   });
 });

@@ -78,7 +78,7 @@ function checkPathEncoding(pathname: string): void {
       throw new StudioError(
         "invalid_request",
         `The path segment "${segment.slice(0, 80)}" is not valid percent-encoding ("%" must be sent as "%25").`,
-        { issues: [{ path: "path", message: "is not valid percent-encoding" }] },
+        { issues: [{ path: "path", message: "is not valid percent-encoding", code: "percent_encoding" }] },
       );
     }
   }

@@ -18,7 +18,16 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     throw new StudioError(
       "unsupported_media_type",
       `Send the body as JSON with "Content-Type: application/json" (got ${type ? `"${type}"` : "no Content-Type"}).`,
-      { issues: [{ path: "Content-Type", message: "must be application/json" }] },
+      {
+        issues: [
+          {
+            path: "Content-Type",
+            message: "must be application/json",
+            code: "content_type",
+            params: { expected: "application/json" },
+          },
+        ],
+      },
     );
   }
   const declared = Number(request.headers.get("content-length") ?? NaN);

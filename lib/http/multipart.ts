@@ -141,7 +141,7 @@ export async function readUploadedFile(request: Request, maxBytes: number): Prom
     const { file } = await readMultipart(request, "file", maxBytes);
     if (!file) {
       throw new StudioError("invalid_request", 'Send the file in a form field named "file".', {
-        issues: [{ path: "file", message: "is required" }],
+        issues: [{ path: "file", message: "is required", code: "required" }],
       });
     }
     return file;
@@ -170,7 +170,14 @@ function fieldTooLong(name: string): StudioError {
     "invalid_request",
     `${name}: the form field is longer than ${formatBytes(FIELD_LIMITS.fieldSize)}.`,
     {
-      issues: [{ path: name, message: `is longer than ${formatBytes(FIELD_LIMITS.fieldSize)}` }],
+      issues: [
+        {
+          path: name,
+          message: `is longer than ${formatBytes(FIELD_LIMITS.fieldSize)}`,
+          code: "field_too_large",
+          params: { maxBytes: FIELD_LIMITS.fieldSize },
+        },
+      ],
     },
   );
 }

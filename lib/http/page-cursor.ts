@@ -27,7 +27,7 @@ export function decodeCursor(value: string): PageCursor {
     // fall through to the error below
   }
   throw new StudioError("invalid_request", "cursor: is not a cursor returned by this API", {
-    issues: [{ path: "cursor", message: "is not a cursor returned by this API" }],
+    issues: [{ path: "cursor", message: "is not a cursor returned by this API", code: "not_a_cursor" }],
   });
 }
 

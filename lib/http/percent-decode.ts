@@ -6,7 +6,7 @@ export function percentDecode(value: string, field: string, message: string): st
     return decodeURIComponent(value);
   } catch {
     throw new StudioError("invalid_request", message, {
-      issues: [{ path: field, message: "is not valid percent-encoding" }],
+      issues: [{ path: field, message: "is not valid percent-encoding", code: "percent_encoding" }],
     });
   }
 }

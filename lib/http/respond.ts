@@ -4,6 +4,7 @@ import { StudioError, formatPath, isStudioError } from "../errors";
 import { dependencyFault, unavailableError } from "../health/dependency-fault";
 import { processFaultWatch } from "../health/process-health";
 import { readJsonBody } from "./json-body";
+import { zodIssueCode } from "./zod-issue";
 import { publicErrorBody } from "../upstream/public-text";
 import { serverLog } from "../log";
 
@@ -23,7 +24,11 @@ export function errorResponse(error: unknown): Response {
     return Response.json(publicErrorBody(error), { status: error.status, headers });
   }
   if (error instanceof ZodError) {
-    const issues = error.issues.map((i) => ({ path: formatPath(i.path), message: i.message }));
+    const issues = error.issues.map((i) => ({
+      path: formatPath(i.path),
+      message: i.message,
+      ...zodIssueCode(i),
+    }));
     const first = issues[0];
     const message = first ? `${first.path || "body"}: ${first.message}` : "Invalid request";
     return Response.json(new StudioError("invalid_request", message, { issues }).toJSON(), { status: 400 });

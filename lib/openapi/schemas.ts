@@ -23,9 +23,26 @@ export const errorBody = z
         .meta({ description: "A stable code (lib/errors.ts ErrorCode), e.g. invalid_request." }),
       message: z.string(),
       issues: z
-        .array(z.object({ path: z.string(), message: z.string() }))
+        .array(
+          z.object({
+            path: z.string(),
+            message: z
+              .string()
+              .meta({ description: "The rule in English, e.g. must be one of 6, 10 (got 7)." }),
+            code: z.string().meta({
+              description:
+                "A stable code of the rule (lib/catalog/issues.ts), e.g. not_one_of, range, required, too_long; invalid when the rule has none.",
+            }),
+            params: z
+              .record(z.string(), z.unknown())
+              .meta({ description: "What the rule names, by code, e.g. { allowed: [6, 10], got: 7 }." }),
+          }),
+        )
         .optional()
-        .meta({ description: "One entry per field that breaks a rule: its path and the rule." }),
+        .meta({
+          description:
+            "One entry per field that breaks a rule: its path, the rule in English, and its code and params for wording it in another language.",
+        }),
     }),
   })
   .meta({ id: "Error" });

@@ -86,7 +86,7 @@ describe("listTasks", () => {
     expect(error).toBeInstanceOf(StudioError);
     expect(error).toMatchObject({ code: "invalid_request", status: 400 });
     expect((error as StudioError).issues).toEqual([
-      { path: "cursor", message: "is not a cursor returned by this API" },
+      { path: "cursor", message: "is not a cursor returned by this API", code: "not_a_cursor" },
     ]);
   });
 

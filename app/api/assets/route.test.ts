@@ -166,7 +166,9 @@ describe("asset registry API", () => {
     const again = await record(ada, { assetId: "dup-1", label: "Second", kind: "video" });
     expect(again.status).toBe(409);
     expect(again.json.error.message).toContain('you already recorded "dup-1" (as "First")');
-    expect(again.json.error.issues).toEqual([{ path: "assetId", message: "is already in your registry" }]);
+    expect(again.json.error.issues).toMatchObject([
+      { path: "assetId", message: "is already in your registry" },
+    ]);
     expect((await record(bob, { assetId: "dup-1", label: "Bob's", kind: "video" })).status).toBe(201);
   });
 
@@ -234,7 +236,10 @@ describe("asset registry API", () => {
     });
     expect(privateUrl.status).toBe(400);
     expect(privateUrl.json.error.message).toMatch(/^The preview URL was refused: .*127\.0\.0\.1/);
-    expect(privateUrl.json.error.issues[0]).toEqual({ path: "previewUrl", message: "must be a public URL" });
+    expect(privateUrl.json.error.issues[0]).toMatchObject({
+      path: "previewUrl",
+      message: "must be a public URL",
+    });
     const metadata = await record(ada, {
       assetId: "pv-meta",
       label: "Metadata",
@@ -304,6 +309,6 @@ describe("asset registry API", () => {
     form.set("kind", "image");
     const made = await call(ada, "upload", "POST", { form });
     expect(made.status).toBe(400);
-    expect(made.json.error.issues).toEqual([{ path: "file", message: "is required" }]);
+    expect(made.json.error.issues).toMatchObject([{ path: "file", message: "is required" }]);
   });
 });

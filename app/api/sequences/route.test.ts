@@ -270,7 +270,7 @@ describe("/api/sequences", () => {
     expect(odd.status).toBe(400);
     expect(odd.body.error.message).toBe("width: must be an even number of pixels (H.264 needs even sizes)");
     const oddHeight = await call(ada, "one", "PATCH", { id }, { output: { height: 359 } });
-    expect(oddHeight.body.error.issues[0]).toEqual({
+    expect(oddHeight.body.error.issues[0]).toMatchObject({
       path: "output.height",
       message: "must be an even number of pixels (H.264 needs even sizes)",
     });

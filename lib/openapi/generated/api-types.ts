@@ -3010,10 +3010,17 @@ export interface components {
                 /** @description A stable code (lib/errors.ts ErrorCode), e.g. invalid_request. */
                 code: string;
                 message: string;
-                /** @description One entry per field that breaks a rule: its path and the rule. */
+                /** @description One entry per field that breaks a rule: its path, the rule in English, and its code and params for wording it in another language. */
                 issues?: {
                     path: string;
+                    /** @description The rule in English, e.g. must be one of 6, 10 (got 7). */
                     message: string;
+                    /** @description A stable code of the rule (lib/catalog/issues.ts), e.g. not_one_of, range, required, too_long; invalid when the rule has none. */
+                    code: string;
+                    /** @description What the rule names, by code, e.g. { allowed: [6, 10], got: 7 }. */
+                    params: {
+                        [key: string]: unknown;
+                    };
                 }[];
             } & {
                 [key: string]: unknown;

@@ -57,7 +57,14 @@ describe("PUT /api/account/locale", () => {
     expect(response.status).toBe(400);
     const { error } = await response.json();
     expect(error.code).toBe("invalid_request");
-    expect(error.issues).toEqual([{ path: "locale", message: "locale must be one of en, zh-CN" }]);
+    expect(error.issues).toEqual([
+      {
+        path: "locale",
+        message: "locale must be one of en, zh-CN",
+        code: "not_one_of",
+        params: { allowed: ["en", "zh-CN"] },
+      },
+    ]);
     expect(await storedLocale(mia.id)).toBe("en");
   });
 });
