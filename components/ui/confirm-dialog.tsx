@@ -10,6 +10,8 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = "Cancel",
+  busyLabel = "Working…",
   busy = false,
   onConfirm,
   onCancel,
@@ -18,6 +20,9 @@ export function ConfirmDialog({
   title: string;
   children?: ReactNode;
   confirmLabel: string;
+  /** The other two buttons' words (pages in the message files pass theirs). */
+  cancelLabel?: string;
+  busyLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -36,10 +41,10 @@ export function ConfirmDialog({
       </div>
       <div className="flex justify-end gap-2 border-t border-zinc-800 px-5 py-3">
         <Button onClick={onCancel} disabled={busy} autoFocus>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={busy} data-testid="confirm-button">
-          {busy ? "Working…" : confirmLabel}
+          {busy ? busyLabel : confirmLabel}
         </Button>
       </div>
     </dialog>

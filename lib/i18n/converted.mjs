@@ -4,6 +4,7 @@
  * converted, so the check grows with the conversion. e2e/i18n.spec.ts visits the converted pages.
  */
 export const CONVERTED_FILES = [
+  "app/(studio)/gallery/page.tsx",
   "app/(studio)/layout.tsx",
   "app/(studio)/login/page.tsx",
   "app/(studio)/page.tsx",
@@ -16,6 +17,15 @@ export const CONVERTED_FILES = [
   "components/auth/setup-form.tsx",
   "components/auth/user-menu.tsx",
   "components/dependency-warning-badge.tsx",
+  "components/gallery/bulk-bar.tsx",
+  "components/gallery/delete-item-dialog.tsx",
+  "components/gallery/filter-bar.tsx",
+  "components/gallery/gallery-card.tsx",
+  "components/gallery/gallery-grid.tsx",
+  "components/gallery/gallery-view.tsx",
+  "components/gallery/item-badges.tsx",
+  "components/gallery/keys-help-dialog.tsx",
+  "components/gallery/tag-suggestions.tsx",
   "components/i18n/locale-switcher.tsx",
   "components/studio/batch-model-picker.tsx",
   "components/studio/batch-section.tsx",
