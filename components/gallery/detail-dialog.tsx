@@ -1,7 +1,9 @@
 "use client";
 
 import { ChevronLeft, ChevronRight, X } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useRef } from "react";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { ApprovalControl, CommentPanel, studioReviewApi, useReviewSession } from "@/components/review";
 import { Alert } from "@/components/ui/alert";
 import { ShareLinksButton } from "@/components/shares/share-links-button";
@@ -49,6 +51,8 @@ export function DetailDialog({
   /** "Add to collection" for this item (also the A key). */
   onCollect?: (id: string) => void;
 }) {
+  const t = useTranslations("galleryDetail");
+  const errorMessage = useErrorMessage();
   const container = useRef<HTMLDivElement>(null);
   useModal(container, { restoreFocus: false });
   const query = useGalleryItemQuery(id, filters);
@@ -75,7 +79,7 @@ export function DetailDialog({
       ref={container}
       role="dialog"
       aria-modal="true"
-      aria-label="Item details"
+      aria-label={t("label")}
       tabIndex={-1}
       data-testid="detail-dialog"
       className="fixed inset-0 z-40 flex flex-col bg-zinc-950/95 outline-none backdrop-blur-sm"
@@ -85,11 +89,11 @@ export function DetailDialog({
           variant="ghost"
           size="sm"
           onClick={onClose}
-          aria-label="Close (Esc)"
+          aria-label={t("closeLabel")}
           data-testid="detail-close"
         >
           <X aria-hidden className="size-4" />
-          <span className="hidden sm:inline">Close</span>
+          <span className="hidden sm:inline">{t("close")}</span>
         </Button>
         <div className="flex items-center gap-1">
           <Button
@@ -97,27 +101,31 @@ export function DetailDialog({
             variant="ghost"
             disabled={!prevId}
             onClick={() => prevId && onNavigate(prevId)}
-            aria-label="Previous item (←)"
+            aria-label={t("prevLabel")}
             data-testid="detail-prev"
           >
             <ChevronLeft aria-hidden className="size-4" />
-            <span className="hidden sm:inline">Prev</span>
+            <span className="hidden sm:inline">{t("prev")}</span>
           </Button>
           <Button
             size="sm"
             variant="ghost"
             disabled={!nextId}
             onClick={() => nextId && onNavigate(nextId)}
-            aria-label="Next item (→)"
+            aria-label={t("nextLabel")}
             data-testid="detail-next"
           >
-            <span className="hidden sm:inline">Next</span>
+            <span className="hidden sm:inline">{t("next")}</span>
             <ChevronRight aria-hidden className="size-4" />
           </Button>
         </div>
         {item && (
           <div className="flex min-w-0 items-center gap-2">
-            <span className="truncate font-mono text-sm text-zinc-300" data-testid="detail-model">
+            <span
+              className="truncate font-mono text-sm text-zinc-300"
+              data-testid="detail-model"
+              translate="no"
+            >
               {item.model}
             </span>
             <ItemBadges item={item} showCompleted />
@@ -125,26 +133,24 @@ export function DetailDialog({
         )}
         {onCollect && (
           <Button size="sm" variant="ghost" onClick={() => onCollect(id)} data-testid="detail-collect">
-            + Collection (A)
+            {t("collect")}
           </Button>
         )}
         {item && !source.foreign && <ShareLinksButton taskId={item.id} />}
-        <span className="ml-auto hidden text-xs text-zinc-400 md:block">
-          ← → browse · 1–5 rate · ? keys · Esc close
-        </span>
+        <span className="ml-auto hidden text-xs text-zinc-400 md:block">{t("hint")}</span>
         <p className="sr-only" aria-live="polite" data-testid="keys-status">
           {announcement}
         </p>
       </header>
       {query.isError ? (
         <div className="p-6">
-          <Alert tone="danger" title="This item could not be loaded" live>
-            {query.error.message}
+          <Alert tone="danger" title={t("loadFailed")} live>
+            {errorMessage(query.error)}
           </Alert>
         </div>
       ) : !item ? (
         <div className="flex flex-1 items-center justify-center">
-          <Spinner label="Loading item" />
+          <Spinner label={t("loading")} />
         </div>
       ) : (
         <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:flex-row lg:overflow-hidden">

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { ShareTarget } from "./use-share-links";
@@ -16,6 +17,7 @@ const ShareLinksDialog = lazy(() =>
 export function ShareLinksButton(props: { collectionId: string } | { taskId: string }) {
   const target: ShareTarget =
     "collectionId" in props ? { collectionId: props.collectionId } : { taskId: props.taskId };
+  const t = useTranslations("galleryShown");
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
   return (
@@ -28,7 +30,7 @@ export function ShareLinksButton(props: { collectionId: string } | { taskId: str
         }}
         data-testid="share-links-button"
       >
-        Share link
+        {t("shareLink")}
       </Button>
       {loaded && (
         <Suspense fallback={null}>
