@@ -1,4 +1,6 @@
 import { createRoot } from "react-dom/client";
+import { englishReviewWords } from "@/components/review/english-review-words";
+import { ReviewWordsProvider } from "@/components/review/review-words";
 import { PasswordForm } from "./password-form";
 import { ShareView } from "./share-view";
 
@@ -8,7 +10,10 @@ import { ShareView } from "./share-view";
 const root = document.getElementById("share-root");
 if (root) {
   const token = root.dataset.token ?? "";
+  // The share page is not in the message files yet (issue 27): its review UI speaks English.
   createRoot(root).render(
-    root.dataset.state === "locked" ? <PasswordForm token={token} /> : <ShareView token={token} />,
+    <ReviewWordsProvider value={englishReviewWords}>
+      {root.dataset.state === "locked" ? <PasswordForm token={token} /> : <ShareView token={token} />}
+    </ReviewWordsProvider>,
   );
 }
