@@ -2,6 +2,7 @@ import { expect, test, type Browser } from "@playwright/test";
 import { listModelGroups, listModelNames } from "@/lib/catalog";
 import { englishLeft } from "./support/english-left";
 import { I18N_PORT } from "./support/ports";
+import { seedGallery, uniqueWord } from "./support/seed";
 import { freshDatabase, startStudio, waitUntilReady, type StudioProcess } from "./support/studio-start";
 
 /**
@@ -154,3 +155,63 @@ async function signIn(
   await page.getByRole("button", { name: button }).click();
   await expect(page.getByTestId("user-menu")).toBeVisible();
 }
+
+test.describe("the gallery in Chinese", () => {
+  test.use(ZH);
+
+  test("grid, filters (and the phone's sheet), keys, detail view, bulk bar and compare: no English left", async ({
+    page,
+  }) => {
+    const word = uniqueWord("zh");
+    const prompts = [`${word} 海边的灯塔`, `${word} 雪山下的小木屋`];
+    const seeded = await seedGallery([
+      { prompt: prompts[0], files: [{ kind: "video" }], rating: 4, favorite: true },
+      { prompt: prompts[1], kind: "image", files: [{ kind: "image" }] },
+    ]);
+    const allowed = [...MODEL_WORDS, ...prompts, word];
+    await page.goto(`/gallery?q=${word}`);
+    await expect(page.getByRole("heading", { name: "图库" })).toBeVisible();
+    await expect(page.getByTestId("gallery-card")).toHaveCount(2);
+    await expect(page.getByTestId("gallery-total")).toHaveText("2 项符合");
+    expect(await englishLeft(page.locator("body"), allowed)).toEqual([]);
+
+    await page.getByTestId("keys-help-open").click();
+    await expect(page.getByTestId("keys-help")).toContainText("清除评分");
+    expect(await englishLeft(page.getByTestId("keys-help"), allowed)).toEqual([]);
+    await page.keyboard.press("Escape");
+
+    // A phone: the filters open in a sheet.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.getByTestId("open-filter-sheet").click();
+    await expect(page.getByTestId("filter-sheet")).toContainText("全部类型");
+    expect(await englishLeft(page.getByTestId("filter-sheet"), allowed)).toEqual([]);
+    await page.getByTestId("close-filter-sheet").click();
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await page.locator(`[data-testid="gallery-card"][data-item-id="${seeded[0].id}"] [data-tile]`).click();
+    const detail = page.getByTestId("detail-dialog");
+    await expect(detail.getByTestId("detail-prompt")).toHaveText(prompts[0]);
+    await expect(detail.getByTestId("comment-panel")).toContainText("还没有评论");
+    await expect(detail.getByRole("button", { name: /^(描述|重新描述)$/ })).toBeVisible();
+    expect(await englishLeft(detail, allowed)).toEqual([]);
+    await detail.getByTestId("detail-close").click();
+
+    for (const item of seeded)
+      await page
+        .locator(`[data-testid="gallery-card"][data-item-id="${item.id}"]`)
+        .getByTestId("select-item")
+        .check();
+    await expect(page.getByTestId("selected-count")).toHaveText("已选 2 项");
+    expect(await englishLeft(page.getByTestId("bulk-bar"), allowed)).toEqual([]);
+    await page.getByTestId("bulk-delete").click();
+    await expect(page.getByTestId("confirm-dialog")).toContainText("删除 2 项？");
+    expect(await englishLeft(page.getByTestId("confirm-dialog"), allowed)).toEqual([]);
+    await page.getByTestId("confirm-dialog").getByRole("button", { name: "取消" }).click();
+
+    await page.getByTestId("bulk-compare").click();
+    const compare = page.getByTestId("compare-view");
+    await expect(compare.getByRole("heading", { name: "比较 2 项" })).toBeVisible();
+    await expect(compare.getByTestId("compare-row").first()).toBeVisible();
+    expect(await englishLeft(compare, allowed)).toEqual([]);
+  });
+});
