@@ -5,7 +5,6 @@ import clsx from "clsx";
 import { useTranslations } from "next-intl";
 import { memo, useEffect, useRef, useState, type MouseEvent } from "react";
 import { useFormat } from "@/components/i18n/use-format";
-import { useStatusLabel } from "@/components/i18n/use-status-label";
 import { useReducedMotion } from "@/components/ui/use-reduced-motion";
 import type { GalleryItem } from "@/lib/gallery/types";
 import { ItemBadges } from "./item-badges";
@@ -215,7 +214,6 @@ export const GalleryCard = memo(function GalleryCard({
 
 function Placeholder({ item, makingPoster }: { item: GalleryItem; makingPoster: boolean }) {
   const t = useTranslations("gallery");
-  const statusLabel = useStatusLabel();
   const text = makingPoster
     ? t("makingPreview")
     : item.status === "failed"
@@ -226,7 +224,9 @@ function Placeholder({ item, makingPoster }: { item: GalleryItem; makingPoster: 
           ? t("generating")
           : item.mediaState === "pending"
             ? t("downloading")
-            : statusLabel(item.kind === "video" ? "video" : "image");
+            : item.kind === "video"
+              ? t("placeholderVideo")
+              : t("placeholderImage");
   return (
     <div
       className="flex size-full flex-col items-center justify-center gap-2 bg-gradient-to-br from-zinc-900 to-zinc-950 p-4 text-center"
