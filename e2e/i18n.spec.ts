@@ -204,9 +204,10 @@ test.describe("the gallery in Chinese", () => {
     await expect(page.getByTestId("selected-count")).toHaveText("已选 2 项");
     expect(await englishLeft(page.getByTestId("bulk-bar"), allowed)).toEqual([]);
     await page.getByTestId("bulk-delete").click();
-    await expect(page.getByTestId("confirm-dialog")).toContainText("删除 2 项？");
-    expect(await englishLeft(page.getByTestId("confirm-dialog"), allowed)).toEqual([]);
-    await page.getByTestId("confirm-dialog").getByRole("button", { name: "取消" }).click();
+    const confirm = page.getByTestId("bulk-bar").getByTestId("confirm-dialog");
+    await expect(confirm).toContainText("删除 2 项？");
+    expect(await englishLeft(confirm, allowed)).toEqual([]);
+    await confirm.getByRole("button", { name: "取消" }).click();
 
     await page.getByTestId("bulk-compare").click();
     const compare = page.getByTestId("compare-view");
