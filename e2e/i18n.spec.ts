@@ -3,6 +3,7 @@ import { listModelGroups, listModelNames, textModelFamilies } from "@/lib/catalo
 import { ChatPage } from "./pages/chat-page";
 import { englishLeft } from "./support/english-left";
 import { I18N_PORT } from "./support/ports";
+import { seedGallery, uniqueWord } from "./support/seed";
 import { freshDatabase, startStudio, waitUntilReady, type StudioProcess } from "./support/studio-start";
 
 /**
@@ -289,11 +290,6 @@ test.describe("chat, spend and the account notice in Chinese (accounts off)", ()
 test.describe("assets, batches, collections and sequences in Chinese", () => {
   test.use(ZH);
   const unique = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  // The gallery's star rating on a batch's result (components/gallery/star-rating.tsx) is the
-  // gallery's conversion, not this one's: its English stays allowed here until it is converted.
-  const STAR_RATING = ["Rating", "star", "stars", "click to clear"];
-  // The same for a collection's share-links button (components/shares), converted with the share page.
-  const SHARE_LINKS = ["Share link"];
   // A parameter's field name, as the studio's label for it writes it ("帧图像（image_roles）").
   const FIELD_NAMES = ["image_roles"];
 
@@ -328,7 +324,7 @@ test.describe("assets, batches, collections and sequences in Chinese", () => {
     await expect(page.getByTestId("batch-title")).toHaveText(prompt);
     await expect(page.getByTestId("batch-item-status")).toHaveText(["已完成", "已完成"], { timeout: 60_000 });
     await expect(page.getByTestId("batch-counts")).toContainText("2 个任务");
-    expect(await englishLeft(page.locator("main"), [...MODEL_WORDS, prompt, ...STAR_RATING])).toEqual([]);
+    expect(await englishLeft(page.locator("main"), [...MODEL_WORDS, prompt])).toEqual([]);
 
     await page.goto("/batches");
     await expect(page.getByRole("heading", { name: "批量任务", level: 1 })).toBeVisible();
@@ -444,5 +440,66 @@ test.describe("validation messages in Chinese (accounts off)", () => {
     await expect(fieldError("duration")).toHaveText("时长（秒）须为 4 到 15 之间的整数（当前为 40）");
     await expect(page.getByTestId("submit-error")).toBeVisible();
     expect(await englishLeft(page.locator("main"), [...MODEL_WORDS, prompt])).toEqual([]);
+  });
+});
+
+test.describe("the gallery in Chinese", () => {
+  test.use(ZH);
+
+  test("grid, filters (and the phone's sheet), keys, detail view, bulk bar and compare: no English left", async ({
+    page,
+  }) => {
+    const word = uniqueWord("zh");
+    const prompts = [`${word} 海边的灯塔`, `${word} 雪山下的小木屋`];
+    const seeded = await seedGallery([
+      { prompt: prompts[0], files: [{ kind: "video" }], rating: 4, favorite: true },
+      { prompt: prompts[1], kind: "image", files: [{ kind: "image" }] },
+    ]);
+    const allowed = [...MODEL_WORDS, ...prompts, word];
+    await page.goto(`/gallery?q=${word}`);
+    await expect(page.getByRole("heading", { name: "图库" })).toBeVisible();
+    await expect(page.getByTestId("gallery-card")).toHaveCount(2);
+    await expect(page.getByTestId("gallery-total")).toHaveText("2 项符合");
+    expect(await englishLeft(page.locator("body"), allowed)).toEqual([]);
+
+    await page.getByTestId("keys-help-open").click();
+    await expect(page.getByTestId("keys-help")).toContainText("清除评分");
+    expect(await englishLeft(page.getByTestId("keys-help"), allowed)).toEqual([]);
+    await page.keyboard.press("Escape");
+
+    // A phone: the filters open in a sheet.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.getByTestId("open-filter-sheet").click();
+    await expect(page.getByTestId("filter-sheet")).toContainText("全部类型");
+    expect(await englishLeft(page.getByTestId("filter-sheet"), allowed)).toEqual([]);
+    await page.getByTestId("close-filter-sheet").click();
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await page.locator(`[data-testid="gallery-card"][data-item-id="${seeded[0].id}"] [data-tile]`).click();
+    const detail = page.getByTestId("detail-dialog");
+    await expect(detail.getByTestId("detail-prompt")).toHaveText(prompts[0]);
+    await expect(detail.getByTestId("comment-panel")).toContainText("还没有评论");
+    await expect(detail.getByRole("button", { name: /^(描述|重新描述)$/ })).toBeVisible();
+    expect(await englishLeft(detail, allowed)).toEqual([]);
+    await detail.getByTestId("detail-close").click();
+
+    for (const item of seeded)
+      await page
+        .locator(`[data-testid="gallery-card"][data-item-id="${item.id}"]`)
+        .getByTestId("select-item")
+        .check();
+    await expect(page.getByTestId("selected-count")).toHaveText("已选 2 项");
+    expect(await englishLeft(page.getByTestId("bulk-bar"), allowed)).toEqual([]);
+    await page.getByTestId("bulk-delete").click();
+    const confirm = page.getByTestId("bulk-bar").getByTestId("confirm-dialog");
+    await expect(confirm).toContainText("删除 2 项？");
+    expect(await englishLeft(confirm, allowed)).toEqual([]);
+    await confirm.getByRole("button", { name: "取消" }).click();
+
+    await page.getByTestId("bulk-compare").click();
+    const compare = page.getByTestId("compare-view");
+    await expect(compare.getByRole("heading", { name: "比较 2 项" })).toBeVisible();
+    await expect(compare.getByTestId("compare-row").first()).toBeVisible();
+    expect(await englishLeft(compare, allowed)).toEqual([]);
   });
 });

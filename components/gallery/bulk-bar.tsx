@@ -1,10 +1,12 @@
 "use client";
 
 import { Heart } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { TagSuggestions } from "./tag-suggestions";
 import { useBulkMutation } from "./use-gallery-queries";
 
@@ -32,6 +34,8 @@ export function BulkBar({
   onCollect,
   extra,
 }: Props) {
+  const t = useTranslations("galleryBulk");
+  const errorMessage = useErrorMessage();
   const bulk = useBulkMutation();
   const [tag, setTag] = useState("");
   const [confirming, setConfirming] = useState(false);
@@ -51,24 +55,24 @@ export function BulkBar({
     >
       <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-2 whitespace-nowrap px-4 py-3">
         <span className="mr-2 text-sm font-medium" data-testid="selected-count">
-          {count} selected
+          {t("selected", { count })}
         </span>
         <Button size="sm" variant="ghost" onClick={onSelectAll} disabled={count === loadedCount}>
-          Select all {loadedCount.toLocaleString()} loaded
+          {t("selectAll", { count: loadedCount })}
         </Button>
         <Button size="sm" variant="ghost" onClick={onClear}>
-          Clear
+          {t("clear")}
         </Button>
         <span className="mx-1 h-6 w-px bg-zinc-700" aria-hidden />
         <Button size="sm" onClick={() => bulk.mutate({ action: "favorite", ids })} disabled={bulk.isPending}>
-          <Heart aria-hidden className="size-3.5" /> Favorite
+          <Heart aria-hidden className="size-3.5" /> {t("favorite")}
         </Button>
         <Button
           size="sm"
           onClick={() => bulk.mutate({ action: "unfavorite", ids })}
           disabled={bulk.isPending}
         >
-          Unfavorite
+          {t("unfavorite")}
         </Button>
         <form
           className="flex items-center gap-1 whitespace-nowrap"
@@ -81,8 +85,8 @@ export function BulkBar({
             <input
               value={tag}
               onChange={(event) => setTag(event.target.value)}
-              placeholder="tag"
-              aria-label="Tag for selected items"
+              placeholder={t("tagPlaceholder")}
+              aria-label={t("tagLabel")}
               list="bulk-tag-suggestions"
               maxLength={40}
               data-testid="bulk-tag-input"
@@ -91,10 +95,10 @@ export function BulkBar({
           </div>
           <TagSuggestions id="bulk-tag-suggestions" query={tag} />
           <Button size="sm" type="submit" disabled={!tag.trim() || bulk.isPending}>
-            Add tag
+            {t("addTag")}
           </Button>
           <Button size="sm" onClick={() => tagAction("removeTag")} disabled={!tag.trim() || bulk.isPending}>
-            Remove tag
+            {t("removeTag")}
           </Button>
         </form>
         <span className="mx-1 h-6 w-px bg-zinc-700" aria-hidden />
@@ -102,14 +106,14 @@ export function BulkBar({
           size="sm"
           onClick={() => onCompare(ids)}
           disabled={count < 2 || count > 4}
-          title={count < 2 || count > 4 ? "Select 2 to 4 items to compare" : undefined}
+          title={count < 2 || count > 4 ? t("compareHint") : undefined}
           data-testid="bulk-compare"
         >
-          Compare
+          {t("compare")}
         </Button>
         {onCollect && (
           <Button size="sm" onClick={() => onCollect(ids)} data-testid="bulk-collect">
-            Add to collection…
+            {t("collect")}
           </Button>
         )}
         {extra}
@@ -119,22 +123,24 @@ export function BulkBar({
             <input key={id} type="hidden" name="ids" value={id} />
           ))}
           <Button size="sm" type="submit" data-testid="bulk-download">
-            Download zip
+            {t("download")}
           </Button>
         </form>
         <Button size="sm" variant="danger" onClick={() => setConfirming(true)} data-testid="bulk-delete">
-          Delete…
+          {t("delete")}
         </Button>
         {bulk.error && (
           <span role="alert" className="ml-2 text-sm text-red-300">
-            {bulk.error.message}
+            {errorMessage(bulk.error)}
           </span>
         )}
       </div>
       <ConfirmDialog
         open={confirming}
-        title={`Delete ${count} item${count === 1 ? "" : "s"}?`}
-        confirmLabel={`Delete ${count}`}
+        title={t("deleteTitle", { count })}
+        confirmLabel={t("deleteConfirm", { count })}
+        cancelLabel={t("cancel")}
+        busyLabel={t("working")}
         busy={bulk.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={() =>
@@ -149,8 +155,7 @@ export function BulkBar({
           )
         }
       >
-        The tasks, their stored files and thumbnails are removed from this studio for good. Results whose
-        upstream URLs have expired cannot be downloaded again.
+        {t("deleteBody")}
       </ConfirmDialog>
     </div>
   );

@@ -3,7 +3,9 @@
 import { Pause, Play, RotateCcw, X } from "lucide-react";
 import { useQueries } from "@tanstack/react-query";
 import clsx from "clsx";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { compareParams } from "@/lib/gallery/compare";
@@ -25,6 +27,8 @@ export function CompareView({
   /** "Add to collection" for the compared items. */
   onCollect?: (ids: string[]) => void;
 }) {
+  const t = useTranslations("compare");
+  const errorMessage = useErrorMessage();
   const source = useItemSource();
   const results = useQueries({
     queries: ids.map((id) => ({
@@ -53,42 +57,42 @@ export function CompareView({
         }),
       ]
     : [];
-  const errors = results.filter((r) => r.error).map((r) => r.error!.message);
+  const errors = results.filter((r) => r.error).map((r) => errorMessage(r.error));
 
   return (
     <div
       ref={dialog}
       role="dialog"
       aria-modal="true"
-      aria-label="Compare items"
+      aria-label={t("label")}
       tabIndex={-1}
       data-testid="compare-view"
       className="fixed inset-0 z-40 flex flex-col bg-zinc-950 outline-none"
     >
       <header className="flex h-14 shrink-0 items-center gap-3 border-b border-zinc-800 px-4">
         <Button variant="ghost" size="sm" onClick={onClose} data-testid="compare-close">
-          <X aria-hidden className="size-4" /> Close
+          <X aria-hidden className="size-4" /> {t("close")}
         </Button>
-        <h2 className="text-sm font-semibold">Compare {ids.length} items</h2>
+        <h2 className="text-sm font-semibold">{t("title", { count: ids.length })}</h2>
         {onCollect && (
           <Button size="sm" variant="ghost" onClick={() => onCollect(ids)} data-testid="compare-collect">
-            + Collection
+            {t("collect")}
           </Button>
         )}
         <div className="ml-auto flex items-center gap-2">
           <Button size="sm" onClick={sync.toggle} data-testid="compare-play">
             {sync.playing ? (
               <>
-                <Pause aria-hidden className="size-3.5" /> Pause all
+                <Pause aria-hidden className="size-3.5" /> {t("pauseAll")}
               </>
             ) : (
               <>
-                <Play aria-hidden className="size-3.5" /> Play all
+                <Play aria-hidden className="size-3.5" /> {t("playAll")}
               </>
             )}
           </Button>
           <Button size="sm" variant="ghost" onClick={() => sync.seek(0)}>
-            <RotateCcw aria-hidden className="size-3.5" /> Restart
+            <RotateCcw aria-hidden className="size-3.5" /> {t("restart")}
           </Button>
           <input
             type="range"
@@ -97,19 +101,19 @@ export function CompareView({
             step={0.01}
             value={sync.time}
             onChange={(event) => sync.seek(Number(event.target.value))}
-            aria-label="Position of all videos"
+            aria-label={t("position")}
             className="w-48 accent-sky-500"
             data-testid="compare-scrubber"
           />
           <span className="w-20 text-right text-xs tabular-nums text-zinc-400">
-            {sync.time.toFixed(1)} / {sync.duration.toFixed(1)} s
+            {t("time", { time: sync.time.toFixed(1), duration: sync.duration.toFixed(1) })}
           </span>
         </div>
       </header>
       {errors.length > 0 && <p className="p-4 text-sm text-red-300">{errors.join(" · ")}</p>}
       {!ready ? (
         <div className="flex flex-1 items-center justify-center">
-          <Spinner label="Loading items" />
+          <Spinner label={t("loading")} />
         </div>
       ) : (
         <div className="min-h-0 flex-1 overflow-auto p-4">
@@ -128,6 +132,7 @@ export function CompareView({
                     "py-1.5 font-mono text-xs",
                     row.differs ? "text-amber-300" : "text-zinc-400",
                   )}
+                  translate="no"
                 >
                   {row.key}
                 </div>
@@ -141,7 +146,11 @@ export function CompareView({
                         : "text-zinc-300",
                     )}
                   >
-                    {value === null ? <span className="text-zinc-400">not set</span> : formatParam(value)}
+                    {value === null ? (
+                      <span className="text-zinc-400">{t("notSet")}</span>
+                    ) : (
+                      <span translate="no">{formatParam(value)}</span>
+                    )}
                   </div>
                 ))}
               </div>
@@ -160,13 +169,14 @@ function CompareMedia({
   item: GalleryItemDetail;
   videoRef: (el: HTMLVideoElement | null) => void;
 }) {
+  const t = useTranslations("compare");
   const media = item.media.find((m) => m.role === "result" && m.status === "stored");
   const video = media && (media.contentType?.startsWith("video/") ?? item.kind === "video");
   return (
     <div className="flex aspect-video items-center justify-center overflow-hidden rounded-lg bg-black">
       {!media ? (
         <span className="p-3 text-center text-sm text-zinc-400">
-          {item.status === "failed" ? `Failed: ${item.error ?? ""}` : "No stored result"}
+          {item.status === "failed" ? t("failed", { error: item.error ?? "" }) : t("noStored")}
         </span>
       ) : video ? (
         <video

@@ -2,8 +2,10 @@
 
 import { Play } from "lucide-react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { fetchJson } from "@/components/api-client";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { Button } from "@/components/ui/button";
 import type { GalleryItemDetail } from "@/lib/gallery/types";
 
@@ -14,6 +16,8 @@ type LastFrame = { url: string; width: number; height: number };
  * extracted once) and opens the studio with it as the first frame of a model that takes one.
  */
 export function ContinueButton({ item }: { item: GalleryItemDetail }) {
+  const t = useTranslations("galleryDetail");
+  const errorMessage = useErrorMessage();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -33,7 +37,7 @@ export function ContinueButton({ item }: { item: GalleryItemDetail }) {
       );
       router.push(`/?${new URLSearchParams({ firstFrame: frame.url })}`);
     } catch (cause) {
-      setError((cause as Error).message);
+      setError(errorMessage(cause));
       setBusy(false);
     }
   }
@@ -42,10 +46,10 @@ export function ContinueButton({ item }: { item: GalleryItemDetail }) {
     <>
       <Button size="sm" onClick={start} disabled={busy} data-testid="continue-from-here">
         {busy ? (
-          "Taking the last frame…"
+          t("continueBusy")
         ) : (
           <>
-            <Play aria-hidden className="size-3.5" /> Continue from here
+            <Play aria-hidden className="size-3.5" /> {t("continue")}
           </>
         )}
       </Button>

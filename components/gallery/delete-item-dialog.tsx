@@ -1,6 +1,8 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { GalleryItem } from "@/lib/gallery/types";
 import { deleteItem } from "./api";
@@ -19,6 +21,8 @@ export function DeleteItemDialog({
   onCancel: () => void;
   onDeleted: (id: string) => void;
 }) {
+  const t = useTranslations("galleryBulk");
+  const errorMessage = useErrorMessage();
   const client = useQueryClient();
   const remove = useMutation({
     mutationFn: (id: string) => deleteItem(id),
@@ -32,8 +36,10 @@ export function DeleteItemDialog({
   return (
     <ConfirmDialog
       open={item !== null}
-      title="Delete this item?"
-      confirmLabel="Delete"
+      title={t("deleteItemTitle")}
+      confirmLabel={t("deleteItemConfirm")}
+      cancelLabel={t("cancel")}
+      busyLabel={t("working")}
       busy={remove.isPending}
       onCancel={() => {
         remove.reset();
@@ -41,11 +47,10 @@ export function DeleteItemDialog({
       }}
       onConfirm={() => item && remove.mutate(item.id)}
     >
-      The task, its {files} stored file{files === 1 ? "" : "s"} and thumbnails are removed from this studio
-      for good.
+      {t("deleteItemBody", { files })}
       {remove.error && (
         <p role="alert" className="mt-2 text-red-300">
-          {remove.error.message}
+          {errorMessage(remove.error)}
         </p>
       )}
     </ConfirmDialog>

@@ -1,10 +1,15 @@
+"use client";
+
 import clsx from "clsx";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { useFormat } from "@/components/i18n/use-format";
 import { RetryDownloadButton } from "@/components/studio/retry-download-button";
 import { Badge } from "@/components/ui/badge";
 import type { GalleryItemDetail } from "@/lib/gallery/types";
 import { formatBytes } from "@/lib/format/bytes";
-import { formatDateTime, formatParam, formatSpan } from "./format";
+import { formatParam, spanParts } from "./format";
+import { useRoleLabel } from "./media-viewer";
 import { FilmProvenance } from "@/components/sequences/film-provenance";
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
@@ -16,7 +21,7 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
   );
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
     <div className="grid grid-cols-[8.5rem_1fr] gap-3 py-1.5 text-sm">
       <dt className="text-zinc-400">{label}</dt>
@@ -25,80 +30,101 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The digest's name, the same in every language. */
+const HASH = "sha256";
+
 const expiryTone = { expired: "danger", valid: "success", unknown: "neutral" } as const;
 
 /** Everything known about the task: prompt, parameters as submitted, cost, timings, files, URLs. */
 export function DetailInfo({ item }: { item: GalleryItemDetail }) {
   const params = item.request ? Object.entries(item.request).filter(([key]) => key !== "prompt") : [];
-  const run = formatSpan(item.startedAt ?? item.submittedAt, item.finishedAt);
+  const t = useTranslations("galleryDetail");
+  const format = useFormat();
+  const roleLabel = useRoleLabel();
+  const span = spanParts(item.startedAt ?? item.submittedAt, item.finishedAt);
+  const run = span && (span.minutes ? t("minutes", span) : t("seconds", span));
+  const code = (chunks: ReactNode) => <span translate="no">{chunks}</span>;
 
   return (
     <div className="space-y-6">
       {item.status === "failed" && (
-        <Section title="Error" testId="detail-error">
+        <Section title={t("error")} testId="detail-error">
           <p className="whitespace-pre-wrap rounded-md border border-red-500/40 bg-red-500/10 p-3 text-sm text-red-100">
-            {item.error ?? "The upstream gave no reason."}
+            {item.error ?? t("noReason")}
           </p>
         </Section>
       )}
-      <Section title="Prompt">
-        <p className="whitespace-pre-wrap text-sm leading-relaxed text-zinc-100" data-testid="detail-prompt">
-          {item.prompt || <span className="italic text-zinc-400">No prompt</span>}
+      <Section title={t("prompt")}>
+        <p
+          className="whitespace-pre-wrap text-sm leading-relaxed text-zinc-100"
+          data-testid="detail-prompt"
+          data-user-text
+        >
+          {item.prompt || <span className="italic text-zinc-400">{t("noPrompt")}</span>}
         </p>
       </Section>
-      <Section
-        title={item.kind === "sequence" ? "Made of (shots, takes, trims)" : "Parameters as submitted"}
-        testId="detail-params"
-      >
+      <Section title={item.kind === "sequence" ? t("madeOf") : t("params")} testId="detail-params">
         {item.kind === "sequence" && item.request ? (
           <FilmProvenance request={item.request} />
         ) : item.request ? (
           <dl className="divide-y divide-zinc-800/70">
             {params.map(([key, value]) => (
-              <Row key={key} label={key}>
-                <span className="font-mono text-[13px]" data-param={key}>
+              <Row key={key} label={<span translate="no">{key}</span>}>
+                <span className="font-mono text-[13px]" data-param={key} translate="no">
                   {formatParam(value)}
                 </span>
               </Row>
             ))}
           </dl>
         ) : (
-          <pre className="overflow-x-auto rounded bg-zinc-900 p-2 text-xs">{item.requestText}</pre>
+          <pre className="overflow-x-auto rounded bg-zinc-900 p-2 text-xs" translate="no">
+            {item.requestText}
+          </pre>
         )}
       </Section>
-      <Section title="Run">
+      <Section title={t("run")}>
         <dl className="divide-y divide-zinc-800/70">
-          <Row label="Model">
-            <span className="font-mono text-[13px]">{item.model}</span>
+          <Row label={t("model")}>
+            <span className="font-mono text-[13px]" translate="no">
+              {item.model}
+            </span>
           </Row>
-          <Row label="Cost (amount)">
+          <Row label={t.rich("cost", { code })}>
             <span data-testid="detail-amount">{item.amount ?? "—"}</span>
           </Row>
-          <Row label="actualDuration">{item.actualDuration ?? "—"}</Row>
-          <Row label="Submitted">{formatDateTime(item.submittedAt)}</Row>
-          <Row label="Started">{formatDateTime(item.startedAt)}</Row>
-          <Row label="Finished">
-            {formatDateTime(item.finishedAt)}
+          <Row label={t.rich("actualDuration", { code })}>{item.actualDuration ?? "—"}</Row>
+          <Row label={t("submitted")}>{format.dateTime(item.submittedAt)}</Row>
+          <Row label={t("started")}>{format.dateTime(item.startedAt)}</Row>
+          <Row label={t("finished")}>
+            {format.dateTime(item.finishedAt)}
             {run && <span className="ml-2 text-zinc-400">({run})</span>}
           </Row>
-          <Row label="Task id">
-            <span className="font-mono text-[12px]">{item.id}</span>
+          <Row label={t("taskId")}>
+            <span className="font-mono text-[12px]" translate="no">
+              {item.id}
+            </span>
           </Row>
         </dl>
       </Section>
       {item.media.length > 0 && (
-        <Section title="Stored files" testId="detail-files">
+        <Section title={t("storedFiles")} testId="detail-files">
           <ul className="space-y-3">
             {item.media.map((m) => (
               <li key={m.id} className="rounded-md border border-zinc-800 p-3 text-sm">
                 <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-medium text-zinc-200">{m.role.replace("_", " ")}</span>
+                  <span className="font-medium text-zinc-200">{roleLabel(m.role)}</span>
                   <Badge
                     tone={m.status === "stored" ? "success" : m.status === "expired" ? "warning" : "neutral"}
                   >
-                    {m.status}
+                    {t("mediaStatus", { status: m.status })}
                   </Badge>
-                  <span className="text-zinc-400">{m.contentType ?? "unknown type"}</span>
+                  {m.contentType ? (
+                    <span className="text-zinc-400" translate="no">
+                      {m.contentType}
+                    </span>
+                  ) : (
+                    <span className="text-zinc-400">{t("unknownType")}</span>
+                  )}
                   <span className="text-zinc-400" data-testid="file-size">
                     {m.size === null ? "—" : formatBytes(m.size)}
                   </span>
@@ -113,17 +139,18 @@ export function DetailInfo({ item }: { item: GalleryItemDetail }) {
                       className="ml-auto text-sky-300 hover:underline"
                       data-testid="file-download"
                     >
-                      Download
+                      {t("fileDownload")}
                     </a>
                   )}
                 </div>
                 {m.sha256 && (
                   <p
                     className="mt-1 break-all font-mono text-[11px] text-zinc-400"
-                    title="sha256"
+                    title={HASH}
+                    translate="no"
                     data-testid="file-sha256"
                   >
-                    sha256 {m.sha256}
+                    {HASH} {m.sha256}
                   </p>
                 )}
                 {m.error && <p className="mt-1 whitespace-pre-line text-xs text-amber-200">{m.error}</p>}
@@ -138,28 +165,32 @@ export function DetailInfo({ item }: { item: GalleryItemDetail }) {
         </Section>
       )}
       {item.upstreamUrls.length > 0 && (
-        <Section title="Upstream original URLs" testId="detail-upstream">
+        <Section title={t("upstreamUrls")} testId="detail-upstream">
           <ul className="space-y-2">
             {item.upstreamUrls.map((u) => (
               <li key={`${u.field}-${u.url}`} className="text-sm">
                 <div className="flex items-center gap-2">
-                  <span className="font-mono text-[12px] text-zinc-400">{u.field}</span>
+                  <span className="font-mono text-[12px] text-zinc-400" translate="no">
+                    {u.field}
+                  </span>
                   <Badge tone={expiryTone[u.state]}>
                     {u.state === "expired"
-                      ? "expired"
+                      ? t("urlExpired")
                       : u.state === "valid"
-                        ? "not expired"
-                        : "expiry unknown"}
+                        ? t("urlValid")
+                        : t("urlUnknown")}
                   </Badge>
                   {u.expiresAt && (
                     <span className="text-[11px] text-zinc-400">
-                      {u.state === "expired" ? "since" : "until"} {formatDateTime(u.expiresAt)}
+                      {t(u.state === "expired" ? "since" : "until", { date: format.dateTime(u.expiresAt) })}
                     </span>
                   )}
                 </div>
                 {u.masked ? (
                   // Under the configured upstream address, which the browser never learns.
-                  <span className="mt-0.5 block break-all font-mono text-[12px] text-zinc-400">{u.url}</span>
+                  <span className="mt-0.5 block break-all font-mono text-[12px] text-zinc-400" translate="no">
+                    {u.url}
+                  </span>
                 ) : (
                   <a
                     href={u.url}

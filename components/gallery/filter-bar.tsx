@@ -3,7 +3,9 @@
 import { Heart, SlidersHorizontal, X } from "lucide-react";
 import clsx from "clsx";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useStatusLabel } from "@/components/i18n/use-status-label";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { useModalDialog } from "@/components/ui/use-modal-dialog";
@@ -75,6 +77,7 @@ function FilterSelect({
 
 /** Search box with its own state, sent to the URL after a pause in typing. */
 function SearchBox({ value, onChange }: { value: string; onChange: (q: string) => void }) {
+  const t = useTranslations("galleryFilters");
   const [text, setText] = useState(value);
   const last = useRef(value);
   useEffect(() => {
@@ -98,8 +101,8 @@ function SearchBox({ value, onChange }: { value: string; onChange: (q: string) =
       data-testid="gallery-search"
       value={text}
       onChange={(event) => setText(event.target.value)}
-      placeholder='Search prompts — words, "exact phrase", -exclude'
-      aria-label="Search prompts"
+      placeholder={t("searchPlaceholder")}
+      aria-label={t("searchLabel")}
       className={clsx(inputClass, "h-9")}
     />
   );
@@ -117,6 +120,8 @@ export function FilterBar({
   /** The total is an estimate: "about 120,000 items", never a number that looks exact. */
   totalIsEstimate?: boolean;
 }) {
+  const t = useTranslations("galleryFilters");
+  const statusLabel = useStatusLabel();
   const facets = useFacetsQuery();
   const [sheetOpen, setSheetOpen] = useState(false);
   const set = <K extends keyof GalleryFilters>(key: K, value: GalleryFilters[K] | "") =>
@@ -142,73 +147,73 @@ export function FilterBar({
       )}
     >
       <Heart aria-hidden className={clsx("size-4", filters.favorite && "fill-current")} />
-      <span className="sr-only sm:not-sr-only">Favorites</span>
+      <span className="sr-only sm:not-sr-only">{t("favorites")}</span>
     </button>
   );
 
   const selects = (
     <>
       <FilterSelect
-        label="Type"
+        label={t("type")}
         name="type"
         value={filters.type}
-        anyLabel="All types"
+        anyLabel={t("allTypes")}
         options={[
-          { value: "video", label: "Videos" },
-          { value: "image", label: "Images" },
-          { value: "sequence", label: "Films (sequences)" },
+          { value: "video", label: t("videos") },
+          { value: "image", label: t("images") },
+          { value: "sequence", label: t("films") },
         ]}
         onChange={(v) => set("type", v as GalleryFilters["type"])}
       />
       <FilterSelect
-        label="Model"
+        label={t("model")}
         name="model"
         value={filters.model}
-        anyLabel="All models"
+        anyLabel={t("allModels")}
         options={models.map((m) => ({ value: m.id, label: `${m.id} (${m.count})` }))}
         onChange={(v) => set("model", v)}
       />
       <FilterSelect
-        label="Status"
+        label={t("status")}
         name="status"
         value={filters.status}
-        anyLabel="Any status"
+        anyLabel={t("anyStatus")}
         options={STATUS_FILTERS.map((s) => ({
           value: s,
-          label: s === "expired" ? "expired (result lost)" : s,
+          label: s === "expired" ? t("expiredOption") : statusLabel(s),
         }))}
         onChange={(v) => set("status", v as GalleryFilters["status"])}
       />
       <FilterSelect
-        label="Rating"
+        label={t("rating")}
         name="rating"
         value={filters.rating === undefined ? undefined : String(filters.rating)}
-        anyLabel="Any rating"
+        anyLabel={t("anyRating")}
         options={[5, 4, 3, 2, 1].map((r) => ({
           value: String(r),
-          label: `${r} star${r === 1 ? "" : "s"}${r < 5 ? " & up" : ""}`,
+          label: t("ratingOption", { stars: r, up: r < 5 ? "yes" : "no" }),
         }))}
         onChange={(v) => set("rating", v ? Number(v) : "")}
       />
       <FilterSelect
-        label="Tag"
+        label={t("tag")}
         name="tag"
         value={filters.tag}
-        anyLabel="Any tag"
+        anyLabel={t("anyTag")}
         options={tags.map((t) => ({ value: t.name, label: `${t.name} (${t.count})` }))}
         onChange={(v) => set("tag", v)}
       />
       {users && (
         <FilterSelect
-          label="User"
+          label={t("user")}
           name="user"
           value={filters.user}
-          anyLabel="All users"
+          anyLabel={t("allUsers")}
           options={users.map((u) => ({ value: u.id, label: `${u.label} (${u.count})` }))}
           onChange={(v) => set("user", v)}
         />
       )}
-      <Labelled label="From">
+      <Labelled label={t("from")}>
         <input
           type="date"
           data-testid="filter-from"
@@ -218,7 +223,7 @@ export function FilterBar({
           onChange={(e) => set("from", e.target.value)}
         />
       </Labelled>
-      <Labelled label="To">
+      <Labelled label={t("to")}>
         <input
           type="date"
           data-testid="filter-to"
@@ -236,7 +241,7 @@ export function FilterBar({
   ).length;
 
   return (
-    <section aria-label="Filters" className="space-y-3">
+    <section aria-label={t("label")} className="space-y-3">
       <div className="flex items-center gap-2">
         <div className="min-w-0 flex-1">
           <SearchBox value={filters.q ?? ""} onChange={(q) => set("q", q.trim() ? q : "")} />
@@ -249,7 +254,7 @@ export function FilterBar({
           data-testid="open-filter-sheet"
         >
           <SlidersHorizontal aria-hidden className="size-4" />
-          Filters{sheetCount > 0 ? ` (${sheetCount})` : ""}
+          {t("open", { count: sheetCount })}
         </Button>
       </div>
       <FilterSheet open={sheetOpen} onClose={() => setSheetOpen(false)}>
@@ -258,7 +263,7 @@ export function FilterBar({
       <div className="hidden grid-cols-4 gap-2 sm:grid xl:grid-cols-7">{selects}</div>
       <div className="flex min-h-8 items-center gap-3 text-sm text-zinc-400">
         <span data-testid="gallery-total" aria-live="polite">
-          {totalLabel(total, totalIsEstimate, active)}
+          {totalLabel(t, total, totalIsEstimate, active)}
         </span>
         {filters.batch && (
           <span
@@ -266,11 +271,11 @@ export function FilterBar({
             className="inline-flex items-center gap-1 rounded-full border border-violet-500/40 bg-violet-500/10 py-0.5 pl-3 pr-1 text-xs text-violet-200"
           >
             <Link href={`/batches/${encodeURIComponent(filters.batch)}`} className="hover:underline">
-              From batch {filters.batch.slice(-8)}
+              {t("fromBatch", { id: filters.batch.slice(-8) })}
             </Link>
             <button
               type="button"
-              aria-label="Show items of every batch"
+              aria-label={t("everyBatch")}
               onClick={() => set("batch", "")}
               className="inline-flex items-center rounded-full px-1.5 py-0.5 hover:bg-violet-500/20"
             >
@@ -285,7 +290,7 @@ export function FilterBar({
             onClick={() => onChange({ sort: filters.sort })}
             data-testid="clear-filters"
           >
-            Clear filters
+            {t("clear")}
           </Button>
         )}
         <SortSelect filters={filters} onChange={onChange} />
@@ -309,6 +314,7 @@ function FilterSheet({
   onClose: () => void;
   children: ReactNode;
 }) {
+  const t = useTranslations("galleryFilters");
   const dialogProps = useModalDialog(open, onClose);
   return (
     <dialog
@@ -322,10 +328,10 @@ function FilterSheet({
         <div className="space-y-4 p-4">
           <div className="flex items-center justify-between">
             <h2 id="filter-sheet-title" className="text-base font-semibold">
-              Filters
+              {t("sheetTitle")}
             </h2>
             <Button variant="primary" onClick={onClose} data-testid="close-filter-sheet">
-              Done
+              {t("done")}
             </Button>
           </div>
           <div className="grid grid-cols-1 gap-3">{children}</div>

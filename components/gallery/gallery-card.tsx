@@ -2,13 +2,15 @@
 
 import { Heart, Image as ImageIcon, Play, Star, TriangleAlert } from "lucide-react";
 import clsx from "clsx";
+import { useTranslations } from "next-intl";
 import { memo, useEffect, useRef, useState, type MouseEvent } from "react";
+import { useFormat } from "@/components/i18n/use-format";
 import { useReducedMotion } from "@/components/ui/use-reduced-motion";
 import type { GalleryItem } from "@/lib/gallery/types";
 import { ItemBadges } from "./item-badges";
 import { TakeScoreMark } from "./take-score-mark";
 import { useItemSource } from "./item-source";
-import { formatClock, formatShortDate } from "./format";
+import { formatClock } from "./format";
 import { highlightRuns } from "@/lib/gallery/highlight";
 
 type Props = {
@@ -38,6 +40,8 @@ export const GalleryCard = memo(function GalleryCard({
   onToggle,
   onFocusIndex,
 }: Props) {
+  const t = useTranslations("gallery");
+  const format = useFormat();
   // Inside a collection: its marks on the tile, and dragging a tile onto another moves it there.
   const { decorate, reorder } = useItemSource();
   const media = item.media.find((m) => m.role === "result") ?? item.media[0];
@@ -98,9 +102,11 @@ export const GalleryCard = memo(function GalleryCard({
           selecting || event.shiftKey || event.metaKey || event.ctrlKey ? toggle(event) : onOpen(item.id)
         }
         className="relative block aspect-[4/3] w-full overflow-hidden bg-zinc-950 text-left"
-        aria-label={`Open ${item.prompt ? `“${item.prompt.slice(0, 80)}”` : item.id}${
-          item.rating ? `, ${item.rating} of 5 stars` : ""
-        }${item.favorite ? ", favorite" : ""}`}
+        aria-label={t("open", {
+          title: item.prompt ? `“${item.prompt.slice(0, 80)}”` : item.id,
+          rating: item.rating ?? 0,
+          favorite: item.favorite ? "yes" : "no",
+        })}
       >
         {poster ? (
           // eslint-disable-next-line @next/next/no-img-element -- stored thumbnails are already small webp
@@ -146,7 +152,7 @@ export const GalleryCard = memo(function GalleryCard({
         <input
           type="checkbox"
           data-testid="select-item"
-          aria-label="Select"
+          aria-label={t("select")}
           checked={selected}
           onChange={() => undefined}
           onClick={toggle}
@@ -154,32 +160,40 @@ export const GalleryCard = memo(function GalleryCard({
         />
       </label>
       <div className="flex min-h-0 flex-1 flex-col gap-1 px-2.5 py-2">
-        <p className="line-clamp-2 text-[13px] leading-snug text-zinc-200" title={item.prompt}>
-          {item.prompt || <span className="italic text-zinc-400">No prompt</span>}
+        <p className="line-clamp-2 text-[13px] leading-snug text-zinc-200" title={item.prompt} data-user-text>
+          {item.prompt || <span className="italic text-zinc-400">{t("noPrompt")}</span>}
         </p>
         {item.shown && (
           <p className="line-clamp-2 text-[12px] leading-snug text-zinc-400" data-testid="shown-match">
-            <span className="text-zinc-400">Shown: </span>
+            <span className="text-zinc-400">{t("shownLabel")} </span>
             {highlightRuns(item.shown.caption, item.shown.highlight).map((run, i) =>
               run.match ? (
-                <mark key={i} className="rounded-sm bg-amber-400/25 px-0.5 text-amber-100">
+                <mark key={i} data-user-text className="rounded-sm bg-amber-400/25 px-0.5 text-amber-100">
                   {run.text}
                 </mark>
               ) : (
-                <span key={i}>{run.text}</span>
+                <span key={i} data-user-text>
+                  {run.text}
+                </span>
               ),
             )}
           </p>
         )}
         <div className="mt-auto flex items-center gap-2 text-[11px] text-zinc-400">
-          <span className="truncate">{item.model}</span>
+          <span className="truncate" translate="no">
+            {item.model}
+          </span>
           <span aria-hidden>·</span>
-          <span className="shrink-0">{formatShortDate(item.submittedAt)}</span>
+          <span className="shrink-0">{format.shortDate(item.submittedAt)}</span>
           {decorate?.(item)}
           <TakeScoreMark item={item} />
           <span className="ml-auto flex shrink-0 items-center gap-1.5">
             {item.rating ? (
-              <span role="img" className="flex text-amber-300" aria-label={`Rated ${item.rating} of 5`}>
+              <span
+                role="img"
+                className="flex text-amber-300"
+                aria-label={t("rated", { rating: item.rating })}
+              >
                 {Array.from({ length: item.rating }, (_, i) => (
                   <Star key={i} aria-hidden className="size-3 fill-current" />
                 ))}
@@ -188,7 +202,7 @@ export const GalleryCard = memo(function GalleryCard({
             {item.favorite && (
               <Heart
                 role="img"
-                aria-label="Favorite"
+                aria-label={t("favorite")}
                 data-testid="favorite-mark"
                 className="size-3.5 fill-current text-rose-400"
               />
@@ -201,19 +215,20 @@ export const GalleryCard = memo(function GalleryCard({
 });
 
 function Placeholder({ item, makingPoster }: { item: GalleryItem; makingPoster: boolean }) {
+  const t = useTranslations("gallery");
   const text = makingPoster
-    ? "Making preview…"
+    ? t("makingPreview")
     : item.status === "failed"
-      ? "Generation failed"
+      ? t("generationFailed")
       : item.expired
-        ? "Result expired before it was stored"
+        ? t("resultExpired")
         : item.status === "queued" || item.status === "processing"
-          ? "Generating…"
+          ? t("generating")
           : item.mediaState === "pending"
-            ? "Downloading…"
+            ? t("downloading")
             : item.kind === "video"
-              ? "Video"
-              : "Image";
+              ? t("placeholderVideo")
+              : t("placeholderImage");
   return (
     <div
       className="flex size-full flex-col items-center justify-center gap-2 bg-gradient-to-br from-zinc-900 to-zinc-950 p-4 text-center"

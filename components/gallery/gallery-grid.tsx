@@ -1,6 +1,7 @@
 "use client";
 
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { useTranslations } from "next-intl";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import type { GalleryItem } from "@/lib/gallery/types";
@@ -65,6 +66,7 @@ export function GalleryGrid({
   onFocusIndex,
   onColumns,
 }: Props) {
+  const t = useTranslations("gallery");
   const ref = useRef<HTMLDivElement>(null);
   const { width, columns, rowHeight } = useColumns(ref);
   const rowCount = Math.ceil(items.length / columns);
@@ -153,10 +155,10 @@ export function GalleryGrid({
       <div className="flex h-16 items-center justify-center text-sm text-zinc-400">
         {isFetchingNextPage ? (
           <span className="flex items-center gap-2">
-            <Spinner label="Loading more" /> Loading more…
+            <Spinner label={t("loadingMore")} /> {t("loadingMore")}
           </span>
         ) : !hasNextPage && items.length > 0 ? (
-          <span>That’s everything.</span>
+          <span>{t("end")}</span>
         ) : null}
       </div>
     </div>

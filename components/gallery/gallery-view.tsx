@@ -1,10 +1,12 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { lazy, Suspense, useCallback, useLayoutEffect, useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { filtersToSearchParams } from "@/lib/gallery/filters";
 import { DeleteItemDialog } from "./delete-item-dialog";
 import { FilterBar } from "./filter-bar";
@@ -44,6 +46,8 @@ type Props = {
  * culling keys over the grid and the item view.
  */
 export function GalleryView({ header, empty, bulkExtra, urlKeys }: Props = {}) {
+  const t = useTranslations("gallery");
+  const errorMessage = useErrorMessage();
   const url = useGalleryUrl(urlKeys);
   const list = useGalleryInfiniteQuery(url.filters);
   // A selection made under other filters is dropped: bulk actions only reach items on screen.
@@ -101,18 +105,16 @@ export function GalleryView({ header, empty, bulkExtra, urlKeys }: Props = {}) {
     <>
       <div className="mx-auto max-w-screen-2xl space-y-5 px-4 pb-28 pt-6" inert={covered}>
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-          {header ?? <h1 className="text-xl font-semibold tracking-tight">Gallery</h1>}
+          {header ?? <h1 className="text-xl font-semibold tracking-tight">{t("heading")}</h1>}
           <p className="min-w-0 text-sm text-zinc-400 lg:shrink-0">
-            {header
-              ? null
-              : "Every task the studio has run, newest first — including failed and expired ones. "}
+            {header ? null : `${t("intro")} `}
             <button
               type="button"
               onClick={culling.openHelp}
               className="text-sky-300 hover:underline"
               data-testid="keys-help-open"
             >
-              Keyboard: <kbd>?</kbd>
+              {t("keyboard")} <kbd>?</kbd>
             </button>
           </p>
         </div>
@@ -124,15 +126,15 @@ export function GalleryView({ header, empty, bulkExtra, urlKeys }: Props = {}) {
         />
 
         {list.isError ? (
-          <Alert tone="danger" title="The gallery could not be loaded" live>
-            {list.error.message}{" "}
+          <Alert tone="danger" title={t("loadFailed")} live>
+            {errorMessage(list.error)}{" "}
             <Button size="sm" variant="ghost" onClick={() => void list.refetch()}>
-              Retry
+              {t("retry")}
             </Button>
           </Alert>
         ) : list.isPending ? (
           <div className="flex h-64 items-center justify-center">
-            <Spinner label="Loading gallery" />
+            <Spinner label={t("loading")} />
           </div>
         ) : list.items.length === 0 ? (
           <div
@@ -141,18 +143,18 @@ export function GalleryView({ header, empty, bulkExtra, urlKeys }: Props = {}) {
           >
             {filtered ? (
               <>
-                <p className="text-zinc-300">Nothing matches these filters.</p>
+                <p className="text-zinc-300">{t("noMatch")}</p>
                 <Button size="sm" onClick={() => url.setFilters({})}>
-                  Clear filters
+                  {t("clearFilters")}
                 </Button>
               </>
             ) : empty ? (
               empty
             ) : (
               <>
-                <p className="text-zinc-300">No results yet.</p>
+                <p className="text-zinc-300">{t("empty")}</p>
                 <Link href="/" className="text-sm text-sky-300 hover:underline">
-                  Generate something in the studio →
+                  {t("emptyLink")}
                 </Link>
               </>
             )}

@@ -1,11 +1,13 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { useModalDialog } from "@/components/ui/use-modal-dialog";
 import { CULLING_KEYS } from "./use-culling-keys";
 
 /** The culling keys (`?`), in a native modal dialog: Esc or Close dismisses it. */
 export function KeysHelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useTranslations("galleryKeys");
   const dialogProps = useModalDialog(open, onClose);
   return (
     <dialog
@@ -16,17 +18,21 @@ export function KeysHelpDialog({ open, onClose }: { open: boolean; onClose: () =
     >
       <div className="space-y-3 p-5">
         <h2 id="keys-help-title" className="text-base font-semibold">
-          Keyboard
+          {t("title")}
         </h2>
-        <p className="text-sm text-zinc-400">Not while typing in a field (Esc leaves it).</p>
+        <p className="text-sm text-zinc-400">{t("note")}</p>
         <table className="w-full text-sm">
           <tbody>
-            {CULLING_KEYS.map(([keys, what]) => (
-              <tr key={keys} className="border-t border-zinc-800">
-                <th scope="row" className="py-1.5 pr-4 text-left font-mono text-xs font-medium text-zinc-200">
-                  {keys}
+            {CULLING_KEYS.map((id) => (
+              <tr key={id} className="border-t border-zinc-800">
+                <th
+                  scope="row"
+                  translate="no"
+                  className="py-1.5 pr-4 text-left font-mono text-xs font-medium text-zinc-200"
+                >
+                  {t(`${id}Keys`)}
                 </th>
-                <td className="py-1.5 text-zinc-300">{what}</td>
+                <td className="py-1.5 text-zinc-300">{t(id)}</td>
               </tr>
             ))}
           </tbody>
@@ -34,7 +40,7 @@ export function KeysHelpDialog({ open, onClose }: { open: boolean; onClose: () =
       </div>
       <div className="flex justify-end border-t border-zinc-800 px-5 py-3">
         <Button onClick={onClose} autoFocus>
-          Close
+          {t("close")}
         </Button>
       </div>
     </dialog>

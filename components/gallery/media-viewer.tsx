@@ -1,7 +1,9 @@
 "use client";
 
 import clsx from "clsx";
-import { useState, type ReactElement } from "react";
+import { useTranslations } from "next-intl";
+import { useCallback, useState, type ReactElement } from "react";
+import { useStatusLabel } from "@/components/i18n/use-status-label";
 import { ReviewFrame, type ReviewSession } from "@/components/review";
 import { useReducedMotion } from "@/components/ui/use-reduced-motion";
 import type { GalleryItemDetail, GalleryMediaDetail } from "@/lib/gallery/types";
@@ -9,14 +11,23 @@ import type { GalleryItemDetail, GalleryMediaDetail } from "@/lib/gallery/types"
 const isVideo = (m: GalleryMediaDetail, kind: string) =>
   m.contentType ? m.contentType.startsWith("video/") : kind === "video";
 
-const roleLabel = (role: string) =>
-  role === "last_frame" ? "Last frame" : role === "result" ? "Result" : "Extra";
+/** A stored file's role (result, last frame, extra) in the page's language. */
+export function useRoleLabel() {
+  const t = useTranslations("galleryDetail");
+  return useCallback(
+    (role: string) =>
+      role === "last_frame" ? t("roleLastFrame") : role === "result" ? t("roleResult") : t("roleExtra"),
+    [t],
+  );
+}
 
 /**
  * The large player/viewer, with a strip to switch between the result, the last frame and extras.
  * `review`: the comments' annotator lies over the frame (components/review).
  */
 export function MediaViewer({ item, review }: { item: GalleryItemDetail; review?: ReviewSession }) {
+  const t = useTranslations("galleryDetail");
+  const roleLabel = useRoleLabel();
   const [chosenId, setChosenId] = useState<string | null>(null);
   const reducedMotion = useReducedMotion();
   const chosen = item.media.find((m) => m.id === chosenId) ?? item.media[0];
@@ -37,9 +48,7 @@ export function MediaViewer({ item, review }: { item: GalleryItemDetail; review?
         ) : chosen.status !== "stored" ? (
           <div className="max-w-md text-center text-sm text-zinc-400" data-testid="media-unavailable">
             <p className="text-base font-medium text-zinc-200">
-              {chosen.status === "expired"
-                ? "The result expired before it was stored"
-                : `File ${chosen.status}`}
+              {chosen.status === "expired" ? t("mediaExpired") : t("fileStatus", { status: chosen.status })}
             </p>
             {chosen.error && <p className="mt-2">{chosen.error}</p>}
           </div>
@@ -77,7 +86,7 @@ export function MediaViewer({ item, review }: { item: GalleryItemDetail; review?
         <div
           className="flex shrink-0 gap-2 overflow-x-auto border-t border-zinc-800 bg-zinc-950 p-2"
           role="tablist"
-          aria-label="Files"
+          aria-label={t("files")}
         >
           {item.media.map((m) => (
             <button
@@ -105,14 +114,16 @@ export function MediaViewer({ item, review }: { item: GalleryItemDetail; review?
 }
 
 function Empty({ item }: { item: GalleryItemDetail }) {
+  const t = useTranslations("galleryDetail");
+  const statusLabel = useStatusLabel();
   if (item.status === "failed") {
     return (
       <div
         className="max-w-lg rounded-lg border border-red-500/40 bg-red-500/10 p-5 text-sm text-red-100"
         data-testid="detail-failed"
       >
-        <p className="font-medium">The generation failed</p>
-        <p className="mt-2 whitespace-pre-wrap">{item.error ?? "The upstream gave no reason."}</p>
+        <p className="font-medium">{t("failed")}</p>
+        <p className="mt-2 whitespace-pre-wrap">{item.error ?? t("noReason")}</p>
       </div>
     );
   }
@@ -120,8 +131,10 @@ function Empty({ item }: { item: GalleryItemDetail }) {
   return (
     <p className="text-sm text-zinc-400">
       {running
-        ? `The task is ${item.status}${item.progress !== null ? ` (${Math.round(item.progress)}%)` : ""}…`
-        : "No result files."}
+        ? item.progress !== null
+          ? t("runningProgress", { status: statusLabel(item.status), progress: Math.round(item.progress) })
+          : t("running", { status: statusLabel(item.status) })
+        : t("noFiles")}
     </p>
   );
 }

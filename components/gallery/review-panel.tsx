@@ -2,7 +2,9 @@
 
 import { Heart } from "lucide-react";
 import clsx from "clsx";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { MAX_NOTES_LENGTH } from "@/lib/gallery/limits";
@@ -18,6 +20,8 @@ import { useReviewMutation } from "./use-gallery-queries";
  * panel is keyed by item) and when the page unloads, so typed notes are never dropped silently.
  */
 export function ReviewPanel({ item }: { item: GalleryItemDetail }) {
+  const t = useTranslations("galleryDetail");
+  const errorMessage = useErrorMessage();
   const review = useReviewMutation();
   const [notes, setNotes] = useState(item.notes);
   const [savedNotes, setSavedNotes] = useState(item.notes);
@@ -57,7 +61,10 @@ export function ReviewPanel({ item }: { item: GalleryItemDetail }) {
   }, [item.id]);
 
   return (
-    <section aria-label="Review" className="space-y-4 rounded-lg border border-zinc-800 bg-zinc-900/60 p-4">
+    <section
+      aria-label={t("review")}
+      className="space-y-4 rounded-lg border border-zinc-800 bg-zinc-900/60 p-4"
+    >
       <div className="flex items-center gap-4">
         <button
           type="button"
@@ -72,7 +79,7 @@ export function ReviewPanel({ item }: { item: GalleryItemDetail }) {
           )}
         >
           <Heart aria-hidden className={clsx("size-4", item.favorite && "fill-current")} />
-          {item.favorite ? "Favorite" : "Add to favorites"}
+          {item.favorite ? t("favorite") : t("addFavorite")}
         </button>
         <StarRating
           value={item.rating}
@@ -82,7 +89,7 @@ export function ReviewPanel({ item }: { item: GalleryItemDetail }) {
       <TagEditor tags={item.tags} onChange={(tags) => review.mutate({ id: item.id, patch: { tags } })} />
       <div className="space-y-1.5">
         <label htmlFor="review-notes" className="text-xs font-semibold uppercase tracking-wide text-zinc-400">
-          Notes
+          {t("notes")}
         </label>
         <textarea
           id="review-notes"
@@ -98,7 +105,7 @@ export function ReviewPanel({ item }: { item: GalleryItemDetail }) {
             if (event.key === "Enter" && (event.metaKey || event.ctrlKey) && dirty) saveNotes();
           }}
           rows={3}
-          placeholder="What works, what to change next time…"
+          placeholder={t("notesPlaceholder")}
           className={clsx(inputClass, "resize-y")}
         />
         <div className="flex items-center gap-2">
@@ -109,22 +116,16 @@ export function ReviewPanel({ item }: { item: GalleryItemDetail }) {
             disabled={!dirty || review.isPending}
             data-testid="save-notes"
           >
-            Save notes
+            {t("saveNotes")}
           </Button>
           <span className="text-xs text-zinc-400" aria-live="polite" data-testid="notes-state">
-            {review.isPending && dirty
-              ? "Saving…"
-              : dirty
-                ? "Unsaved changes (saved when you leave the field; Ctrl+Enter saves now)"
-                : savedNotes
-                  ? "Saved"
-                  : ""}
+            {review.isPending && dirty ? t("saving") : dirty ? t("unsaved") : savedNotes ? t("saved") : ""}
           </span>
         </div>
       </div>
       {review.error && (
         <p role="alert" className="text-sm text-red-300">
-          Not saved: {review.error.message}
+          {t("notSaved", { message: errorMessage(review.error) })}
         </p>
       )}
     </section>

@@ -1,7 +1,9 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import { fetchJson, jsonInit } from "@/components/api-client";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -17,6 +19,8 @@ const shownKey = (id: string) => ["gallery", "shown", id] as const;
  * describing of new results on, and finds similar items (shared caption words and tags).
  */
 export function ShownPanel({ itemId, onOpen }: { itemId: string; onOpen: (id: string) => void }) {
+  const t = useTranslations("galleryShown");
+  const errorMessage = useErrorMessage();
   const client = useQueryClient();
   const shown = useQuery({
     queryKey: shownKey(itemId),
@@ -57,29 +61,29 @@ export function ShownPanel({ itemId, onOpen }: { itemId: string; onOpen: (id: st
   const data = shown.data;
   return (
     <section
-      aria-label="What is shown"
+      aria-label={t("label")}
       className="space-y-3 rounded-lg border border-zinc-800 bg-zinc-900/60 p-4"
     >
       <div className="flex items-center justify-between gap-2">
-        <h3 className="text-sm font-semibold text-zinc-200">What is shown</h3>
+        <h3 className="text-sm font-semibold text-zinc-200">{t("label")}</h3>
         {data && data.status !== "pending" && !editing && (
           <div className="flex gap-1.5">
             <Button size="sm" variant="ghost" onClick={() => describe.mutate()} disabled={describe.isPending}>
-              {data.status === "none" ? "Describe" : "Describe again"}
+              {data.status === "none" ? t("describe") : t("describeAgain")}
             </Button>
             <Button
               size="sm"
               variant="ghost"
               onClick={() => setEditing({ caption: data.caption, tags: data.tags.join(", ") })}
             >
-              Edit
+              {t("edit")}
             </Button>
           </div>
         )}
       </div>
-      {shown.isPending && <p className="text-xs text-zinc-400">Loading…</p>}
-      {data?.status === "pending" && <p className="text-sm text-zinc-400">Describing…</p>}
-      {data?.status === "none" && !editing && <p className="text-sm text-zinc-400">Not described yet.</p>}
+      {shown.isPending && <p className="text-xs text-zinc-400">{t("loading")}</p>}
+      {data?.status === "pending" && <p className="text-sm text-zinc-400">{t("describing")}</p>}
+      {data?.status === "none" && !editing && <p className="text-sm text-zinc-400">{t("notDescribed")}</p>}
       {data && (data.status === "refused" || data.status === "failed") && data.reason && (
         <Alert tone={data.status === "refused" ? "warning" : "danger"} testId="shown-reason">
           {data.reason}
@@ -87,11 +91,11 @@ export function ShownPanel({ itemId, onOpen }: { itemId: string; onOpen: (id: st
       )}
       {data?.status === "done" && !editing && (
         <div className="space-y-2">
-          <p className="text-sm text-zinc-100" data-testid="shown-caption">
+          <p className="text-sm text-zinc-100" data-testid="shown-caption" data-user-text>
             {data.caption}
           </p>
           {data.tags.length > 0 && (
-            <ul className="flex flex-wrap gap-1" aria-label="Shown tags">
+            <ul className="flex flex-wrap gap-1" aria-label={t("shownTags")} data-user-text>
               {data.tags.map((tag) => (
                 <li key={tag} className="rounded bg-zinc-800 px-1.5 py-0.5 text-[11px] text-zinc-300">
                   {tag}
@@ -100,7 +104,11 @@ export function ShownPanel({ itemId, onOpen }: { itemId: string; onOpen: (id: st
             </ul>
           )}
           {data.shots.length > 0 && (
-            <ol className="list-decimal space-y-0.5 pl-5 text-xs text-zinc-400" aria-label="Shots">
+            <ol
+              className="list-decimal space-y-0.5 pl-5 text-xs text-zinc-400"
+              aria-label={t("shots")}
+              data-user-text
+            >
               {data.shots.map((shot, i) => (
                 <li key={i}>{shot}</li>
               ))}
@@ -108,8 +116,12 @@ export function ShownPanel({ itemId, onOpen }: { itemId: string; onOpen: (id: st
           )}
           <p className="text-[11px] text-zinc-400">
             {data.edited
-              ? "Edited by hand"
-              : `${data.model ?? "vision model"} · ${data.tokens ?? 0} tokens · ${data.credits} credits`}
+              ? t("editedByHand")
+              : t("meta", {
+                  model: data.model ?? t("visionModel"),
+                  tokens: data.tokens ?? 0,
+                  credits: data.credits,
+                })}
           </p>
         </div>
       )}
@@ -126,7 +138,7 @@ export function ShownPanel({ itemId, onOpen }: { itemId: string; onOpen: (id: st
           }}
         >
           <label className="block text-xs text-zinc-400">
-            Caption
+            {t("caption")}
             <textarea
               className={`${inputClass} mt-1 min-h-16`}
               value={editing.caption}
@@ -134,7 +146,7 @@ export function ShownPanel({ itemId, onOpen }: { itemId: string; onOpen: (id: st
             />
           </label>
           <label className="block text-xs text-zinc-400">
-            Tags (comma-separated)
+            {t("tags")}
             <input
               className={`${inputClass} mt-1`}
               value={editing.tags}
@@ -143,22 +155,22 @@ export function ShownPanel({ itemId, onOpen }: { itemId: string; onOpen: (id: st
           </label>
           {edit.error && (
             <Alert tone="danger" live>
-              {edit.error.message}
+              {errorMessage(edit.error)}
             </Alert>
           )}
           <div className="flex gap-2">
             <Button size="sm" variant="primary" type="submit" disabled={edit.isPending}>
-              Save
+              {t("save")}
             </Button>
             <Button size="sm" onClick={() => setEditing(null)}>
-              Cancel
+              {t("cancel")}
             </Button>
           </div>
         </form>
       )}
       {describe.error && (
         <Alert tone="danger" live>
-          {describe.error.message}
+          {errorMessage(describe.error)}
         </Alert>
       )}
       <label className="flex items-center gap-2 text-xs text-zinc-400">
@@ -169,18 +181,18 @@ export function ShownPanel({ itemId, onOpen }: { itemId: string; onOpen: (id: st
           disabled={!settings.data || setMine.isPending}
           onChange={(e) => setMine.mutate(e.target.checked)}
         />
-        Describe my new results automatically{settings.data?.everyone ? " (on for everyone by an admin)" : ""}
+        {settings.data?.everyone ? t("autoEveryone") : t("auto")}
       </label>
       {data?.status === "done" && (
         <div>
           <Button size="sm" onClick={() => setSimilarOpen(true)} disabled={similarOpen}>
-            Find similar
+            {t("findSimilar")}
           </Button>
           {similarOpen && (
-            <div className="mt-2" aria-label="Similar items">
-              {similar.isPending && <p className="text-xs text-zinc-400">Looking…</p>}
+            <div className="mt-2" aria-label={t("similar")}>
+              {similar.isPending && <p className="text-xs text-zinc-400">{t("looking")}</p>}
               {similar.data && similar.data.items.length === 0 && (
-                <p className="text-xs text-zinc-400">Nothing shares its caption words or tags yet.</p>
+                <p className="text-xs text-zinc-400">{t("noSimilar")}</p>
               )}
               <ul className="grid grid-cols-3 gap-2">
                 {similar.data?.items.map((item) => {
@@ -191,7 +203,7 @@ export function ShownPanel({ itemId, onOpen }: { itemId: string; onOpen: (id: st
                         type="button"
                         onClick={() => onOpen(item.id)}
                         className="block w-full overflow-hidden rounded border border-zinc-800 text-left hover:border-sky-500"
-                        title={`Shares: ${item.shared.join(", ")}`}
+                        title={t("shares", { words: item.shared.join(", ") })}
                       >
                         {thumb ? (
                           // eslint-disable-next-line @next/next/no-img-element
@@ -199,7 +211,7 @@ export function ShownPanel({ itemId, onOpen }: { itemId: string; onOpen: (id: st
                         ) : (
                           <span className="block aspect-[4/3] w-full bg-zinc-800" />
                         )}
-                        <span className="block truncate px-1 py-0.5 text-[11px] text-zinc-400">
+                        <span className="block truncate px-1 py-0.5 text-[11px] text-zinc-400" data-user-text>
                           {item.shared.slice(0, 3).join(", ")}
                         </span>
                       </button>

@@ -2,6 +2,7 @@
 
 import { Star } from "lucide-react";
 import clsx from "clsx";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 
 /** 1–5 stars as a radio group; choosing the current rating again clears it. */
@@ -12,12 +13,13 @@ export function StarRating({
   value: number | null;
   onChange: (rating: number | null) => void;
 }) {
+  const t = useTranslations("galleryDetail");
   const [hover, setHover] = useState<number | null>(null);
   const shown = hover ?? value ?? 0;
   return (
     <div
       role="radiogroup"
-      aria-label="Rating"
+      aria-label={t("rating")}
       className="flex items-center"
       onMouseLeave={() => setHover(null)}
       data-testid="rating"
@@ -28,7 +30,7 @@ export function StarRating({
           type="button"
           role="radio"
           aria-checked={value === n}
-          aria-label={`${n} star${n === 1 ? "" : "s"}${value === n ? " (click to clear)" : ""}`}
+          aria-label={t(value === n ? "starClear" : "star", { n })}
           data-testid={`rate-${n}`}
           onMouseEnter={() => setHover(n)}
           onClick={() => onChange(value === n ? null : n)}
@@ -40,7 +42,7 @@ export function StarRating({
           <Star aria-hidden className={clsx("size-6", n <= shown && "fill-current")} />
         </button>
       ))}
-      <span className="ml-2 w-8 text-xs text-zinc-400">{value ? `${value}/5` : ""}</span>
+      <span className="ml-2 w-8 text-xs text-zinc-400">{value ? t("outOf", { n: value }) : ""}</span>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { X } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { inputClass } from "@/components/ui/field";
 import { checkTagName, MAX_TAG_LENGTH, normalizeTagName } from "@/lib/gallery/tag-names";
@@ -11,13 +12,21 @@ export const TAG_INPUT_ID = "review-tag-input";
 
 /** Tag chips with remove buttons and an input that suggests existing tags; Enter or comma adds. */
 export function TagEditor({ tags, onChange }: { tags: string[]; onChange: (tags: string[]) => void }) {
+  const t = useTranslations("galleryDetail");
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
 
   const add = (raw: string) => {
     const checked = checkTagName(raw);
     if ("error" in checked) {
-      setError(`Tag ${checked.error}`);
+      const tag = normalizeTagName(raw);
+      setError(
+        !tag
+          ? t("tagEmpty")
+          : tag.length > MAX_TAG_LENGTH
+            ? t("tagTooLong", { max: MAX_TAG_LENGTH })
+            : t("tagComma"),
+      );
       return;
     }
     setError(null);
@@ -27,7 +36,7 @@ export function TagEditor({ tags, onChange }: { tags: string[]; onChange: (tags:
 
   return (
     <div className="space-y-2">
-      <span className="text-xs font-semibold uppercase tracking-wide text-zinc-400">Tags</span>
+      <span className="text-xs font-semibold uppercase tracking-wide text-zinc-400">{t("tags")}</span>
       <ul className="flex flex-wrap gap-1.5" data-testid="tag-list">
         {tags.map((tag) => (
           <li
@@ -39,23 +48,23 @@ export function TagEditor({ tags, onChange }: { tags: string[]; onChange: (tags:
             <button
               type="button"
               onClick={() => onChange(tags.filter((t) => t !== tag))}
-              aria-label={`Remove tag ${tag}`}
+              aria-label={t("removeTag", { tag })}
               className="flex size-4 items-center justify-center rounded-full text-zinc-400 hover:bg-zinc-700 hover:text-white"
             >
               <X aria-hidden className="size-3" />
             </button>
           </li>
         ))}
-        {tags.length === 0 && <li className="text-xs text-zinc-400">No tags yet</li>}
+        {tags.length === 0 && <li className="text-xs text-zinc-400">{t("noTags")}</li>}
       </ul>
       <input
         value={text}
         id={TAG_INPUT_ID}
         data-testid="tag-input"
-        aria-label="Add a tag"
+        aria-label={t("addTag")}
         list="detail-tag-suggestions"
         maxLength={MAX_TAG_LENGTH}
-        placeholder="Add a tag and press Enter"
+        placeholder={t("addTagPlaceholder")}
         onChange={(event) => {
           const value = event.target.value;
           // A comma ends a tag (names cannot hold one), as in most tag inputs.

@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useDeferredValue } from "react";
 import { fetchTagSuggestions } from "./api";
 
@@ -14,6 +15,7 @@ export function TagSuggestions({
   query: string;
   exclude?: string[];
 }) {
+  const t = useTranslations("galleryBulk");
   const deferred = useDeferredValue(query.trim().toLowerCase());
   const { data } = useQuery({
     queryKey: ["gallery", "tags", deferred],
@@ -24,10 +26,10 @@ export function TagSuggestions({
   return (
     <datalist id={id} data-testid={`${id}-list`}>
       {(data ?? [])
-        .filter((t) => !exclude.includes(t.name))
-        .map((t) => (
-          <option key={t.name} value={t.name}>
-            {`${t.count} item${t.count === 1 ? "" : "s"}`}
+        .filter((tag) => !exclude.includes(tag.name))
+        .map((tag) => (
+          <option key={tag.name} value={tag.name}>
+            {t("tagCount", { count: tag.count })}
           </option>
         ))}
     </datalist>

@@ -12,22 +12,25 @@ export type CullingAction =
   /** Inside a collection the viewer may edit: move the current item one place earlier or later. */
   | { type: "reorder"; step: -1 | 1 };
 
-/** The keys, as the help dialog lists them. */
-export const CULLING_KEYS: readonly [keys: string, what: string][] = [
-  ["← → or K J", "Previous / next item"],
-  ["↑ ↓", "Row above / below (grid)"],
-  ["1 – 5", "Rate"],
-  ["0", "Clear the rating"],
-  ["F", "Favorite on / off"],
-  ["T", "Edit tags"],
-  ["Space or Enter", "Open the item"],
-  ["C", "Mark / unmark for compare"],
-  ["A", "Add the marked items (or this one) to a collection"],
-  ["[ ]", "In a collection: move the item earlier / later"],
-  ["Delete or ⌫", "Delete (asks first)"],
-  ["Esc", "Leave a field, close the item"],
-  ["?", "These keys"],
-];
+/**
+ * The keys, as the help dialog lists them: each is `galleryKeys.<id>` (what it does) and
+ * `galleryKeys.<id>Keys` (the keys) in the message files.
+ */
+export const CULLING_KEYS = [
+  "move",
+  "row",
+  "rate",
+  "clear",
+  "favorite",
+  "tags",
+  "open",
+  "compare",
+  "collect",
+  "reorder",
+  "delete",
+  "esc",
+  "help",
+] as const;
 
 const TEXT_INPUT_EXEMPT = new Set(["checkbox", "radio", "button", "submit", "reset", "image"]);
 

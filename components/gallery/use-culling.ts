@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useErrorMessage } from "@/components/i18n/use-error-message";
 import type { GalleryItem } from "@/lib/gallery/types";
 import { useItemSource } from "./item-source";
 import { TAG_INPUT_ID } from "./tag-editor";
@@ -37,10 +39,6 @@ function resolveFocus(focus: Focus | null, items: GalleryItem[]): number | null 
 }
 
 const name = (item: Reviewed) => (item.prompt ? `“${item.prompt.slice(0, 60)}”` : item.id);
-const describe = (item: Reviewed) =>
-  `${name(item)}, ${
-    item.rating ? `${item.rating} star${item.rating === 1 ? "" : "s"}` : "not rated"
-  }${item.favorite ? ", favorite" : ""}`;
 
 /**
  * Culling from the keyboard (the keys are in `use-culling-keys.ts`), one set of keys for the grid
@@ -59,6 +57,8 @@ export function useCulling({
   onToggleSelect,
   onCollect,
 }: Options) {
+  const t = useTranslations("galleryKeys");
+  const errorMessage = useErrorMessage();
   const review = useReviewMutation();
   const { reorder, foreign } = useItemSource();
   // By id, so new items arriving at the top never move the focus to another item; the index is the
@@ -103,6 +103,9 @@ export function useCulling({
     }
   }, [openItem]);
 
+  const describe = (item: Reviewed) =>
+    t("describe", { name: name(item), rating: item.rating ?? 0, favorite: item.favorite ? "yes" : "no" });
+
   /** The review actions, the same on a tile and on the open item. */
   const act = (item: Reviewed, action: CullingAction): boolean => {
     // Another user's items (a collection shared with the viewer): their owner rates and deletes.
@@ -110,19 +113,24 @@ export function useCulling({
       return false;
     if (action.type === "rate") {
       review.mutate({ id: item.id, patch: { rating: action.rating } });
-      setAnnouncement(`${name(item)}: ${action.rating ? `rated ${action.rating} of 5` : "rating cleared"}`);
+      setAnnouncement(
+        action.rating
+          ? t("rated", { name: name(item), rating: action.rating })
+          : t("ratingCleared", { name: name(item) }),
+      );
     } else if (action.type === "favorite") {
       review.mutate({ id: item.id, patch: { favorite: !item.favorite } });
-      setAnnouncement(`${name(item)}: ${item.favorite ? "removed from favorites" : "added to favorites"}`);
+      setAnnouncement(t(item.favorite ? "favoriteRemoved" : "favoriteAdded", { name: name(item) }));
     } else if (action.type === "compare") {
       const index = items.findIndex((i) => i.id === item.id);
       if (index < 0) return false;
       onToggleSelect(index);
       const count = selected.size + (selected.has(item.id) ? -1 : 1);
       setAnnouncement(
-        `${selected.has(item.id) ? "Unmarked" : "Marked"} for compare: ${count} selected${
-          count >= 2 && count <= 4 ? ", Compare is in the bar below" : ""
-        }`,
+        t(selected.has(item.id) ? "unmarked" : "marked", {
+          count,
+          ready: count >= 2 && count <= 4 ? "yes" : "no",
+        }),
       );
     } else if (action.type === "delete") setAsking(item);
     else if (action.type === "collect" && onCollect) {
@@ -155,7 +163,7 @@ export function useCulling({
       const step = { prev: -1, next: 1, up: -columns, down: columns }[action.by];
       const to = current === null ? 0 : Math.min(items.length - 1, Math.max(0, current + step));
       setFocus({ id: items[to].id, index: to });
-      setAnnouncement(`Item ${to + 1} of ${items.length} loaded: ${describe(items[to])}`);
+      setAnnouncement(t("moved", { index: to + 1, count: items.length, description: describe(items[to]) }));
       return true;
     }
     const item = current === null ? null : items[current];
@@ -167,7 +175,7 @@ export function useCulling({
       // The focus follows the item to its new place (the grid reorders at once).
       reorder(item.id, { step: action.step });
       setFocus({ id: item.id, index: to });
-      setAnnouncement(`${name(item)}: moved to place ${to + 1}`);
+      setAnnouncement(t("reordered", { name: name(item), place: to + 1 }));
       return true;
     }
     if (action.type === "open" || action.type === "tags") {
@@ -183,7 +191,7 @@ export function useCulling({
   return {
     focusedIndex,
     focusIndex,
-    announcement: review.error ? `Not saved: ${review.error.message}` : announcement,
+    announcement: review.error ? t("notSaved", { message: errorMessage(review.error) }) : announcement,
     asking,
     askDelete: setAsking,
     stopAsking: useCallback(() => setAsking(null), []),

@@ -2,9 +2,10 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import clsx from "clsx";
-import { APPROVAL_LABELS, APPROVAL_STATUSES, type ApprovalStatus } from "@/lib/approvals/schema";
+import { APPROVAL_STATUSES, type ApprovalStatus } from "@/lib/approvals/schema";
 import type { ReviewApi } from "./api";
 import { ErrorLine } from "./error-line";
+import { useReviewWords, type ReviewKey } from "./review-words";
 import { reviewKeys } from "./use-review-session";
 
 const tone: Record<ApprovalStatus, string> = {
@@ -12,6 +13,13 @@ const tone: Record<ApprovalStatus, string> = {
   approved: "border-emerald-400 bg-emerald-500/20 text-emerald-100",
   changes_requested: "border-amber-400 bg-amber-500/20 text-amber-100",
   rejected: "border-red-400 bg-red-500/20 text-red-100",
+};
+
+const labelKey: Record<ApprovalStatus, ReviewKey> = {
+  pending: "approvalPending",
+  approved: "approvalApproved",
+  changes_requested: "approvalChangesRequested",
+  rejected: "approvalRejected",
 };
 
 /** An item's approval in a collection: the four statuses, who set the current one and when. */
@@ -27,6 +35,7 @@ export function ApprovalControl({
   /** After a status is set (e.g. to refresh the collection's progress). */
   onChange?: (status: ApprovalStatus) => void;
 }) {
+  const { t, locale } = useReviewWords();
   const client = useQueryClient();
   const key = reviewKeys.approval(api, collectionId, taskId);
   const query = useQuery({ queryKey: key, queryFn: () => api.getApproval(collectionId, taskId) });
@@ -41,12 +50,12 @@ export function ApprovalControl({
 
   return (
     <section
-      aria-label="Approval"
+      aria-label={t("approval")}
       className="space-y-2 rounded-lg border border-zinc-800 bg-zinc-900/60 p-4"
       data-testid="approval-control"
     >
-      <h2 className="text-xs font-semibold uppercase tracking-wide text-zinc-400">Approval</h2>
-      <div role="radiogroup" aria-label="Approval status" className="flex flex-wrap gap-1.5">
+      <h2 className="text-xs font-semibold uppercase tracking-wide text-zinc-400">{t("approval")}</h2>
+      <div role="radiogroup" aria-label={t("approvalStatus")} className="flex flex-wrap gap-1.5">
         {APPROVAL_STATUSES.map((status) => (
           <button
             key={status}
@@ -63,15 +72,19 @@ export function ApprovalControl({
                 : "border-zinc-700 text-zinc-300 enabled:hover:bg-zinc-800",
             )}
           >
-            {APPROVAL_LABELS[status]}
+            {t(labelKey[status])}
           </button>
         ))}
       </div>
       <p className="text-xs text-zinc-400" data-testid="approval-by">
         {current?.at
-          ? `${APPROVAL_LABELS[current.status]} by ${current.by ?? "someone"}, ${new Date(current.at).toLocaleString()}`
+          ? t("approvalBy", {
+              status: t(labelKey[current.status]),
+              name: current.by ?? t("someone"),
+              date: new Date(current.at).toLocaleString(locale),
+            })
           : current
-            ? "No status set yet."
+            ? t("noStatus")
             : ""}
       </p>
       <ErrorLine error={query.error ?? set.error} />

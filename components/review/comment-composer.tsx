@@ -9,6 +9,7 @@ import { formatMoment, MAX_COMMENT_LENGTH, MAX_GUEST_NAME_LENGTH } from "@/lib/c
 import type { ReviewSession } from "./use-review-session";
 import { useCommentMutations } from "./use-review-mutations";
 import { ErrorLine } from "./error-line";
+import { useReviewWords } from "./review-words";
 
 /**
  * Writes a thread (with the video's moment and the drawn shape, if any) or a reply (`parentId`).
@@ -25,6 +26,7 @@ export function CommentComposer({
   guest?: { name: string; setName: (name: string) => void };
   onDone?: () => void;
 }) {
+  const { t } = useReviewWords();
   const { add } = useCommentMutations(session);
   const [body, setBody] = useState("");
   const [pinMoment, setPinMoment] = useState(true);
@@ -68,8 +70,8 @@ export function CommentComposer({
         <input
           className={inputClass}
           data-testid="guest-name"
-          aria-label="Your name"
-          placeholder="Your name (shown with your comments)"
+          aria-label={t("yourName")}
+          placeholder={t("yourNamePlaceholder")}
           maxLength={MAX_GUEST_NAME_LENGTH}
           value={guest.name}
           onChange={(event) => guest.setName(event.target.value)}
@@ -78,11 +80,11 @@ export function CommentComposer({
       <textarea
         className={clsx(inputClass, "resize-y")}
         data-testid={reply ? "reply-input" : "comment-input"}
-        aria-label={reply ? "Reply" : "Comment"}
+        aria-label={reply ? t("reply") : t("comment")}
         rows={reply ? 2 : 3}
         maxLength={MAX_COMMENT_LENGTH}
         placeholder={
-          reply ? "Reply…" : isVideo ? "Pause, mark the frame if you like, and comment…" : "Comment…"
+          reply ? t("replyPlaceholder") : isVideo ? t("videoPlaceholder") : t("commentPlaceholder")
         }
         value={body}
         onChange={(event) => setBody(event.target.value)}
@@ -100,7 +102,7 @@ export function CommentComposer({
                 disabled={Boolean(shape)}
                 onChange={(e) => setPinMoment(e.target.checked)}
               />
-              at{" "}
+              {t("at")}{" "}
               <span className="font-mono text-sky-300" data-testid="composer-moment">
                 {formatMoment(moment)}
               </span>
@@ -111,10 +113,10 @@ export function CommentComposer({
               className="flex items-center gap-1 rounded bg-amber-400/15 px-1.5 py-0.5 text-amber-200"
               data-testid="composer-shape"
             >
-              {shape.kind === "rect" ? "Area marked" : "Point marked"}
+              {shape.kind === "rect" ? t("areaMarked") : t("pointMarked")}
               <button
                 type="button"
-                aria-label="Remove the mark"
+                aria-label={t("removeMark")}
                 className="inline-flex items-center px-1 hover:text-white"
                 onClick={session.clearDraft}
               >
@@ -133,11 +135,11 @@ export function CommentComposer({
           disabled={!body.trim() || add.isPending}
           data-testid={reply ? "reply-submit" : "comment-submit"}
         >
-          {add.isPending ? "Sending…" : reply ? "Reply" : "Comment"}
+          {add.isPending ? t("sending") : reply ? t("reply") : t("comment")}
         </Button>
         {onDone && (
           <Button size="sm" variant="ghost" onClick={onDone}>
-            Cancel
+            {t("cancel")}
           </Button>
         )}
       </div>

@@ -8,11 +8,12 @@ import { inputClass } from "@/components/ui/field";
 import { formatMoment, MAX_COMMENT_LENGTH } from "@/lib/comments/schema";
 import type { CommentView } from "@/lib/comments/types";
 import { ErrorLine } from "./error-line";
+import { useReviewWords } from "./review-words";
 import { useCommentMutations } from "./use-review-mutations";
 import type { ReviewSession } from "./use-review-session";
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
+const when = (iso: string, locale: string | undefined) =>
+  new Date(iso).toLocaleString(locale, {
     month: "short",
     day: "numeric",
     hour: "2-digit",
@@ -33,6 +34,7 @@ export function CommentEntry({
   /** Seek to the comment's moment and show its shape. */
   onShow?: () => void;
 }) {
+  const { t, locale } = useReviewWords();
   const { edit, remove } = useCommentMutations(session);
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(comment.body);
@@ -40,7 +42,7 @@ export function CommentEntry({
   return (
     <div className="space-y-1" data-testid="comment" data-comment-id={comment.id}>
       <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-400">
-        <span className="font-medium text-zinc-200" data-testid="comment-author">
+        <span className="font-medium text-zinc-200" data-testid="comment-author" data-user-text>
           {comment.author.name}
         </span>
         {comment.author.kind === "guest" && (
@@ -48,17 +50,17 @@ export function CommentEntry({
             className="rounded bg-zinc-700 px-1.5 py-0.5 text-[10px] uppercase tracking-wide text-zinc-200"
             data-testid="guest-badge"
           >
-            guest
+            {t("guest")}
           </span>
         )}
-        <time dateTime={comment.createdAt}>{when(comment.createdAt)}</time>
-        {comment.editedAt && <span>(edited)</span>}
+        <time dateTime={comment.createdAt}>{when(comment.createdAt, locale)}</time>
+        {comment.editedAt && <span>{t("edited")}</span>}
         {comment.atSeconds !== null && (
           <button
             type="button"
             className="rounded bg-sky-500/15 px-1.5 py-0.5 font-mono text-sky-300 hover:bg-sky-500/30"
             data-testid="comment-moment"
-            aria-label={`Show the moment ${formatMoment(comment.atSeconds)}`}
+            aria-label={t("showMoment", { moment: formatMoment(comment.atSeconds) })}
             onClick={onShow}
           >
             {formatMoment(comment.atSeconds)}
@@ -76,7 +78,7 @@ export function CommentEntry({
             ) : (
               <Crosshair aria-hidden className="size-3.5" />
             )}
-            {comment.shape.kind === "rect" ? "area" : "point"}
+            {comment.shape.kind === "rect" ? t("area") : t("point")}
           </button>
         )}
       </div>
@@ -90,7 +92,7 @@ export function CommentEntry({
         >
           <textarea
             className={clsx(inputClass, "resize-y")}
-            aria-label="Edit comment"
+            aria-label={t("editComment")}
             data-testid="comment-edit-input"
             maxLength={MAX_COMMENT_LENGTH}
             rows={3}
@@ -106,15 +108,19 @@ export function CommentEntry({
               disabled={!text.trim() || edit.isPending}
               data-testid="comment-save"
             >
-              Save
+              {t("save")}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
-              Cancel
+              {t("cancel")}
             </Button>
           </div>
         </form>
       ) : (
-        <p className="whitespace-pre-wrap break-words text-sm text-zinc-100" data-testid="comment-body">
+        <p
+          className="whitespace-pre-wrap break-words text-sm text-zinc-100"
+          data-testid="comment-body"
+          data-user-text
+        >
           {comment.body}
         </p>
       )}
@@ -130,7 +136,7 @@ export function CommentEntry({
               }}
               data-testid="comment-edit"
             >
-              Edit
+              {t("edit")}
             </Button>
           )}
           <Button
@@ -139,11 +145,11 @@ export function CommentEntry({
             disabled={remove.isPending}
             data-testid="comment-delete"
             onClick={() => {
-              const replies = comment.parentId === null ? " and its replies" : "";
-              if (window.confirm(`Delete this comment${replies}?`)) remove.mutate(comment.id);
+              const question = comment.parentId === null ? t("confirmDeleteThread") : t("confirmDelete");
+              if (window.confirm(question)) remove.mutate(comment.id);
             }}
           >
-            Delete
+            {t("delete")}
           </Button>
         </div>
       )}

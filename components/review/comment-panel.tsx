@@ -8,6 +8,7 @@ import type { CommentThread } from "@/lib/comments/types";
 import { CommentComposer } from "./comment-composer";
 import { CommentEntry } from "./comment-entry";
 import { ErrorLine } from "./error-line";
+import { useReviewWords } from "./review-words";
 import { useCommentMutations } from "./use-review-mutations";
 import type { ReviewSession } from "./use-review-session";
 
@@ -23,6 +24,7 @@ export function CommentPanel({
   /** On the share page: the guest's name, asked before their first comment. */
   guest?: { name: string; setName: (name: string) => void };
 }) {
+  const { t } = useReviewWords();
   const [showResolved, setShowResolved] = useState(false);
   const open = session.threads.filter((t) => !t.resolvedAt);
   const resolved = session.threads.length - open.length;
@@ -30,13 +32,13 @@ export function CommentPanel({
 
   return (
     <section
-      aria-label="Comments"
+      aria-label={t("comments")}
       className="space-y-4 rounded-lg border border-zinc-800 bg-zinc-900/60 p-4"
       data-testid="comment-panel"
     >
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-xs font-semibold uppercase tracking-wide text-zinc-400">
-          Comments {open.length > 0 && <span data-testid="comment-count">({open.length})</span>}
+          {t("comments")} {open.length > 0 && <span data-testid="comment-count">({open.length})</span>}
         </h2>
         {resolved > 0 && (
           <button
@@ -45,19 +47,17 @@ export function CommentPanel({
             onClick={() => setShowResolved(!showResolved)}
             data-testid="toggle-resolved"
           >
-            {showResolved ? "Hide resolved" : `Show ${resolved} resolved`}
+            {showResolved ? t("hideResolved") : t("showResolved", { count: resolved })}
           </button>
         )}
       </div>
       {session.canComment && <CommentComposer session={session} guest={guest} />}
       {session.loading ? (
-        <Spinner label="Loading comments" />
+        <Spinner label={t("loading")} />
       ) : session.error ? (
         <ErrorLine error={session.error} />
       ) : shown.length === 0 ? (
-        <p className="text-sm text-zinc-400">
-          {session.threads.length ? "Every thread is resolved." : "No comments yet."}
-        </p>
+        <p className="text-sm text-zinc-400">{session.threads.length ? t("allResolved") : t("none")}</p>
       ) : (
         <ol className="space-y-3">
           {shown.map((thread) => (
@@ -70,6 +70,7 @@ export function CommentPanel({
 }
 
 function ThreadView({ session, thread }: { session: ReviewSession; thread: CommentThread }) {
+  const { t } = useReviewWords();
   const { resolve } = useCommentMutations(session);
   const [replying, setReplying] = useState(false);
   const selected = session.selectedId === thread.id;
@@ -98,7 +99,7 @@ function ThreadView({ session, thread }: { session: ReviewSession; thread: Comme
       )}
       {thread.resolvedAt && (
         <p className="text-xs text-emerald-300" data-testid="thread-resolved">
-          Resolved{thread.resolvedBy ? ` by ${thread.resolvedBy}` : ""}
+          {thread.resolvedBy ? t("resolvedBy", { name: thread.resolvedBy }) : t("resolved")}
         </p>
       )}
       {replying ? (
@@ -107,7 +108,7 @@ function ThreadView({ session, thread }: { session: ReviewSession; thread: Comme
         <div className="flex gap-1">
           {session.canComment && (
             <Button size="sm" variant="ghost" onClick={() => setReplying(true)} data-testid="comment-reply">
-              Reply
+              {t("reply")}
             </Button>
           )}
           {thread.canResolve && (
@@ -118,7 +119,7 @@ function ThreadView({ session, thread }: { session: ReviewSession; thread: Comme
               data-testid={thread.resolvedAt ? "comment-reopen" : "comment-resolve"}
               onClick={() => resolve.mutate({ id: thread.id, resolved: !thread.resolvedAt })}
             >
-              {thread.resolvedAt ? "Reopen" : "Resolve"}
+              {thread.resolvedAt ? t("reopen") : t("resolve")}
             </Button>
           )}
         </div>

@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { englishReviewWords } from "./english-review-words";
+import { ReviewWordsProvider } from "./review-words";
 import type { CommentThread } from "@/lib/comments/types";
 import { studioReviewApi } from "./api";
 import { CommentPanel } from "./comment-panel";
@@ -50,7 +52,11 @@ const render = (threads: CommentThread[]) =>
     createElement(
       QueryClientProvider,
       { client: new QueryClient() },
-      createElement(CommentPanel, { session: session(threads) }),
+      createElement(
+        ReviewWordsProvider,
+        { value: englishReviewWords },
+        createElement(CommentPanel, { session: session(threads) }),
+      ),
     ),
   );
 

@@ -6,6 +6,7 @@ import { swipeDirection } from "@/components/ui/swipe-gesture";
 import type { CommentShape } from "@/lib/comments/schema";
 import { ShapeMark } from "./shape-mark";
 import { visibleShapes, type ReviewSession } from "./use-review-session";
+import { useReviewWords } from "./review-words";
 
 /** Native video controls sit along the bottom: drawing leaves them usable. */
 const CONTROLS_STRIP_PX = 44;
@@ -109,6 +110,7 @@ function DrawLayer({
   bottomInset: number;
   onShape: (shape: CommentShape) => void;
 }) {
+  const { t } = useReviewWords();
   const layer = useRef<HTMLDivElement>(null);
   const start = useRef<{ x: number; y: number } | null>(null);
   // Where a touch began, in pixels and time: a quick sideways flick is the item view's swipe, not a mark.
@@ -146,7 +148,7 @@ function DrawLayer({
       className={clsx("pointer-events-auto absolute inset-x-0 top-0 cursor-crosshair touch-none")}
       style={{ bottom: bottomInset }}
       data-testid="review-draw-layer"
-      title="Drag to mark an area, click to mark a point"
+      title={t("frameTitle")}
       onPointerDown={(event) => {
         event.currentTarget.setPointerCapture(event.pointerId);
         start.current = at(event);

@@ -11,6 +11,8 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel,
+  busyLabel,
   busy = false,
   onConfirm,
   onCancel,
@@ -19,6 +21,9 @@ export function ConfirmDialog({
   title: string;
   children?: ReactNode;
   confirmLabel: string;
+  /** The other two buttons' words, when a page words them its own way (default: `ui` messages). */
+  cancelLabel?: string;
+  busyLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -38,10 +43,10 @@ export function ConfirmDialog({
       </div>
       <div className="flex justify-end gap-2 border-t border-zinc-800 px-5 py-3">
         <Button onClick={onCancel} disabled={busy} autoFocus>
-          {t("cancel")}
+          {cancelLabel ?? t("cancel")}
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={busy} data-testid="confirm-button">
-          {busy ? t("working") : confirmLabel}
+          {busy ? (busyLabel ?? t("working")) : confirmLabel}
         </Button>
       </div>
     </dialog>

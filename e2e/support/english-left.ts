@@ -11,6 +11,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   "JSON",
   "URL",
   "Ctrl",
+  "Esc",
   "Enter",
   "npm",
   "run",

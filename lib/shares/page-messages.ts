@@ -10,7 +10,11 @@ import {
 } from "../i18n/compiled-messages";
 import type { Locale } from "../i18n/locales";
 
-const SOURCES: Record<Locale, Record<string, unknown>> = { en: en.sharePage, "zh-CN": zh.sharePage };
+// The share page's own words and the review components' (comments, approval) it shows.
+const SOURCES: Record<Locale, Record<string, unknown>> = {
+  en: { ...en.sharePage, review: en.review },
+  "zh-CN": { ...zh.sharePage, review: zh.review },
+};
 const compiled = new Map<Locale, CompiledMessages>();
 
 function flatten(tree: Record<string, unknown>, prefix = ""): [string, string][] {

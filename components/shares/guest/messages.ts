@@ -4,6 +4,7 @@ import {
   type MessageValues,
   type SharePageKey,
 } from "@/lib/i18n/compiled-messages";
+import type { ReviewKey } from "@/components/review/review-words";
 import type { GuestError } from "./guest-api";
 
 /**
@@ -18,6 +19,11 @@ export function setShareMessages(locale: string, messages: CompiledMessages) {
 
 export function t(key: SharePageKey, values?: MessageValues): string {
   return formatCompiled(current.messages, current.locale, key, values);
+}
+
+/** The review components' words (`review.*`, compiled beside the share page's own). */
+export function reviewText(key: ReviewKey, values?: MessageValues): string {
+  return formatCompiled(current.messages, current.locale, `review.${key}` as SharePageKey, values);
 }
 
 /** A guest request's failure in the page's language; on an English page the server's own sentence. */

@@ -1,6 +1,8 @@
 import { createRoot } from "react-dom/client";
+import type { ReviewWords } from "@/components/review/review-words";
+import { ReviewWordsProvider } from "@/components/review/review-words";
 import type { CompiledMessages } from "@/lib/i18n/compiled-messages";
-import { setShareMessages } from "./messages";
+import { reviewText, setShareMessages } from "./messages";
 import { PasswordForm } from "./password-form";
 import { ShareView } from "./share-view";
 
@@ -10,11 +12,13 @@ import { ShareView } from "./share-view";
 const root = document.getElementById("share-root");
 if (root) {
   const token = root.dataset.token ?? "";
-  setShareMessages(
-    root.dataset.locale ?? "en",
-    JSON.parse(root.dataset.messages ?? "{}") as CompiledMessages,
-  );
+  const locale = root.dataset.locale ?? "en";
+  setShareMessages(locale, JSON.parse(root.dataset.messages ?? "{}") as CompiledMessages);
+  // The review components (comments, approval) read their words from the same compiled messages.
+  const reviewWords: ReviewWords = { t: reviewText, locale };
   createRoot(root).render(
-    root.dataset.state === "locked" ? <PasswordForm token={token} /> : <ShareView token={token} />,
+    <ReviewWordsProvider value={reviewWords}>
+      {root.dataset.state === "locked" ? <PasswordForm token={token} /> : <ShareView token={token} />}
+    </ReviewWordsProvider>,
   );
 }
