@@ -9,11 +9,13 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { fetchJson, jsonInit } from "@/components/api-client";
-import { shotModels } from "./shot-form";
 import { useStateLabel } from "./use-state-label";
 import { useSequences, type Sequence } from "./use-sequence";
 
-/** Every sequence of the viewer, and a new one (named, with one empty shot to start from). */
+/**
+ * Every sequence of the viewer, and a new one: named, with no shot yet — an empty prompt would be
+ * refused by the model's rules, so the first shot is written on the sequence page (Add shot).
+ */
 export function SequenceList() {
   const query = useSequences();
   const router = useRouter();
@@ -27,11 +29,7 @@ export function SequenceList() {
     event.preventDefault();
     setError(null);
     try {
-      const model = shotModels(false)[0]?.id;
-      const created = await fetchJson<Sequence>(
-        "/api/sequences",
-        jsonInit("POST", { name, shots: model ? [{ model, body: { prompt: "" } }] : [] }),
-      );
+      const created = await fetchJson<Sequence>("/api/sequences", jsonInit("POST", { name }));
       router.push(`/sequences/${encodeURIComponent(created.id)}`);
     } catch (e) {
       setError(errorMessage(e));

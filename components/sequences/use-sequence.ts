@@ -23,7 +23,9 @@ const busy = (s: Sequence | undefined) =>
       (t) =>
         t.status === "queued" ||
         t.status === "processing" ||
-        (t.status === "completed" && !t.url) ||
+        // Done upstream but its file not yet stored: Pick waits for the stored file.
+        (t.status === "completed" &&
+          (!t.url || t.mediaState === "pending" || t.mediaState === "downloading")) ||
         // Being scored against the prompt (issue 25): its score is on the way.
         (shot.scoring && t.describe?.status === "pending"),
     ),
