@@ -182,13 +182,15 @@ describe("tracker at scale (real HTTP, injected latency)", () => {
     expect(failures).toBe(0);
   });
 
-  it("stores every result of a 120-task batch whose URLs live 8 s after completion", async () => {
+  it("stores every result of a 120-task batch whose URLs live 15 s after completion", async () => {
     const { double, bed, ids } = await setup(
       {
         latencyMs: 50,
         // Completions spread over 1–2.5 s after submit, as a batch's tasks finish.
         taskDurationMs: (id) => 1_000 + (Number(id.slice(2)) % 16) * 100,
-        urlLifetimeMs: 8_000,
+        // Alone it stores all 120 within 5 s; CI runs it beside two other test workers on two
+        // cores, where 8 s (the old window) let a quarter expire on PostgreSQL.
+        urlLifetimeMs: 15_000,
         fileBytes: 200_000,
       },
       120,
