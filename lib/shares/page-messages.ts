@@ -17,10 +17,16 @@ const SOURCES: Record<Locale, Record<string, unknown>> = {
 };
 const compiled = new Map<Locale, CompiledMessages>();
 
-function flatten(tree: Record<string, unknown>, prefix = ""): [string, string][] {
+/**
+ * The tree's messages by dotted key. In the built server the JSON files arrive already compiled
+ * (next.config.mjs: next-intl's `precompile` turns every message into icu-minify's form, an array
+ * for anything but plain text), so a leaf is a string or such an array; under tsx and vitest they
+ * are the ICU text as written.
+ */
+function flatten(tree: Record<string, unknown>, prefix = ""): [string, unknown][] {
   return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === "string"
-      ? [[`${prefix}${key}`, value] as [string, string]]
+    typeof value === "string" || Array.isArray(value)
+      ? [[`${prefix}${key}`, value] as [string, unknown]]
       : flatten(value as Record<string, unknown>, `${prefix}${key}.`),
   );
 }
@@ -30,7 +36,7 @@ export function sharePageMessages(locale: Locale): CompiledMessages {
   let messages = compiled.get(locale);
   if (!messages) {
     messages = Object.fromEntries(
-      flatten(SOURCES[locale]).map(([key, text]) => [key, compile(text)]),
+      flatten(SOURCES[locale]).map(([key, text]) => [key, typeof text === "string" ? compile(text) : text]),
     ) as CompiledMessages;
     compiled.set(locale, messages);
   }
