@@ -102,3 +102,69 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
     return out ? `${out}.${String(key)}` : String(key);
   }, "");
 }
+
+/** A param of a Failure: a value, or another failure worded inside it (a send error's cause). */
+export type FailureParam = string | number | Failure;
+
+/**
+ * A sentence the studio keeps on a row and shows later (a batch item's send error, a shot's or a
+ * film's error, a webhook's disabled reason, why an item has no description): `message` in English
+ * for API clients and logs, `code` and `params` so the browser words it in the page's language
+ * (messages `failures.<code>`, else `errors.<code>` for a StudioError's code:
+ * components/i18n/failure-message.ts). A row keeps it in three columns: `<column>` (the English),
+ * `<column>Code` and `<column>Params` (JSON).
+ */
+export type Failure = { code: string; message: string; params?: Record<string, FailureParam> };
+
+/** A thrown error as a Failure: a StudioError keeps its code and its details as params. */
+export function failureOf(error: unknown): Failure {
+  if (isStudioError(error)) {
+    const params: Record<string, FailureParam> = {};
+    for (const [name, value] of Object.entries(error.details))
+      if (typeof value === "string" || typeof value === "number") params[name] = value;
+    return { code: error.code, message: error.message, params };
+  }
+  return { code: "internal", message: error instanceof Error ? error.message : String(error) };
+}
+
+type FailureColumns<C extends string> = Record<C | `${C}Code` | `${C}Params`, string | null>;
+
+/** The three columns that keep a failure (all null for none), for a Prisma `data` object. */
+export function failureColumns<C extends string = "error">(
+  failure: Failure | null,
+  column: C = "error" as C,
+): FailureColumns<C> {
+  return {
+    [column]: failure?.message ?? null,
+    [`${column}Code`]: failure?.code ?? null,
+    [`${column}Params`]:
+      failure?.params && Object.keys(failure.params).length ? JSON.stringify(failure.params) : null,
+  } as FailureColumns<C>;
+}
+
+/**
+ * The failure a row keeps, or null. A row written before codes were kept has only the English
+ * sentence: it is answered with code "text", which the browser shows as it is.
+ */
+export function readFailure<C extends string = "error">(
+  row: Partial<Record<C | `${C}Code` | `${C}Params`, string | null>>,
+  column: C = "error" as C,
+): Failure | null {
+  const message = row[column];
+  if (message == null) return null;
+  const code = row[`${column}Code`] ?? "text";
+  const params = parseParams(row[`${column}Params`] ?? null);
+  return params ? { code, message, params } : { code, message };
+}
+
+function parseParams(text: string | null): Record<string, FailureParam> | undefined {
+  if (!text) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, FailureParam>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

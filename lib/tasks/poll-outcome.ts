@@ -1,5 +1,5 @@
 import "server-only";
-import { isStudioError } from "../errors";
+import { failureColumns, isStudioError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
 import type { PolledTask } from "./claims";
 import { isTerminal } from "./status";
@@ -112,7 +112,11 @@ async function recordPollFailureIn(
       where: { id },
       data: {
         status: "failed",
-        error: `The upstream no longer knows this task: HTTP ${upstreamStatus} on ${streak.count} queries in a row over ${minutes} minutes.`,
+        ...failureColumns({
+          code: "tracker_upstream_lost",
+          message: `The upstream no longer knows this task: HTTP ${upstreamStatus} on ${streak.count} queries in a row over ${minutes} minutes.`,
+          params: { upstreamStatus: String(upstreamStatus), queries: streak.count, minutes },
+        }),
         finishedAt: new Date(now),
         settledAt: new Date(now),
         pollFailures: failures,
