@@ -25,7 +25,8 @@ import {
 } from "./api";
 import { sourceKey, useItemSource, type ItemSource } from "./item-source";
 
-const PAGE_SIZE = 60;
+/** Items per gallery page; the grid asks for the next page a page's height before the end. */
+export const GALLERY_PAGE_SIZE = 60;
 const keys = {
   lists: ["gallery", "list"] as const,
   // The source (item-source.tsx) last: a collection's lists and items are patched with the gallery's.
@@ -59,7 +60,7 @@ export function useGalleryInfiniteQuery(filters: GalleryFilters) {
   const source = useItemSource();
   const query = useInfiniteQuery({
     queryKey: keys.list(filters, source),
-    queryFn: ({ pageParam }) => fetchGalleryPage(filters, pageParam, PAGE_SIZE, source),
+    queryFn: ({ pageParam }) => fetchGalleryPage(filters, pageParam, GALLERY_PAGE_SIZE, source),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: GalleryPage) => last.nextCursor ?? undefined,
     refetchInterval: (q) => listRefetchInterval(q.state.data, q.state.dataUpdateCount),
