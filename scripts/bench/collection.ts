@@ -8,6 +8,7 @@ import type { Viewer } from "../../lib/auth/scope";
 import { collectionItemsQuerySchema, listCollectionItems } from "../../lib/collections/item-page";
 import { POSITION_STEP } from "../../lib/collections/order";
 import { bulkSeedGallery, bulkSeedGalleryPostgres } from "../../lib/gallery/testing/bulk-seed";
+import { wantedDatabases } from "./options";
 import { createBenchDb, type BenchDbKind } from "./bench-db";
 import { measure as measureRuns, reportTiming } from "./support";
 
@@ -87,14 +88,6 @@ async function benchmark(dialect: BenchDbKind): Promise<boolean> {
   return allOk;
 }
 
-function wantedDialects(): BenchDbKind[] {
-  const at = process.argv.indexOf("--db");
-  if (at === -1) return ["sqlite", "postgresql"];
-  const value = process.argv[at + 1];
-  if (value !== "sqlite" && value !== "postgresql") throw new Error("--db takes sqlite or postgresql");
-  return [value];
-}
-
 let allOk = true;
-for (const dialect of wantedDialects()) allOk = (await benchmark(dialect)) && allOk;
+for (const dialect of wantedDatabases()) allOk = (await benchmark(dialect)) && allOk;
 if (!allOk) process.exitCode = 1;

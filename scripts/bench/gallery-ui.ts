@@ -18,6 +18,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { chromium, type Page } from "@playwright/test";
 import { bulkSeedGallery, bulkSeedGalleryPostgres } from "../../lib/gallery/testing/bulk-seed";
+import { countOption, wantedDatabases } from "./options";
 import { createBenchDb, type BenchDbKind } from "./bench-db";
 import {
   descendants,
@@ -30,22 +31,13 @@ import {
   type RunningStudio,
 } from "./support";
 
-/** `--name N` (underscores and commas allowed) or the fallback. */
-function numberOption(name: string, fallback: number): number {
-  const at = process.argv.indexOf(name);
-  if (at === -1) return fallback;
-  const value = Number((process.argv[at + 1] ?? "").replace(/[_,]/g, ""));
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} takes a positive whole number`);
-  return value;
-}
-
-const ITEMS = numberOption("--items", 100_000);
-const RUNS = numberOption("--runs", 7);
+const ITEMS = countOption("--items", 100_000);
+const RUNS = countOption("--runs", 7);
 /** `--profile <file>`: the page's JavaScript CPU profile while scrolling, for DevTools. */
 const PROFILE = process.argv.includes("--profile")
   ? process.argv[process.argv.indexOf("--profile") + 1]
   : undefined;
-const PORT = process.argv.includes("--port") ? numberOption("--port", 0) : undefined;
+const PORT = process.argv.includes("--port") ? countOption("--port", 0) : undefined;
 /** Scrolled to: tile 10,000 (index 9,999). */
 const TARGET_INDEX = 9_999;
 const VIEWPORT = { width: 1440, height: 900 };
@@ -278,21 +270,13 @@ async function benchmark(dialect: BenchDbKind): Promise<boolean> {
   return allOk;
 }
 
-function wantedDialects(): BenchDbKind[] {
-  const at = process.argv.indexOf("--db");
-  if (at === -1) return ["sqlite", "postgresql"];
-  const value = process.argv[at + 1];
-  if (value !== "sqlite" && value !== "postgresql") throw new Error("--db takes sqlite or postgresql");
-  return [value];
-}
-
 async function main() {
   const chromiumCheck = spawnSync("bash", [path.join(import.meta.dirname, "../ensure-chromium.sh")], {
     stdio: "inherit",
   });
   if (chromiumCheck.status !== 0) process.exit(1);
   let allOk = true;
-  for (const dialect of wantedDialects()) allOk = (await benchmark(dialect)) && allOk;
+  for (const dialect of wantedDatabases()) allOk = (await benchmark(dialect)) && allOk;
   if (!allOk) process.exitCode = 1;
 }
 

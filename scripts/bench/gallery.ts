@@ -22,19 +22,11 @@ import { listGalleryItems } from "../../lib/gallery/list";
 import { bulkCaptionGallery } from "../../lib/gallery/testing/bulk-captions";
 import { bulkSeedGallery, bulkSeedGalleryPostgres } from "../../lib/gallery/testing/bulk-seed";
 import { Prisma } from "../../lib/generated/prisma/client";
+import { countOption, wantedDatabases } from "./options";
 import { createBenchDb, type BenchDbKind } from "./bench-db";
 import { measure as measureRuns, reportTiming, startStudio, type RunningStudio } from "./support";
 
-/** `--items N` (underscores and commas allowed), default 100,000. */
-function itemCount(): number {
-  const at = process.argv.indexOf("--items");
-  if (at === -1) return 100_000;
-  const value = Number((process.argv[at + 1] ?? "").replace(/[_,]/g, ""));
-  if (!Number.isInteger(value) || value < 1) throw new Error("--items takes a positive whole number");
-  return value;
-}
-
-const ITEMS = itemCount();
+const ITEMS = countOption("--items", 100_000);
 const RUNS = 60;
 const WARMUP = 5;
 const TARGET_MS = 50;
@@ -169,18 +161,10 @@ async function benchmark(dialect: Dialect, http: boolean): Promise<boolean> {
   return allOk;
 }
 
-function wantedDialects(): Dialect[] {
-  const at = process.argv.indexOf("--db");
-  if (at === -1) return ["sqlite", "postgresql"];
-  const value = process.argv[at + 1];
-  if (value !== "sqlite" && value !== "postgresql") throw new Error("--db takes sqlite or postgresql");
-  return [value];
-}
-
 async function main() {
   const http = process.argv.includes("--http");
   let allOk = true;
-  for (const dialect of wantedDialects()) allOk = (await benchmark(dialect, http)) && allOk;
+  for (const dialect of wantedDatabases()) allOk = (await benchmark(dialect, http)) && allOk;
   if (!allOk) process.exitCode = 1;
 }
 

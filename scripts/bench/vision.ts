@@ -18,15 +18,12 @@ import { listGalleryItems } from "../../lib/gallery/list";
 import { bulkCaptionGallery } from "../../lib/gallery/testing/bulk-captions";
 import { bulkSeedGallery, bulkSeedGalleryPostgres } from "../../lib/gallery/testing/bulk-seed";
 import { seedTasks } from "../../lib/gallery/testing/seed-tasks";
+import { countOption, wantedDatabases } from "./options";
 import { createBenchDb, type BenchDbKind } from "./bench-db";
 import { measure, reportTiming } from "./support";
 
-const option = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(name);
-  return at === -1 ? fallback : Number((process.argv[at + 1] ?? "").replace(/[_,]/g, ""));
-};
-const ITEMS = option("--items", 100_000);
-const DESCRIBE = option("--describe", 20);
+const ITEMS = countOption("--items", 100_000);
+const DESCRIBE = countOption("--describe", 20);
 const TARGET_MS = 50;
 
 const scenarios: { name: string; q: string }[] = [
@@ -141,18 +138,10 @@ async function describeBench(dialect: BenchDbKind): Promise<void> {
   api.close();
 }
 
-function dialects(): BenchDbKind[] {
-  const at = process.argv.indexOf("--db");
-  if (at === -1) return ["sqlite", "postgresql"];
-  const value = process.argv[at + 1];
-  if (value !== "sqlite" && value !== "postgresql") throw new Error("--db takes sqlite or postgresql");
-  return [value];
-}
-
 // One media folder for the whole run (the studio reads MEDIA_DIR once).
 process.env.MEDIA_DIR = fs.mkdtempSync(path.join((await import("node:os")).tmpdir(), "vision-bench-media-"));
 let allOk = true;
-for (const dialect of dialects()) {
+for (const dialect of wantedDatabases()) {
   console.log(`\n--- ${dialect}`);
   allOk = (await searchBench(dialect)) && allOk;
   await describeBench(dialect);
