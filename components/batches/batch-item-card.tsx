@@ -6,11 +6,12 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { BatchItemView } from "@/lib/batches/types";
 import { StarRating } from "@/components/gallery/star-rating";
+import { useFailureMessage } from "@/components/i18n/use-failure-message";
 import { useStatusLabel } from "@/components/i18n/use-status-label";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { itemStatus, storedResult } from "./item-status";
+import { itemFailure, itemStatus, storedResult } from "./item-status";
 
 /** One batch item: its result (video or image), where it stands, and what can be done with it. */
 export function BatchItemCard({
@@ -33,6 +34,7 @@ export function BatchItemCard({
 }) {
   const t = useTranslations("batches");
   const statusLabel = useStatusLabel();
+  const failureMessage = useFailureMessage();
   const status = itemStatus(item);
   const label = status.phase ? t(`item.${status.phase}`) : statusLabel(status.status ?? "");
   const name = t("variationName", { model: item.model, variation: item.variation });
@@ -41,7 +43,8 @@ export function BatchItemCard({
   const isVideo = media ? (media.contentType ?? "").startsWith("video/") : task?.kind === "video";
   const running = task && (task.status === "queued" || task.status === "processing");
   const seed = item.body.seed;
-  const message = item.error ?? (task?.status === "failed" ? task.error : null);
+  const failure = itemFailure(item);
+  const message = failure ? failureMessage(failure) : task?.status === "failed" ? task.error : null;
 
   return (
     <article

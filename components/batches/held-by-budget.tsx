@@ -3,8 +3,10 @@
 import { useTranslations } from "next-intl";
 import type { BatchDetail } from "@/lib/batches/types";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useFailureMessage } from "@/components/i18n/use-failure-message";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { itemFailure } from "./item-status";
 import { useResumeBatch } from "./use-batch-queries";
 
 /**
@@ -16,11 +18,12 @@ export function HeldByBudget({ batch }: { batch: BatchDetail }) {
   const resume = useResumeBatch(batch.id);
   const t = useTranslations("batches");
   const errorMessage = useErrorMessage();
+  const failureMessage = useFailureMessage();
   const held = batch.items.filter((item) => item.state === "held_budget");
   if (!held.length) return null;
   return (
     <Alert tone="warning" title={t("heldTitle", { count: held.length })} testId="batch-held">
-      <p>{held[0].error ?? t("heldReason")}</p>
+      <p>{failureMessage(itemFailure(held[0])) || t("heldReason")}</p>
       <p className="mt-1">{t("heldText")}</p>
       <div className="mt-2 flex items-center gap-3">
         <Button onClick={() => resume.mutate()} disabled={resume.isPending} data-testid="batch-resume">

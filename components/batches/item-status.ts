@@ -1,5 +1,6 @@
 import { statusTone, type BadgeTone } from "@/components/ui/badge";
 import type { BatchItemView } from "@/lib/batches/types";
+import type { Failure } from "@/lib/errors";
 
 /** Where an item is, before it has a task status (messages: batches.item.*). */
 export type ItemPhase =
@@ -32,4 +33,14 @@ export function itemStatus(item: BatchItemView): { phase?: ItemPhase; status?: s
 /** The result file a tile shows (stored), if any. */
 export function storedResult(item: BatchItemView) {
   return item.task?.media.find((m) => m.role === "result" && m.status === "stored") ?? null;
+}
+
+/** Why the item was rejected, waits or is held, as a failure the page words (useFailureMessage). */
+export function itemFailure(item: BatchItemView): Failure | null {
+  if (item.error === null) return null;
+  return {
+    code: item.errorCode ?? "text",
+    message: item.error,
+    ...(item.errorParams ? { params: item.errorParams } : {}),
+  };
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { X } from "lucide-react";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { ModelDef } from "@/lib/catalog";
 import { carryOver } from "@/lib/batches/carry-over";
@@ -9,6 +9,7 @@ import type { PlanIssue } from "@/lib/batches/plan";
 import { Button } from "@/components/ui/button";
 import { ModelBadges } from "./model-badges";
 import { OverrideField } from "./override-field";
+import { useBatchIssueWording } from "./use-batch-issue-wording";
 import { useIssueWording } from "./use-issue-wording";
 import { useParamLabel } from "./use-param-label";
 
@@ -38,8 +39,7 @@ export function BatchModelPanel({
   const t = useTranslations("batchModel");
   const label = useParamLabel();
   const wording = useIssueWording(model);
-  // English keeps the plan's own line (model, variations, field); another language words the rule.
-  const english = useLocale() === "en";
+  const batchWording = useBatchIssueWording();
   const [pinned, setPinned] = useState<string[]>([]);
   const { carried, dropped } = carryOver(model, shared);
   const names = new Set(model.params.map((p) => p.name));
@@ -90,7 +90,7 @@ export function BatchModelPanel({
       </p>
       {general.map((issue) => (
         <p key={issue.message} data-testid="batch-issue" className="text-xs text-red-400">
-          {english ? issue.message : wording.line({ ...issue, path: issue.field, message: issue.rule })}
+          {batchWording.sentence(issue)}
         </p>
       ))}
       {shown.length > 0 && (

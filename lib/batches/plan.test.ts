@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { StudioError } from "../errors";
+import { zodIssueCode } from "../http/zod-issue";
 import { planBatch, planOrThrow, type PlannedItem } from "./plan";
 import { batchRequestSchema, type BatchRequestInput } from "./request-schema";
 import { variationSeeds } from "./seeds";
@@ -208,6 +209,39 @@ describe("batchRequestSchema", () => {
     const result = batchRequestSchema.safeParse(input);
     expect(result.success).toBe(false);
     expect(result.error!.issues.map((i) => [i.path.join("."), i.message])).toContainEqual([path, message]);
+  });
+});
+
+describe("issue codes of the batch's own rules (the browser words them: messages batchPlanIssues)", () => {
+  it("answers them as the server does, with what each names", () => {
+    const codes = (input: unknown) =>
+      batchRequestSchema.safeParse(input).error!.issues.map((i) => [i.path.join("."), zodIssueCode(i)]);
+    expect(codes({ models: ["a", "a"] })).toEqual([
+      ["models.1", { code: "batch_model_twice", params: { model: "a" } }],
+    ]);
+    expect(codes({ items: Array(5).fill({ model: "a" }), variations: 50 })).toEqual([
+      [
+        "variations",
+        { code: "batch_too_many_tasks", params: { sources: 5, variations: 50, count: 250, max: 200 } },
+      ],
+    ]);
+    const error = (() => {
+      try {
+        planOrThrow(
+          batchRequestSchema.parse({ models: ["sd_2.5_ORelay"], body: { prompt: "x", durations: 5 } }),
+        );
+      } catch (e) {
+        return e as StudioError;
+      }
+    })();
+    expect(error?.issues).toEqual([
+      {
+        path: "body.durations",
+        message: "body · durations: no model of this batch has this field (sd_2.5_ORelay)",
+        code: "batch_field_unused",
+        params: { models: ["sd_2.5_ORelay"] },
+      },
+    ]);
   });
 });
 

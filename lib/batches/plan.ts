@@ -28,6 +28,8 @@ export type PlanIssue = Issue & {
   /** The catalog's own words, without the model and field prefix: "must be 768P (got "1080p")". */
   rule: string;
   variations: number[];
+  /** The variations concerned as `message` names them (" #1–2"; "" for a batch of one variation). */
+  variationTag: string;
 };
 
 export type PlanResult = { ok: true; items: PlannedItem[] } | { ok: false; issues: PlanIssue[] };
@@ -73,10 +75,13 @@ function sourcesOf(request: BatchRequest): { sources: Source[]; issues: PlanIssu
       path: `body.${key}`,
       message: `body · ${key}: no model of this batch has this field (${models.join(", ")})`,
       rule: `no model of this batch has this field (${models.join(", ")})`,
+      code: "batch_field_unused",
+      params: { models },
       source: -1,
       model: "",
       field: key,
       variations: [],
+      variationTag: "",
     }));
   return { sources, issues };
 }
@@ -108,7 +113,20 @@ function check(model: string, body: Record<string, unknown>): Checked {
           params: i.params,
         })),
       };
-    return { ok: false, issues: [{ field: "model", message: error.message }] };
+    // The catalog's only refusal without field issues: a model visible but not invocable.
+    const unavailable = error.code === "model_unavailable" && typeof error.details.reason === "string";
+    return {
+      ok: false,
+      issues: [
+        {
+          field: "model",
+          message: error.message,
+          ...(unavailable
+            ? { code: "batch_model_unavailable", params: { reason: error.details.reason as string } }
+            : {}),
+        },
+      ],
+    };
   }
 }
 
@@ -158,6 +176,7 @@ export function planBatch(request: BatchRequest, random: () => number = Math.ran
             model: source.model,
             field,
             variations: [v + 1],
+            variationTag: "",
           });
       }
     });
@@ -165,7 +184,8 @@ export function planBatch(request: BatchRequest, random: () => number = Math.ran
 
   for (const issue of grouped.values()) {
     const label = request.items ? `item ${issue.source + 1} (${issue.model})` : issue.model;
-    issue.message = `${label}${variationLabel(issue.variations, count)} · ${issue.field || "body"}: ${issue.message}`;
+    issue.variationTag = variationLabel(issue.variations, count);
+    issue.message = `${label}${issue.variationTag} · ${issue.field || "body"}: ${issue.message}`;
     issues.push(issue);
   }
   return issues.length ? { ok: false, issues } : { ok: true, items };

@@ -3,6 +3,8 @@ import { ownedBy, type Viewer } from "../auth/scope";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
 import { itemListSelect, toGalleryItem } from "../gallery/item-select";
+import { upstreamSecrets } from "../upstream/public-text";
+import { itemFailureFields } from "./item-failure";
 import type { BatchRequest } from "./request-schema";
 import {
   ITEM_STATES,
@@ -172,11 +174,12 @@ export async function getBatch(db: Db, viewer: Viewer, id: string): Promise<Batc
       description: { select: { score: true, scoreReason: true, status: true } },
     },
   });
+  const secrets = upstreamSecrets();
   const tasks = new Map<string, BatchTask>(
     taskRows.map((row) => [
       row.id,
       {
-        ...toGalleryItem(row),
+        ...toGalleryItem(row, secrets),
         progress: row.progress,
         ...(row.description?.score != null
           ? { take: { score: row.description.score, reason: row.description.scoreReason ?? "" } }
@@ -194,7 +197,7 @@ export async function getBatch(db: Db, viewer: Viewer, id: string): Promise<Batc
       model: item.model,
       variation: item.variation,
       state,
-      error: item.error,
+      ...itemFailureFields(item, secrets),
       attempts: item.attempts,
       body: parse<Record<string, unknown>>(item.body) ?? {},
       sentAt: item.sentAt?.toISOString() ?? null,

@@ -1,4 +1,4 @@
-import { isStudioError, type StudioError } from "../errors";
+import { failureColumns, failureOf, isStudioError, type Failure, type StudioError } from "../errors";
 import { admitSubmission } from "../spend/budget-check";
 import { spenderOf } from "../spend/owner";
 import type { TaskDeps } from "../tasks/deps";
@@ -39,11 +39,20 @@ export async function readmitItem(
   } catch (error) {
     if (!isStudioError(error) || error.code !== "budget_exceeded") {
       // The check itself failed (the database busy): the item was not sent; plan it again shortly.
-      await backToPlan(deps, item, `Not sent yet: the budget check failed (${(error as Error)?.message}).`);
+      const detail = String((error as Error)?.message);
+      await backToPlan(deps, item, {
+        code: "batch_budget_check_failed",
+        message: `Not sent yet: the budget check failed (${detail}).`,
+        params: { detail },
+      });
       return { admitted: false, state: "planned" };
     }
     if (error.details.reason === "price_uncertain") {
-      await backToPlan(deps, item, `Waiting: ${error.message}`);
+      await backToPlan(deps, item, {
+        code: "batch_waiting_for_price",
+        message: `Waiting: ${error.message}`,
+        params: { cause: failureOf(error) },
+      });
       return { admitted: false, state: "planned" };
     }
     await hold(deps, item, error);
@@ -54,7 +63,7 @@ export async function readmitItem(
 async function backToPlan(
   deps: TaskDeps,
   item: { id: string; attempts: number },
-  message: string,
+  failure: Failure,
 ): Promise<void> {
   await deps.db.batchItem.updateMany({
     where: { id: item.id, state: "sending" },
@@ -63,7 +72,7 @@ async function backToPlan(
       state: "planned",
       sendingAt: null,
       attempts: item.attempts,
-      error: message,
+      ...failureColumns(failure),
       nextAttemptAt: new Date(deps.now() + PRICE_WAIT_MS),
     },
   });
@@ -74,15 +83,19 @@ async function hold(
   item: { id: string; batchId: string; attempts: number },
   error: StudioError,
 ) {
-  const message = `Held: ${error.message} Nothing more of this batch is sent until you resume it.`;
+  const held = failureColumns({
+    code: "batch_held_budget",
+    message: `Held: ${error.message} Nothing more of this batch is sent until you resume it.`,
+    params: { cause: failureOf(error) },
+  });
   await deps.db.$transaction([
     deps.db.batchItem.updateMany({
       where: { id: item.id, state: "sending" },
-      data: { state: "held_budget", sendingAt: null, attempts: item.attempts, error: message },
+      data: { state: "held_budget", sendingAt: null, attempts: item.attempts, ...held },
     }),
     deps.db.batchItem.updateMany({
       where: { batchId: item.batchId, state: "planned" },
-      data: { state: "held_budget", error: message },
+      data: { state: "held_budget", ...held },
     }),
   ]);
   deps.log.info(`[batches] batch ${item.batchId} held by its owner's budget: ${error.message}`);

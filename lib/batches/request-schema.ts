@@ -1,9 +1,12 @@
 import { z } from "zod";
+import type { IssueParams } from "../catalog/issues";
 
 /**
  * The body of `POST /api/batches` (and what the studio form sends): either one shared body run on
  * several models (`models` + `body` + per-model `overrides`), or explicit task bodies (`items`);
- * each is run `variations` times. Browser-safe: the form plans and validates with it too.
+ * each is run `variations` times. Browser-safe: the form plans and validates with it too. The
+ * batch's own rules carry `batch_…` issue codes (lib/http/zod-issue.ts reads them) that the form
+ * words in the page's language (messages batchPlanIssues.*).
  */
 export const MAX_VARIATIONS = 50;
 export const MAX_BATCH_MODELS = 20;
@@ -55,43 +58,57 @@ export const batchRequestSchema = z
       .optional(),
   })
   .superRefine((request, ctx) => {
-    const issue = (path: (string | number)[], message: string) =>
-      ctx.addIssue({ code: "custom", path, message });
+    const issue = (path: (string | number)[], message: string, code: string, params: IssueParams = {}) =>
+      ctx.addIssue({ code: "custom", path, message, params: { code, params } });
     if (!request.models && !request.items)
-      issue([], "give models (with a shared body) or items (task bodies)");
-    if (request.models && request.items) issue(["items"], "give models or items, not both");
+      issue([], "give models (with a shared body) or items (task bodies)", "batch_models_or_items");
+    if (request.models && request.items)
+      issue(["items"], "give models or items, not both", "batch_models_and_items");
     if (!request.models) {
-      if (request.body) issue(["body"], "is only used with models");
-      if (request.overrides) issue(["overrides"], "is only used with models");
+      if (request.body) issue(["body"], "is only used with models", "batch_only_with_models");
+      if (request.overrides) issue(["overrides"], "is only used with models", "batch_only_with_models");
       return;
     }
     const seen = new Set<string>();
     request.models.forEach((model, i) => {
-      if (seen.has(model))
-        issue(["models", i], `lists ${model} twice; use variations to run it more than once`);
+      if (seen.has(model)) {
+        const message = `lists ${model} twice; use variations to run it more than once`;
+        issue(["models", i], message, "batch_model_twice", { model });
+      }
       seen.add(model);
     });
-    if (request.body && "model" in request.body) issue(["body", "model"], "is set by models; remove it");
+    if (request.body && "model" in request.body)
+      issue(["body", "model"], "is set by models; remove it", "batch_model_set_by_models");
     for (const [model, fields] of Object.entries(request.overrides ?? {})) {
-      if (!seen.has(model)) issue(["overrides", model], "is not one of models");
-      if ("model" in fields) issue(["overrides", model, "model"], "cannot change the model");
+      if (!seen.has(model))
+        issue(["overrides", model], "is not one of models", "batch_override_not_in_models", { model });
+      if ("model" in fields)
+        issue(["overrides", model, "model"], "cannot change the model", "batch_override_changes_model");
     }
-    const sources = request.models.length;
-    if (sources * request.variations > MAX_BATCH_ITEMS)
-      issue(
-        ["variations"],
-        `${sources} × ${request.variations} = ${sources * request.variations} tasks; a batch holds at most ${MAX_BATCH_ITEMS}`,
-      );
+    tooManyTasks(request.models.length, request.variations, issue);
   })
   .superRefine((request, ctx) => {
-    const count = (request.items?.length ?? 0) * request.variations;
-    if (request.items && count > MAX_BATCH_ITEMS)
-      ctx.addIssue({
-        code: "custom",
-        path: ["variations"],
-        message: `${request.items.length} × ${request.variations} = ${count} tasks; a batch holds at most ${MAX_BATCH_ITEMS}`,
-      });
+    if (request.items)
+      tooManyTasks(request.items.length, request.variations, (path, message, code, params) =>
+        ctx.addIssue({ code: "custom", path, message, params: { code, params } }),
+      );
   });
+
+/** A batch of `sources` models or items × `variations` plans at most MAX_BATCH_ITEMS tasks. */
+function tooManyTasks(
+  sources: number,
+  variations: number,
+  issue: (path: string[], message: string, code: string, params: IssueParams) => void,
+) {
+  const count = sources * variations;
+  if (count > MAX_BATCH_ITEMS)
+    issue(
+      ["variations"],
+      `${sources} × ${variations} = ${count} tasks; a batch holds at most ${MAX_BATCH_ITEMS}`,
+      "batch_too_many_tasks",
+      { sources, variations, count, max: MAX_BATCH_ITEMS },
+    );
+}
 
 export type BatchRequest = z.infer<typeof batchRequestSchema>;
 /** What callers write: `variations` may be left out. */

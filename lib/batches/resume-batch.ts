@@ -1,6 +1,6 @@
 import { ownedBy, type Viewer } from "../auth/scope";
 import type { Db } from "../db";
-import { StudioError } from "../errors";
+import { failureColumns, StudioError } from "../errors";
 import { admitSubmission, type AdmitOptions } from "../spend/budget-check";
 import { spenderOf } from "../spend/owner";
 
@@ -38,7 +38,7 @@ export async function resumeBatch(
   try {
     const resumed = await db.batchItem.updateMany({
       where: { batchId, state: "held_budget" },
-      data: { state: "planned", error: null, nextAttemptAt: now },
+      data: { state: "planned", ...failureColumns(null), nextAttemptAt: now },
     });
     return { resumed: resumed.count };
   } finally {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ownedBy, type Viewer } from "../auth/scope";
 import type { Db } from "../db";
-import { StudioError } from "../errors";
+import { failureColumns, StudioError } from "../errors";
 import { admitSubmission, type AdmitOptions } from "../spend/budget-check";
 import { spenderOf } from "../spend/owner";
 
@@ -81,7 +81,14 @@ export async function retryBatchItem(
     : undefined;
   const updated = await db.batchItem.updateMany({
     where: { id: itemId, state: item.state, taskId: item.taskId },
-    data: { state: "planned", taskId: null, error: null, nextAttemptAt: now, sendingAt: null, sentAt: null },
+    data: {
+      state: "planned",
+      taskId: null,
+      ...failureColumns(null),
+      nextAttemptAt: now,
+      sendingAt: null,
+      sentAt: null,
+    },
   });
   await release?.();
   if (!updated.count) throw new StudioError("conflict", `${name} changed meanwhile; reload and try again.`);

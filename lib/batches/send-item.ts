@@ -1,3 +1,4 @@
+import { failureColumns, type Failure } from "../errors";
 import type { TaskDeps } from "../tasks/deps";
 import { submitTask } from "../tasks/submit-task";
 import { readmitItem } from "./readmit-item";
@@ -16,6 +17,16 @@ export type SendResult = {
 /** Wait before the next try of an item whose send never left: 1×, 3×, 9× … the first, capped. */
 function backoffMs(attempts: number, backoff: BatchBackoff): number {
   return Math.min(backoff.maxMs, backoff.firstMs * 3 ** Math.max(0, attempts - 1));
+}
+
+/** Why an item is back in the plan: the send's failure, and when it is tried again. */
+function notSentYet(cause: Failure, retryInMs: number): Failure {
+  const seconds = Math.ceil(retryInMs / 1000);
+  return {
+    code: "batch_not_sent_yet",
+    message: `Not sent yet: ${cause.message} Trying again in ${seconds} s.`,
+    params: { cause, seconds },
+  };
 }
 
 /**
@@ -47,7 +58,7 @@ export async function sendBatchItem(
     // The database failed before the upstream was called: nothing exists there, so the item goes
     // back to the plan (if even that write fails it stays "sending" and is settled later).
     const retryIn = backoffMs(item.attempts + 1, backoff);
-    const { message } = sendVerdict(error, { upstreamCalled: false });
+    const { failure } = sendVerdict(error, { upstreamCalled: false });
     await deps.db.batchItem
       .updateMany({
         where: { id: item.id, state: "sending" },
@@ -55,7 +66,7 @@ export async function sendBatchItem(
           state: "planned",
           sendingAt: null,
           attempts: item.attempts,
-          error: `Not sent yet: ${message} Trying again in ${Math.ceil(retryIn / 1000)} s.`,
+          ...failureColumns(notSentYet(failure, retryIn)),
           nextAttemptAt: new Date(deps.now() + retryIn),
         },
       })
@@ -72,7 +83,10 @@ export async function sendBatchItem(
       batchId: item.batchId,
       batchItemId: item.id,
     });
-    update = { state: "sent", data: { taskId: task.id, sentAt: new Date(deps.now()), error: null } };
+    update = {
+      state: "sent",
+      data: { taskId: task.id, sentAt: new Date(deps.now()), ...failureColumns(null) },
+    };
   } catch (error) {
     const verdict = sendVerdict(error);
     const retryIn = backoffMs(item.attempts + 1, backoff);
@@ -81,14 +95,14 @@ export async function sendBatchItem(
       data:
         verdict.state === "planned"
           ? {
-              error: `Not sent yet: ${verdict.message} Trying again in ${Math.ceil(retryIn / 1000)} s.`,
+              ...failureColumns(notSentYet(verdict.failure, retryIn)),
               nextAttemptAt: new Date(deps.now() + retryIn),
             }
-          : { error: verdict.message },
+          : failureColumns(verdict.failure),
     };
     if (verdict.state === "outcome_unknown")
       deps.log.warn(
-        `[batches] item ${item.id} of batch ${item.batchId}: outcome unknown: ${verdict.message}`,
+        `[batches] item ${item.id} of batch ${item.batchId}: outcome unknown: ${verdict.failure.message}`,
       );
   } finally {
     // The task row (if any) now counts the spend; the reservation only covered the send.

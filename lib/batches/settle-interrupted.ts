@@ -1,9 +1,12 @@
+import { failureColumns, type Failure } from "../errors";
 import type { TaskDeps } from "../tasks/deps";
 
 export const INTERRUPTED_MESSAGE =
   "The studio stopped while sending this item, before the upstream's answer was stored. The upstream " +
   "may have created the task (and may bill for it), so it is not sent again automatically: check the " +
   "upstream's task list or usage, then send it again here if it is missing.";
+
+const INTERRUPTED: Failure = { code: "batch_send_interrupted", message: INTERRUPTED_MESSAGE };
 
 /**
  * Items left in "sending" by a process that stopped mid-send. A task row carrying the item's id was
@@ -37,8 +40,8 @@ export async function settleInterruptedSends(
     const settled = await deps.db.batchItem.updateMany({
       where: { id: item.id, state: "sending" },
       data: task
-        ? { state: "sent", taskId: task.id, sentAt: task.submittedAt, error: null }
-        : { state: "outcome_unknown", error: INTERRUPTED_MESSAGE },
+        ? { state: "sent", taskId: task.id, sentAt: task.submittedAt, ...failureColumns(null) }
+        : { state: "outcome_unknown", ...failureColumns(INTERRUPTED) },
     });
     if (!settled.count) continue;
     if (task) sent++;

@@ -1,4 +1,5 @@
 /** What the batch API returns (JSON): shared by the routes and the batch pages. */
+import type { FailureParam } from "../errors";
 import type { GalleryItem } from "../gallery/types";
 import type { BatchRequest } from "./request-schema";
 
@@ -29,6 +30,13 @@ export type BatchItemView = {
   state: BatchItemState;
   /** Why it was rejected, why its outcome is unknown, or why it is waiting to be sent again. */
   error: string | null;
+  /**
+   * `error`'s code and params (lib/errors.ts Failure: `batch_…`, or a send's own error code such as
+   * upstream_rejected), for wording it in the page's language; "text" for an item written before
+   * codes were kept (show `error` as it is). Null when there is no error.
+   */
+  errorCode: string | null;
+  errorParams: Record<string, FailureParam> | null;
   attempts: number;
   /** The body sent (or to be sent) upstream, model included. */
   body: Record<string, unknown>;

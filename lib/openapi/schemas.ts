@@ -258,7 +258,18 @@ export const batchDetail = z
           model: z.string(),
           variation: z.number().int(),
           state: z.enum(ITEM_STATES),
-          error: nullable(z.string()),
+          error: nullable(z.string()).meta({
+            description:
+              "Why the item was rejected, has an unknown outcome, waits to be sent again or is held, in English.",
+          }),
+          errorCode: nullable(z.string()).meta({
+            description:
+              "A stable code of `error`: batch_… (e.g. batch_not_sent_yet, batch_held_budget, batch_send_interrupted) or the send's own error code (e.g. upstream_rejected); text when the item was written before codes were kept.",
+          }),
+          errorParams: nullable(z.record(z.string(), z.unknown())).meta({
+            description:
+              "What `error` names, by code, e.g. { cause: { code, message, params }, seconds: 5 }; a param may be a nested failure of the same shape.",
+          }),
           attempts: z.number().int(),
           body: z.record(z.string(), z.unknown()),
           sentAt: nullable(isoTime),

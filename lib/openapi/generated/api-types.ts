@@ -3337,7 +3337,14 @@ export interface components {
             variation: number;
             /** @enum {string} */
             state: "planned" | "sending" | "sent" | "outcome_unknown" | "rejected" | "held_budget";
+            /** @description Why the item was rejected, has an unknown outcome, waits to be sent again or is held, in English. */
             error: string | null;
+            /** @description A stable code of `error`: batch_… (e.g. batch_not_sent_yet, batch_held_budget, batch_send_interrupted) or the send's own error code (e.g. upstream_rejected); text when the item was written before codes were kept. */
+            errorCode: string | null;
+            /** @description What `error` names, by code, e.g. { cause: { code, message, params }, seconds: 5 }; a param may be a nested failure of the same shape. */
+            errorParams: {
+                [key: string]: unknown;
+            } | null;
             attempts: number;
             body: {
                 [key: string]: unknown;
