@@ -118,10 +118,10 @@ export function GalleryGrid({
 
   const virtualRows = virtualizer.getVirtualItems();
   const lastRow = virtualRows.at(-1)?.index ?? -1;
-  // Ask for the next page while a whole page of rows is still ahead: a fast scroll (a flick on a
+  // Ask for the next page while two pages of rows are still ahead: a fast scroll (a flick on a
   // phone, Page Down held) then reaches rows that are already loaded instead of a spinner. Four rows
   // ahead made one scroll step in four wait for the network in the gallery-ui benchmark.
-  const rowsAhead = Math.max(4, Math.ceil(GALLERY_PAGE_SIZE / columns));
+  const rowsAhead = Math.max(4, Math.ceil((2 * GALLERY_PAGE_SIZE) / columns));
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && lastRow >= rowCount - rowsAhead) fetchNextPage();
   }, [lastRow, rowCount, rowsAhead, hasNextPage, isFetchingNextPage, fetchNextPage]);
