@@ -271,5 +271,11 @@ test("a member over budget gets no description and sees why", async ({ browser }
   await expect(page.getByRole("region", { name: "What is shown" }).getByTestId("shown-reason")).toContainText(
     "Not described: Over your daily token budget",
   );
+  // Read in Chinese, the same reason is worded from its code and numbers (issue 27).
+  expect((await page.request.put("/api/account/locale", { data: { locale: "zh-CN" } })).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByRole("region", { name: "画面内容" }).getByTestId("shown-reason")).toHaveText(
+    /^未生成描述：已超出每日词元预算：今日已使用 [\d,]+ 个文本词元，上限为 0。$/,
+  );
   await context.close();
 });

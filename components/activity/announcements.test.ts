@@ -23,6 +23,8 @@ function task(id: string, overrides: Partial<ActivityTask> = {}): ActivityTask {
     tags: [],
     submittedAt: "2026-11-23T10:00:00.000Z",
     error: null,
+    errorCode: null,
+    errorParams: null,
     media: [
       {
         id: `m-${id}`,

@@ -6,10 +6,12 @@ import clsx from "clsx";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useFailureMessage } from "@/components/i18n/use-failure-message";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { compareParams } from "@/lib/gallery/compare";
 import type { GalleryItemDetail } from "@/lib/gallery/types";
+import { answerFailure } from "@/lib/tasks/failure-fields";
 import { fetchGalleryItem } from "./api";
 import { formatParam } from "./format";
 import { sourceKey, useItemSource } from "./item-source";
@@ -170,13 +172,14 @@ function CompareMedia({
   videoRef: (el: HTMLVideoElement | null) => void;
 }) {
   const t = useTranslations("compare");
+  const sayFailure = useFailureMessage();
   const media = item.media.find((m) => m.role === "result" && m.status === "stored");
   const video = media && (media.contentType?.startsWith("video/") ?? item.kind === "video");
   return (
     <div className="flex aspect-video items-center justify-center overflow-hidden rounded-lg bg-black">
       {!media ? (
         <span className="p-3 text-center text-sm text-zinc-400">
-          {item.status === "failed" ? t("failed", { error: item.error ?? "" }) : t("noStored")}
+          {item.status === "failed" ? t("failed", { error: sayFailure(answerFailure(item)) }) : t("noStored")}
         </span>
       ) : video ? (
         <video

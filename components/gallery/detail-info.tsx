@@ -3,11 +3,13 @@
 import clsx from "clsx";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { useFailureMessage } from "@/components/i18n/use-failure-message";
 import { useFormat } from "@/components/i18n/use-format";
 import { RetryDownloadButton } from "@/components/studio/retry-download-button";
 import { Badge } from "@/components/ui/badge";
 import type { GalleryItemDetail } from "@/lib/gallery/types";
 import { formatBytes } from "@/lib/format/bytes";
+import { answerFailure } from "@/lib/tasks/failure-fields";
 import { formatParam, spanParts } from "./format";
 import { useRoleLabel } from "./media-viewer";
 import { FilmProvenance } from "@/components/sequences/film-provenance";
@@ -41,6 +43,7 @@ export function DetailInfo({ item }: { item: GalleryItemDetail }) {
   const t = useTranslations("galleryDetail");
   const format = useFormat();
   const roleLabel = useRoleLabel();
+  const sayFailure = useFailureMessage();
   const span = spanParts(item.startedAt ?? item.submittedAt, item.finishedAt);
   const run = span && (span.minutes ? t("minutes", span) : t("seconds", span));
   const code = (chunks: ReactNode) => <span translate="no">{chunks}</span>;
@@ -50,7 +53,7 @@ export function DetailInfo({ item }: { item: GalleryItemDetail }) {
       {item.status === "failed" && (
         <Section title={t("error")} testId="detail-error">
           <p className="whitespace-pre-wrap rounded-md border border-red-500/40 bg-red-500/10 p-3 text-sm text-red-100">
-            {item.error ?? t("noReason")}
+            {sayFailure(answerFailure(item)) || t("noReason")}
           </p>
         </Section>
       )}
@@ -153,7 +156,11 @@ export function DetailInfo({ item }: { item: GalleryItemDetail }) {
                     {HASH} {m.sha256}
                   </p>
                 )}
-                {m.error && <p className="mt-1 whitespace-pre-line text-xs text-amber-200">{m.error}</p>}
+                {m.error && (
+                  <p className="mt-1 whitespace-pre-line text-xs text-amber-200">
+                    {sayFailure(answerFailure(m))}
+                  </p>
+                )}
                 {m.retryable && (
                   <div className="mt-2">
                     <RetryDownloadButton taskId={item.id} mediaId={m.id} />

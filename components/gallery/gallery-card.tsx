@@ -4,9 +4,11 @@ import { Heart, Image as ImageIcon, Play, Star, TriangleAlert } from "lucide-rea
 import clsx from "clsx";
 import { useTranslations } from "next-intl";
 import { memo, useEffect, useRef, useState, type MouseEvent } from "react";
+import { useFailureMessage } from "@/components/i18n/use-failure-message";
 import { useFormat } from "@/components/i18n/use-format";
 import { useReducedMotion } from "@/components/ui/use-reduced-motion";
 import type { GalleryItem } from "@/lib/gallery/types";
+import { answerFailure } from "@/lib/tasks/failure-fields";
 import { ItemBadges } from "./item-badges";
 import { TakeScoreMark } from "./take-score-mark";
 import { useItemSource } from "./item-source";
@@ -216,6 +218,7 @@ export const GalleryCard = memo(function GalleryCard({
 
 function Placeholder({ item, makingPoster }: { item: GalleryItem; makingPoster: boolean }) {
   const t = useTranslations("gallery");
+  const sayFailure = useFailureMessage();
   const text = makingPoster
     ? t("makingPreview")
     : item.status === "failed"
@@ -247,7 +250,7 @@ function Placeholder({ item, makingPoster }: { item: GalleryItem; makingPoster: 
         {text}
       </span>
       {item.status === "failed" && item.error && (
-        <span className="line-clamp-2 text-[11px] text-zinc-400">{item.error}</span>
+        <span className="line-clamp-2 text-[11px] text-zinc-400">{sayFailure(answerFailure(item))}</span>
       )}
     </div>
   );

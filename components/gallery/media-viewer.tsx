@@ -3,10 +3,12 @@
 import clsx from "clsx";
 import { useTranslations } from "next-intl";
 import { useCallback, useState, type ReactElement } from "react";
+import { useFailureMessage } from "@/components/i18n/use-failure-message";
 import { useStatusLabel } from "@/components/i18n/use-status-label";
 import { ReviewFrame, type ReviewSession } from "@/components/review";
 import { useReducedMotion } from "@/components/ui/use-reduced-motion";
 import type { GalleryItemDetail, GalleryMediaDetail } from "@/lib/gallery/types";
+import { answerFailure } from "@/lib/tasks/failure-fields";
 
 const isVideo = (m: GalleryMediaDetail, kind: string) =>
   m.contentType ? m.contentType.startsWith("video/") : kind === "video";
@@ -28,6 +30,7 @@ export function useRoleLabel() {
 export function MediaViewer({ item, review }: { item: GalleryItemDetail; review?: ReviewSession }) {
   const t = useTranslations("galleryDetail");
   const roleLabel = useRoleLabel();
+  const sayFailure = useFailureMessage();
   const [chosenId, setChosenId] = useState<string | null>(null);
   const reducedMotion = useReducedMotion();
   const chosen = item.media.find((m) => m.id === chosenId) ?? item.media[0];
@@ -50,7 +53,7 @@ export function MediaViewer({ item, review }: { item: GalleryItemDetail; review?
             <p className="text-base font-medium text-zinc-200">
               {chosen.status === "expired" ? t("mediaExpired") : t("fileStatus", { status: chosen.status })}
             </p>
-            {chosen.error && <p className="mt-2">{chosen.error}</p>}
+            {chosen.error && <p className="mt-2">{sayFailure(answerFailure(chosen))}</p>}
           </div>
         ) : isVideo(chosen, item.kind) ? (
           framed(
@@ -116,6 +119,7 @@ export function MediaViewer({ item, review }: { item: GalleryItemDetail; review?
 function Empty({ item }: { item: GalleryItemDetail }) {
   const t = useTranslations("galleryDetail");
   const statusLabel = useStatusLabel();
+  const sayFailure = useFailureMessage();
   if (item.status === "failed") {
     return (
       <div
@@ -123,7 +127,7 @@ function Empty({ item }: { item: GalleryItemDetail }) {
         data-testid="detail-failed"
       >
         <p className="font-medium">{t("failed")}</p>
-        <p className="mt-2 whitespace-pre-wrap">{item.error ?? t("noReason")}</p>
+        <p className="mt-2 whitespace-pre-wrap">{sayFailure(answerFailure(item)) || t("noReason")}</p>
       </div>
     );
   }

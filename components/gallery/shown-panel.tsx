@@ -4,10 +4,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useFailureMessage } from "@/components/i18n/use-failure-message";
 import { fetchJson, jsonInit } from "@/components/api-client";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
+import { answerFailure } from "@/lib/tasks/failure-fields";
 import type { ItemShown, SimilarItem } from "@/lib/vision/types";
 
 const shownUrl = (id: string) => `/api/gallery/items/${encodeURIComponent(id)}/shown`;
@@ -21,6 +23,7 @@ const shownKey = (id: string) => ["gallery", "shown", id] as const;
 export function ShownPanel({ itemId, onOpen }: { itemId: string; onOpen: (id: string) => void }) {
   const t = useTranslations("galleryShown");
   const errorMessage = useErrorMessage();
+  const sayFailure = useFailureMessage();
   const client = useQueryClient();
   const shown = useQuery({
     queryKey: shownKey(itemId),
@@ -86,7 +89,7 @@ export function ShownPanel({ itemId, onOpen }: { itemId: string; onOpen: (id: st
       {data?.status === "none" && !editing && <p className="text-sm text-zinc-400">{t("notDescribed")}</p>}
       {data && (data.status === "refused" || data.status === "failed") && data.reason && (
         <Alert tone={data.status === "refused" ? "warning" : "danger"} testId="shown-reason">
-          {data.reason}
+          {sayFailure(answerFailure(data, "reason"))}
         </Alert>
       )}
       {data?.status === "done" && !editing && (

@@ -11,10 +11,12 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/components/api-client";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useFailureMessage } from "@/components/i18n/use-failure-message";
 import { useFormat } from "@/components/i18n/use-format";
 import { useStatusLabel } from "@/components/i18n/use-status-label";
 import { elapsedParts, finishedAt, numberOf, progressPercent, submittedAt } from "./task-format";
 import { TaskResult } from "./task-result";
+import { answerFailure } from "@/lib/tasks/failure-fields";
 import { isTerminal } from "@/lib/tasks/status";
 import type { PresentedTask } from "./task-types";
 import { isTaskSettled, useTaskQuery } from "./use-task-query";
@@ -117,6 +119,7 @@ function TaskDetails({
   const tElapsed = useTranslations("elapsed");
   const format = useFormat();
   const statusLabel = useStatusLabel();
+  const sayFailure = useFailureMessage();
   const elapsed = (ms: number) => {
     const parts = elapsedParts(ms);
     return tElapsed(parts.unit, parts);
@@ -172,7 +175,7 @@ function TaskDetails({
       {stale && <p className="text-xs text-amber-300">{t("stale")}</p>}
       {status === "failed" && (
         <Alert tone="danger" title={t("failed")} testId="task-failed">
-          {task.error ?? t("failedNoMessage")}
+          {sayFailure(answerFailure(task)) || t("failedNoMessage")}
         </Alert>
       )}
       {status === "completed" && <TaskResult task={task} />}

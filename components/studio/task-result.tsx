@@ -2,8 +2,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useFailureMessage } from "@/components/i18n/use-failure-message";
 import { Alert } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
+import { answerFailure } from "@/lib/tasks/failure-fields";
 import { RetryDownloadButton } from "./retry-download-button";
 import { mediaKind, taskMedia } from "./task-format";
 import type { PresentedMedia, PresentedTask } from "./task-types";
@@ -13,12 +15,15 @@ export function TaskResult({ task }: { task: PresentedTask }) {
   const { results, lastFrame } = taskMedia(task);
   const mediaState = task.studio?.mediaState;
   const t = useTranslations("result");
+  const sayFailure = useFailureMessage();
 
   if (results.length === 0) {
     if (mediaState === "expired") {
       return (
         <Alert tone="warning" title={t("expired")} testId="media-expired">
-          {lastFrame?.error && <span data-testid="media-expired-reason">{lastFrame.error}</span>}
+          {lastFrame?.error && (
+            <span data-testid="media-expired-reason">{sayFailure(answerFailure(lastFrame))}</span>
+          )}
         </Alert>
       );
     }
@@ -74,13 +79,14 @@ function ResultMedia({
   taskId: string;
 }) {
   const t = useTranslations("result");
+  const sayFailure = useFailureMessage();
   const retry = media.retryable && <RetryDownloadButton taskId={taskId} mediaId={media.id} />;
   if (media.status === "expired") {
     // The specific reason (when the URL expired, which HTTP answer) helps tell a short URL lifetime
     // from a slow or broken download.
     return (
       <Alert tone="warning" title={t("expired")} testId="media-expired">
-        {media.error && <span data-testid="media-expired-reason">{media.error}</span>}
+        {media.error && <span data-testid="media-expired-reason">{sayFailure(answerFailure(media))}</span>}
         {retry && <div className="mt-2">{retry}</div>}
       </Alert>
     );
@@ -88,7 +94,7 @@ function ResultMedia({
   if (media.status === "failed") {
     return (
       <Alert tone="danger" title={t("failedTitle")} testId="media-failed">
-        <span className="whitespace-pre-line">{media.error ?? t("downloadFailed")}</span>
+        <span className="whitespace-pre-line">{sayFailure(answerFailure(media)) || t("downloadFailed")}</span>
         {retry && <div className="mt-2">{retry}</div>}
       </Alert>
     );

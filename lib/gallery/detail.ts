@@ -1,6 +1,6 @@
 import { ownedBy, type Viewer } from "../auth/scope";
 import { sqlDialect, type Db } from "../db-client";
-import { StudioError } from "../errors";
+import { readFailure, StudioError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
 import type { GalleryFilters } from "./filters";
 import { sortMedia } from "../tasks/media-order";
@@ -11,7 +11,8 @@ import { submittedAtText } from "./where";
 import { mediaKindOf, referenceTargets } from "./reference-targets";
 import type { GalleryItemDetail, GalleryMediaDetail, UpstreamUrl } from "./types";
 import { urlExpiry } from "../upstream/url-expiry";
-import { errorTextFor, mediaErrorFor } from "../tasks/media-error";
+import { errorTextFor, mediaFailureFor } from "../tasks/media-error";
+import { shownFailure } from "../tasks/failure-fields";
 import { downloadRetry } from "../tasks/retry-download";
 import {
   isUpstreamUrl,
@@ -35,6 +36,8 @@ const detailSelect = {
   amount: true,
   actualDuration: true,
   error: true,
+  errorCode: true,
+  errorParams: true,
   submittedAt: true,
   startedAt: true,
   finishedAt: true,
@@ -48,6 +51,8 @@ const detailSelect = {
       sha256: true,
       sourceUrl: true,
       error: true,
+      errorCode: true,
+      errorParams: true,
       storedAt: true,
     },
   },
@@ -96,6 +101,7 @@ export async function galleryItemDetail(
   const row = await db.task.findFirst({ where: { AND: [{ id }, options.scope] }, select: detailSelect });
   if (!row) throw new StudioError("not_found", itemNotFound(id));
   const { prevId, nextId } = await options.neighbours();
+  const audience = viewer.role === "admin" ? "admin" : "member";
 
   const media: GalleryMediaDetail[] = sortMedia(row.media).map((m) => ({
     ...toGalleryMedia(m),
@@ -103,9 +109,10 @@ export async function galleryItemDetail(
     sha256: m.sha256,
     sourceUrl: maskUpstream(m.sourceUrl, secrets),
     source: urlExpiry(m.sourceUrl, m.status === "expired", now),
-    error: errorTextFor(
-      publicText(mediaErrorFor(m.error, viewer.role === "admin" ? "admin" : "member"), secrets),
-      viewer.role === "admin" ? "admin" : "member",
+    ...shownFailure(
+      mediaFailureFor(readFailure(m, "error"), audience),
+      (text) => errorTextFor(publicText(text, secrets), audience),
+      "error",
     ),
     storedAt: m.storedAt?.toISOString() ?? null,
     retryable: downloadRetry(m, now.getTime()).allowed,

@@ -1,4 +1,6 @@
+import { readFailure } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
+import { shownFailure } from "../tasks/failure-fields";
 import { sortMedia } from "../tasks/media-order";
 import { promptPreview } from "../tasks/prompt-preview";
 import { publicText, upstreamSecrets, type UpstreamSecrets } from "../upstream/public-text";
@@ -34,6 +36,8 @@ export const itemListSelect = {
   rating: true,
   submittedAt: true,
   error: true,
+  errorCode: true,
+  errorParams: true,
   media: { select: mediaListSelect },
   tags: { select: { tag: { select: { name: true } } } },
 } satisfies Prisma.TaskSelect;
@@ -56,7 +60,7 @@ export function toGalleryMedia(m: MediaRow): GalleryMedia {
   };
 }
 
-/** A grid card; the task's error is upstream text (lib/upstream/public-text). */
+/** A grid card; the task's error (its sentence and params) is upstream text (lib/upstream/public-text). */
 export function toGalleryItem(row: ListRow, secrets: UpstreamSecrets = upstreamSecrets()): GalleryItem {
   return {
     id: row.id,
@@ -71,7 +75,7 @@ export function toGalleryItem(row: ListRow, secrets: UpstreamSecrets = upstreamS
     rating: row.rating,
     tags: row.tags.map((t) => t.tag.name).sort(),
     submittedAt: row.submittedAt.toISOString(),
-    error: publicText(row.error, secrets),
+    ...shownFailure(readFailure(row, "error"), (text) => publicText(text, secrets), "error"),
     media: sortMedia(row.media).map(toGalleryMedia),
   };
 }

@@ -1,4 +1,5 @@
 /** What the gallery API returns (JSON): shared by the routes, the page and other areas (chat picks items). */
+import type { FailureParams } from "../tasks/failure-fields";
 import type { UrlExpiry } from "../upstream/url-expiry";
 import type { FieldFileLimits } from "./reference-limits";
 
@@ -42,7 +43,11 @@ export type GalleryItem = {
   rating: number | null;
   tags: string[];
   submittedAt: string;
+  /** Why the task failed (the upstream's words, or the studio's sentence). */
   error: string | null;
+  /** `error`'s code and params (lib/tasks/failure-fields.ts); null for none. */
+  errorCode: string | null;
+  errorParams: FailureParams | null;
   media: GalleryMedia[];
   /** With a search: the caption and tags when a searched word was found there (shown-match.ts). */
   shown?: { caption: string; tags: string[]; highlight: string[] };
@@ -69,7 +74,10 @@ export type GalleryMediaDetail = GalleryMedia & {
   /** The upstream's original URL; one under a configured base reads "{base_url}/…" (never the base). */
   sourceUrl: string;
   source: UrlExpiry;
+  /** Why the file is not stored, with its code and params (messages `failures.download_*`). */
   error: string | null;
+  errorCode: string | null;
+  errorParams: FailureParams | null;
   storedAt: string | null;
   downloadUrl: string;
   /** Not stored and its URL may still live: `POST /api/tasks/{id}/media/retry` fetches it again. */

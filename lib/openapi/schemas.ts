@@ -15,6 +15,30 @@ const nullable = <T extends z.ZodType>(schema: T) => schema.nullable();
 const isoTime = z.string().meta({ description: "ISO 8601 date-time." });
 const MEDIA_STATES = ["none", "pending", "stored", "partial", "expired", "failed"] as const;
 
+/**
+ * A kept failure's code and params beside its English sentence (`<column>`), so a client can word
+ * it in another language (lib/errors.ts Failure; the studio's messages `failures.<code>`).
+ */
+const failureCode = (column: string, examples: string) =>
+  nullable(z.string()).meta({
+    description: `\`${column}\`'s stable code, e.g. ${examples}; "text" for a sentence kept before codes were. Null when there is none.`,
+  });
+const failureParams = (column: string) =>
+  nullable(z.record(z.string(), z.unknown())).meta({
+    description: `What \`${column}\` names, by name (a nested failure is an object with code, message, params). Null when it names nothing.`,
+  });
+const mediaFailure = {
+  errorCode: failureCode("error", "download_url_expired, download_not_media, download_gave_up"),
+  errorParams: failureParams("error"),
+};
+const taskFailure = {
+  errorCode: failureCode(
+    "error",
+    "task_upstream_failed (the upstream's own words, shown as written), tracker_upstream_lost",
+  ),
+  errorParams: failureParams("error"),
+};
+
 export const errorBody = z
   .object({
     error: z.looseObject({
@@ -62,6 +86,7 @@ export const taskMedia = z
     url: nullable(z.string()),
     thumbnailUrl: nullable(z.string()),
     error: nullable(z.string()),
+    ...mediaFailure,
     storedAt: nullable(isoTime),
     retryable: z.boolean(),
   })
@@ -76,6 +101,7 @@ const taskFields = {
   amount: nullable(z.number()),
   actualDuration: nullable(z.number()),
   error: nullable(z.string()),
+  ...taskFailure,
   created: z.number().int().meta({ description: "Unix seconds." }),
   result_url: z.string().optional(),
   video_url: z.string().optional(),
@@ -167,6 +193,7 @@ const galleryItemFields = {
   tags: z.array(z.string()),
   submittedAt: isoTime,
   error: nullable(z.string()),
+  ...taskFailure,
 };
 
 export const galleryItem = z
@@ -193,6 +220,7 @@ export const galleryItemDetail = z
         sha256: nullable(z.string()),
         sourceUrl: z.string(),
         error: nullable(z.string()),
+        ...mediaFailure,
         storedAt: nullable(isoTime),
         downloadUrl: z.string(),
         retryable: z.boolean(),

@@ -7,7 +7,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createThumbnail } from "../storage/thumbnails";
 import { startFakeUpstream, type CannedAnswer, type FakeUpstream } from "../upstream/testing/fake-upstream";
 import { downloadMedia } from "./download-media";
+import { answerFailure } from "./failure-fields";
+import { loadTask } from "./load-task";
+import { presentTask } from "./present-task";
+import { mediaResponse } from "./serve-media";
 import { listFiles, seedTask, taskTestbed } from "./testing/task-fixtures";
+import { inChinese, rowInChinese } from "./testing/zh-failure";
 
 let host: FakeUpstream;
 let files: Record<string, CannedAnswer | CannedAnswer[]> = {};
@@ -108,7 +113,13 @@ describe("downloadMedia", () => {
     await downloadMedia(media[0].id, bed.deps);
     const row = await mediaRow(media[0].id);
     expect(row.status).toBe("pending");
-    expect(row.error).toMatch(/^The download broke off/);
+    // The network's own words ("terminated") are kept as the reason, in both languages.
+    const { reason } = JSON.parse(row.errorParams!) as { reason: string };
+    expect(row).toMatchObject({
+      errorCode: "download_broke_off",
+      error: `The download broke off: ${reason}.`,
+    });
+    expect(rowInChinese(row)).toBe(`下载中断：${reason}。`);
     expect(row.nextAttemptAt.getTime()).toBeGreaterThan(bed.now());
     expect(taskFiles(id)).toEqual([]);
     expect((await taskRow(id)).mediaState).toBe("pending");
@@ -159,6 +170,18 @@ describe("downloadMedia", () => {
     expect(row.error).toBe(
       "The upstream URL served an HTML page, not an image, video or audio file. Gave up after 3 attempts.",
     );
+    // Coded for the page's language: the last attempt's failure is the cause.
+    expect(row.errorCode).toBe("download_gave_up");
+    expect(JSON.parse(row.errorParams!)).toEqual({
+      cause: {
+        code: "download_html_page",
+        message: "The upstream URL served an HTML page, not an image, video or audio file.",
+      },
+      attempts: 3,
+    });
+    expect(rowInChinese(row)).toBe(
+      "上游 URL 返回的是 HTML 网页，而不是图像、视频或音频文件。已尝试 3 次，不再重试。",
+    );
     expect(row.attempts).toBe(3);
     expect(taskFiles(id)).toEqual([]);
     expect(await taskRow(id)).toMatchObject({ status: "completed", mediaState: "failed" });
@@ -178,9 +201,12 @@ describe("downloadMedia", () => {
     const row = await mediaRow(media[0].id);
     expect(row.status).toBe("expired");
     expect(row.attempts).toBe(1);
+    const expiredAt = new Date(past * 1000).toISOString();
     expect(row.error).toBe(
-      `The upstream URL expired at ${new Date(past * 1000).toISOString()} (HTTP 403) before the file could be stored.`,
+      `The upstream URL expired at ${expiredAt} (HTTP 403) before the file could be stored.`,
     );
+    expect(row).toMatchObject({ errorCode: "download_url_expired" });
+    expect(rowInChinese(row)).toBe(`上游 URL 已于 ${expiredAt} 过期（HTTP 403），文件未能在此之前保存。`);
     expect(await taskRow(id)).toMatchObject({ status: "completed", mediaState: "expired" });
   });
 
@@ -197,6 +223,11 @@ describe("downloadMedia", () => {
     expect(row.error).toBe(
       "The upstream URL answered HTTP 404 on all 3 attempts; it has most likely expired.",
     );
+    expect(row).toMatchObject({
+      errorCode: "download_gone",
+      errorParams: JSON.stringify({ status: 404, attempts: 3 }),
+    });
+    expect(rowInChinese(row)).toBe("上游 URL 在全部 3 次尝试中均返回 HTTP 404，很可能已经过期。");
   });
 
   it("retries with backoff and then stores the file", async () => {
@@ -212,6 +243,7 @@ describe("downloadMedia", () => {
     expect(first).toMatchObject({
       status: "pending",
       error: "The upstream URL answered HTTP 503.",
+      errorCode: "download_http_status",
       attempts: 1,
     });
     const wait = first.nextAttemptAt.getTime() - bed.now();
@@ -226,7 +258,10 @@ describe("downloadMedia", () => {
       sha256: sha(video),
       size: video.length,
       attempts: 2,
+      // A stored file keeps no failure of an earlier attempt, in any of its columns.
       error: null,
+      errorCode: null,
+      errorParams: null,
     });
     // Random bytes are no known format: the declared type is kept.
     expect(row.contentType).toBe("video/mp4");
@@ -328,6 +363,56 @@ describe("downloadMedia and the SSRF-safe fetch", () => {
       expect(row.path).toBeNull();
       expect(taskFiles(id)).toEqual([]);
       expect(await taskRow(id)).toMatchObject({ mediaState: "failed" });
+      expect(row.errorCode).toBe("download_refused_address");
+
+      // A member reads that it was refused, in either language; only an admin reads the address
+      // and the setting that allows it, in the params too.
+      const task = (await loadTask(bed.db, id))!;
+      const asMember = presentTask(task, "https://studio.example", undefined, bed.now(), "member").studio
+        .media[0];
+      expect(asMember).toMatchObject({ errorCode: "download_refused_address", errorParams: null });
+      expect(JSON.stringify(asMember)).not.toContain("127.0.0.1");
+      expect(inChinese(answerFailure(asMember))).toBe(
+        "结果 URL 位于工作室不会访问的地址（私有或内部网络），因此文件未保存。管理员可以允许该地址，之后请重试下载。",
+      );
+      const asAdmin = presentTask(task, "https://studio.example", undefined, bed.now(), "admin").studio
+        .media[0];
+      expect(asAdmin).toMatchObject({
+        errorCode: "download_refused_address_allow",
+        errorParams: { origin: internal.url, setting: "FETCH_ALLOW_PRIVATE" },
+      });
+      expect(inChinese(answerFailure(asAdmin))).toMatch(
+        new RegExp(
+          `^结果 URL 位于.*拒绝原因：127\\.0\\.0\\.1 .*FETCH_ALLOW_PRIVATE=${internal.url.replace(/[.]/g, "\\.")}，`,
+        ),
+      );
+      // Asked for the file itself, a member's 404 says why in the same words, and carries the code.
+      const owner = await bed.db.user.create({ data: { name: "Mo", email: `mo-${id}@example.com` } });
+      await bed.db.task.update({ where: { id }, data: { userId: owner.id } });
+      const fileOf = (viewer: { id: string; role: "member" | "admin" }) =>
+        mediaResponse(
+          bed.db,
+          { ...viewer, via: "session" },
+          new Request("http://studio/x"),
+          media[0].id,
+        ).catch((error: unknown) => error as { message: string; details: Record<string, unknown> });
+      const refusal = (await fileOf({ id: owner.id, role: "member" })) as {
+        message: string;
+        details: Record<string, unknown>;
+      };
+      expect(refusal.message).toBe(`Media ${media[0].id} could not be stored: ${asMember.error}`);
+      expect(refusal.details).toMatchObject({
+        mediaStatus: "failed",
+        reasonCode: "download_refused_address",
+        reasonParams: null,
+      });
+      const forAdmin = (await fileOf({ id: "an-admin", role: "admin" })) as {
+        details: Record<string, unknown>;
+      };
+      expect(forAdmin.details).toMatchObject({
+        reasonCode: "download_refused_address_allow",
+        reasonParams: { origin: internal.url },
+      });
       // Final: a later pass does not try again.
       bed.advance(600_000);
       expect(await downloadMedia(media[0].id, deps)).toBe(false);

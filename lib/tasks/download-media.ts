@@ -1,4 +1,4 @@
-import { isStudioError } from "../errors";
+import { failureColumns, isStudioError, type Failure } from "../errors";
 import { dependencyFault } from "../health/dependency-fault";
 import type { Media } from "../generated/prisma/client";
 import { RefusedUrlError, safeFetch } from "../net/safe-fetch";
@@ -11,7 +11,8 @@ import { renewDownloadLease } from "./claims";
 import { jitter, taskDeps, type TaskDeps } from "./deps";
 import { findStoredDownload } from "./adopt-stored-file";
 import { isDatabaseFault, whileDatabaseDown } from "./database-retry";
-import { refusedDownloadError } from "./media-error";
+import { downloadFailure } from "./download-failure";
+import { refusedDownloadFailure } from "./media-error";
 import { updateMediaState } from "./media-state";
 import type { Span } from "@opentelemetry/api";
 import { studioMetrics } from "../metrics/studio-metrics";
@@ -24,15 +25,15 @@ const HEADERS_TIMEOUT_MS = 30_000;
  */
 const STORE_FAULT_MAX_DELAY_MS = 20_000;
 
-/** Why one download attempt failed, and whether trying again can help. */
+/** Why one download attempt failed (the row's coded failure), and whether trying again can help. */
 class DownloadError extends Error {
   constructor(
-    message: string,
+    readonly failure: Failure,
     /** "store": the media store was down; the file itself was fine (not counted against it). */
     readonly kind: "retry" | "expired" | "final" | "store",
     readonly httpStatus?: number,
   ) {
-    super(message);
+    super(failure.message);
   }
 }
 
@@ -114,7 +115,7 @@ async function downloadAndStore(
           size: file.size,
           sha256: file.sha256,
           storedAt: new Date(deps.now()),
-          error: null,
+          ...failureColumns(null, "error"),
           leaseUntil: null,
         },
       });
@@ -200,15 +201,15 @@ async function fetchToStore(
       response = await safeFetch(url, { signal: controller.signal }, deps.fetchPolicy);
     } catch (error) {
       if (error instanceof RefusedUrlError) {
-        throw new DownloadError(refusedDownloadError(error), "final");
+        throw new DownloadError(refusedDownloadFailure(error), "final");
       }
-      throw new DownloadError(`Could not fetch the upstream URL (${networkReason(error)}).`, "retry");
+      throw new DownloadError(downloadFailure.fetchFailed(networkReason(error)), "retry");
     }
     if (response.status !== 200) {
       await response.body?.cancel().catch(() => undefined);
       throw httpFailure(response.status, url, deps.now());
     }
-    if (!response.body) throw new DownloadError("The upstream URL answered with an empty body.", "retry");
+    if (!response.body) throw new DownloadError(downloadFailure.emptyBody(), "retry");
     if (budget) {
       const length = Number(response.headers.get("content-length") ?? "");
       clearTimeout(idleTimer); // waiting for the budget is not the download stalling
@@ -228,10 +229,12 @@ async function fetchToStore(
     } catch (error) {
       if (error instanceof DownloadError) throw error;
       if (isStudioError(error) && error.code === "payload_too_large")
-        throw new DownloadError(error.message, "final");
+        throw new DownloadError(downloadFailure.tooLarge(error.message, deps.downloads.maxBytes), "final");
       if (dependencyFault(error)?.dependency === "media store") throw storeFailure(deps, rel, error);
-      const reason = controller.signal.aborted ? "the download stalled" : (error as Error)?.message;
-      throw new DownloadError(`The download broke off: ${reason}.`, "retry");
+      const broke = controller.signal.aborted
+        ? downloadFailure.stalled()
+        : downloadFailure.brokeOff((error as Error)?.message);
+      throw new DownloadError(broke, "retry");
     }
   } finally {
     clearTimeout(idleTimer);
@@ -241,12 +244,9 @@ async function fetchToStore(
 
 // Size and type are judged on the bytes, before the file gets its final name.
 function rejectNonMedia(file: WrittenFile): void {
-  if (file.size === 0)
-    throw new DownloadError("The upstream URL answered with an empty file (0 bytes).", "retry");
-  if (!isMediaType(file.contentType)) {
-    const what = file.contentType === "text/html" ? "an HTML page" : `${file.contentType} content`;
-    throw new DownloadError(`The upstream URL served ${what}, not an image, video or audio file.`, "retry");
-  }
+  if (file.size === 0) throw new DownloadError(downloadFailure.emptyFile(), "retry");
+  if (!isMediaType(file.contentType))
+    throw new DownloadError(downloadFailure.notMedia(file.contentType), "retry");
 }
 
 /**
@@ -257,28 +257,24 @@ function rejectNonMedia(file: WrittenFile): void {
 function storeFailure(deps: TaskDeps, what: string, error: unknown): DownloadError {
   const fault = dependencyFault(error);
   if (fault?.dependency !== "media store")
-    return new DownloadError(`Storing the file failed: ${(error as Error)?.message ?? error}`, "retry");
+    return new DownloadError(
+      downloadFailure.storeFailed(String((error as Error)?.message ?? error)),
+      "retry",
+    );
   deps.log.warn(`[downloads] ${what}: the media store is unavailable: ${fault.detail}`);
-  return new DownloadError(
-    `The media store is unavailable (${fault.kind}), so the file could not be stored; the download is tried again.`,
-    "store",
-  );
+  return new DownloadError(downloadFailure.storeUnavailable(fault), "store");
 }
 
 function httpFailure(status: number, url: string, nowMs: number): DownloadError {
   if (status === 403 || status === 404 || status === 410) {
     const expiresAt = signedExpiry(url);
     if (expiresAt && expiresAt.getTime() <= nowMs) {
-      return new DownloadError(
-        `The upstream URL expired at ${expiresAt.toISOString()} (HTTP ${status}) before the file could be stored.`,
-        "expired",
-        status,
-      );
+      return new DownloadError(downloadFailure.urlExpired(expiresAt, status), "expired", status);
     }
     // Right after completion a CDN may still be propagating: retry before calling it expired.
-    return new DownloadError(`The upstream URL answered HTTP ${status}.`, "retry", status);
+    return new DownloadError(downloadFailure.httpStatus(status), "retry", status);
   }
-  return new DownloadError(`The upstream URL answered HTTP ${status}.`, "retry", status);
+  return new DownloadError(downloadFailure.httpStatus(status), "retry", status);
 }
 
 async function recordFailure(
@@ -294,22 +290,22 @@ async function recordFailure(
   const exhausted = failure.kind !== "store" && attempts >= deps.downloads.maxAttempts;
   const gone = failure.httpStatus === 403 || failure.httpStatus === 404 || failure.httpStatus === 410;
   let status: "pending" | "expired" | "failed" = "pending";
-  let message = failure.message;
+  let why = failure.failure;
   if (failure.kind === "expired") status = "expired";
   else if (failure.kind === "final") status = "failed";
   else if (exhausted && gone) {
     status = "expired";
-    message = `The upstream URL answered HTTP ${failure.httpStatus} on all ${attempts} attempts; it has most likely expired.`;
+    why = downloadFailure.goneOnEveryAttempt(failure.httpStatus!, attempts);
   } else if (exhausted) {
     status = "failed";
-    message = `${failure.message} Gave up after ${attempts} attempts.`;
+    why = downloadFailure.gaveUp(failure.failure, attempts);
   }
   const backoff = deps.downloads.backoffMs * 3 ** (attempts - 1);
   const capped = Math.min(backoff, STORE_FAULT_MAX_DELAY_MS);
   const delay =
     failure.kind === "store" ? jitter(capped * 0.8, capped) : jitter(backoff * 0.8, backoff * 1.2);
   if (status !== "pending")
-    deps.log.warn(`[downloads] media ${mediaId} ${status}: ${message} (${hostOf(url)})`);
+    deps.log.warn(`[downloads] media ${mediaId} ${status}: ${why.message} (${hostOf(url)})`);
   const metrics = studioMetrics().tracker;
   metrics.downloads.inc({ result: status === "pending" ? "retry" : status });
   metrics.failures.inc({ kind: `download_${failure.kind}` });
@@ -318,7 +314,7 @@ async function recordFailure(
     data: {
       status,
       leaseUntil: null,
-      error: message,
+      ...failureColumns(why),
       nextAttemptAt: new Date(deps.now() + (status === "pending" ? delay : 0)),
     },
   });

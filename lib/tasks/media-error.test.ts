@@ -13,6 +13,7 @@ import { loadTask } from "./load-task";
 import { maskInternal } from "./media-error";
 import { presentTask } from "./present-task";
 import { seedTask, taskTestbed } from "./testing/task-fixtures";
+import { inChinese } from "./testing/zh-failure";
 
 let host: FakeUpstream;
 let bed: ReturnType<typeof taskTestbed>;
@@ -67,6 +68,15 @@ describe("error texts shown to members", () => {
     const member = presentTask(task, "https://studio.example", undefined, bed.now(), "member");
     expect(JSON.stringify(member)).not.toContain(address);
     expect(member.studio.media[0].error).toBe(stored);
+    // A Chinese page words it from the code, naming the kind of fault in its own words.
+    const shown = member.studio.media[0];
+    expect(shown).toMatchObject({
+      errorCode: "download_store_unavailable",
+      errorParams: { kind: "unreachable", detail: "it could not be reached" },
+    });
+    expect(inChinese({ code: shown.errorCode!, message: shown.error!, params: shown.errorParams! })).toBe(
+      "媒体存储不可用（无法连接），文件未能保存；下载会自动重试。",
+    );
   });
 
   it("masks addresses and paths in every form Node's errors use, and leaves times and API paths", () => {

@@ -1,3 +1,4 @@
+import type { Failure } from "../errors";
 import type { RefusedUrlError } from "../net/safe-fetch";
 
 /**
@@ -10,16 +11,30 @@ const ADMIN_MARK = "\n[admin] ";
 
 export type ErrorAudience = "admin" | "member";
 
-/** The stored Media.error for a result URL the policy refused. */
-export function refusedDownloadError(refused: RefusedUrlError): string {
+const REFUSED = "download_refused_address";
+const ALLOW_SETTING = "FETCH_ALLOW_PRIVATE";
+
+/**
+ * The stored Media.error for a result URL the policy refused. Its params (the refusal, the origin
+ * and the setting that allows it) are for admins: `mediaFailureFor` drops them for members, and
+ * the setting is a param so no page's messages name it.
+ */
+export function refusedDownloadFailure(refused: RefusedUrlError): Failure {
   const everyone =
     "The result URL is on an address the studio does not fetch (a private or internal network), " +
     "so the file was not stored. An admin can allow that address; then retry the download.";
   const allow = refused.origin
-    ? ` To allow it, add its origin to FETCH_ALLOW_PRIVATE (FETCH_ALLOW_PRIVATE=${refused.origin}, ` +
+    ? ` To allow it, add its origin to ${ALLOW_SETTING} (${ALLOW_SETTING}=${refused.origin}, ` +
       "comma-separated with any others), restart the studio, then retry the download."
     : "";
-  return `${everyone}${ADMIN_MARK}Refused: ${refused.message}${allow}`;
+  return {
+    code: REFUSED,
+    message: `${everyone}${ADMIN_MARK}Refused: ${refused.message}${allow}`,
+    params: {
+      refusal: refused.message,
+      ...(refused.origin ? { origin: refused.origin, setting: ALLOW_SETTING } : {}),
+    },
+  };
 }
 
 /** A stored Media.error as `audience` may read it: the admin part only for admins. */
@@ -30,6 +45,20 @@ export function mediaErrorFor(stored: string | null, audience: ErrorAudience): s
   return audience === "admin"
     ? `${stored.slice(0, at)} ${stored.slice(at + ADMIN_MARK.length)}`
     : stored.slice(0, at);
+}
+
+/**
+ * A media row's failure as `audience` may read it: the sentence as `mediaErrorFor` cuts it, and a
+ * refused address's code and params as that audience's sentence needs them (an admin's names the
+ * refusal and how to allow it; a member's names nothing).
+ */
+export function mediaFailureFor(failure: Failure | null, audience: ErrorAudience): Failure | null {
+  if (!failure) return null;
+  const message = mediaErrorFor(failure.message, audience) ?? failure.message;
+  if (failure.code !== REFUSED) return { ...failure, message };
+  if (audience === "member") return { code: REFUSED, message };
+  const code = failure.params?.origin ? `${REFUSED}_allow` : `${REFUSED}_admin`;
+  return { code, message, params: failure.params };
 }
 
 const HIDDEN_ADDRESS = "{internal address}";
@@ -85,6 +114,8 @@ export function maskInternal(text: string | null): string | null {
 }
 
 /** A stored error text (task or media) as `audience` may read it. */
+export function errorTextFor(text: string, audience: ErrorAudience): string;
+export function errorTextFor(text: string | null, audience: ErrorAudience): string | null;
 export function errorTextFor(text: string | null, audience: ErrorAudience): string | null {
   return audience === "admin" ? text : maskInternal(text);
 }

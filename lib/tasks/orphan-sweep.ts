@@ -1,3 +1,4 @@
+import { failureColumns } from "../errors";
 import { listMediaFiles, removeMediaFile } from "../storage/files";
 import { findStoredDownload } from "./adopt-stored-file";
 import type { TaskDeps } from "./deps";
@@ -78,7 +79,7 @@ async function adopt(
       size: found.file.size,
       sha256: found.file.sha256,
       storedAt: new Date(deps.now()),
-      error: null,
+      ...failureColumns(null, "error"),
       leaseUntil: null,
     },
   });

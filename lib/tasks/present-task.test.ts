@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { answerFailure } from "./failure-fields";
 import { presentTask } from "./present-task";
+import { inChinese } from "./testing/zh-failure";
 import type { TaskWithMedia } from "./load-task";
 
 const secrets = {
@@ -27,6 +29,8 @@ describe("presentTask", () => {
     amount: 0.5,
     actualDuration: 5,
     error: null,
+    errorCode: null,
+    errorParams: null,
     upstreamCreated: null,
     submittedAt: at,
     startedAt: at,
@@ -66,6 +70,8 @@ describe("presentTask", () => {
         durationSec: 2,
         thumbPath: "thumbs/m1.webp",
         error: null,
+        errorCode: null,
+        errorParams: null,
         attempts: 1,
         nextAttemptAt: at,
         expiresAt: null,
@@ -87,6 +93,8 @@ describe("presentTask", () => {
       amount: 0.5,
       actualDuration: 5,
       error: null,
+      errorCode: null,
+      errorParams: null,
       created: Math.floor(at.getTime() / 1000),
       result_url: "https://studio.example/api/media/m1",
       video_url: "https://studio.example/api/media/m1",
@@ -119,6 +127,8 @@ describe("presentTask", () => {
             url: "https://studio.example/api/media/m1",
             thumbnailUrl: "https://studio.example/api/media/m1/thumbnail",
             error: null,
+            errorCode: null,
+            errorParams: null,
             storedAt: at.toISOString(),
             retryable: false,
           },
@@ -126,5 +136,40 @@ describe("presentTask", () => {
       },
     });
     expect(JSON.stringify(shown)).not.toContain("10.0.0.5");
+  });
+
+  it("masks what a failure's params name as it masks its sentence, for each audience", () => {
+    const failed: TaskWithMedia = {
+      ...task,
+      status: "failed",
+      media: [
+        {
+          ...task.media[0],
+          status: "failed",
+          path: null,
+          error: "Could not fetch the upstream URL (connect ECONNREFUSED 10.0.0.9:9000).",
+          errorCode: "download_fetch_failed",
+          errorParams: JSON.stringify({ reason: "connect ECONNREFUSED 10.0.0.9:9000" }),
+        },
+      ],
+    };
+    const member = presentTask(failed, "https://studio.example", secrets, at.getTime(), "member");
+    expect(member.studio.media[0]).toMatchObject({
+      error: "Could not fetch the upstream URL (connection refused {internal address}).",
+      errorCode: "download_fetch_failed",
+      errorParams: { reason: "connection refused {internal address}" },
+    });
+    expect(inChinese(answerFailure(member.studio.media[0]))).toBe(
+      "无法获取上游 URL（connection refused {internal address}）。",
+    );
+    const admin = presentTask(failed, "https://studio.example", secrets, at.getTime(), "admin");
+    expect(admin.studio.media[0].errorParams).toEqual({ reason: "connect ECONNREFUSED 10.0.0.9:9000" });
+  });
+
+  it("answers a failure kept before codes with code text, shown as written in every language", () => {
+    const old: TaskWithMedia = { ...task, status: "failed", error: "Generation failed (written in 2025)." };
+    const shown = presentTask(old, "https://studio.example", secrets);
+    expect(shown).toMatchObject({ errorCode: "text", errorParams: null });
+    expect(inChinese(answerFailure(shown))).toBe("Generation failed (written in 2025).");
   });
 });

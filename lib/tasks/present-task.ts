@@ -1,8 +1,10 @@
 import "server-only";
+import { readFailure } from "../errors";
 import type { Media } from "../generated/prisma/client";
 import type { TaskStatus } from "./status";
 import { maskUpstream, publicText, upstreamSecrets, type UpstreamSecrets } from "../upstream/public-text";
-import { errorTextFor, mediaErrorFor, type ErrorAudience } from "./media-error";
+import { errorTextFor, mediaFailureFor, type ErrorAudience } from "./media-error";
+import { shownFailure, type FailureParams } from "./failure-fields";
 import type { MediaState } from "./media-state";
 import { downloadRetry } from "./retry-download";
 import type { TaskWithMedia } from "./load-task";
@@ -35,6 +37,9 @@ export type PresentedMedia = {
   thumbnailUrl: string | null;
   /** Why the file is not stored (expired URL, HTML error page, …); internal addresses for admins only. */
   error: string | null;
+  /** `error`'s code and params (lib/errors.ts Failure, messages `failures.download_*`); null for none. */
+  errorCode: string | null;
+  errorParams: FailureParams | null;
   storedAt: string | null;
   /**
    * Not stored, and its upstream URL may still live: `POST /api/tasks/{id}/media/retry` fetches it
@@ -53,7 +58,14 @@ export type PresentedTask = {
   progress: number | null;
   amount: number | null;
   actualDuration: number | null;
+  /** Why the task failed: the upstream's own words, or the studio's sentence when it gave up on the task. */
   error: string | null;
+  /**
+   * `error`'s code and params (lib/errors.ts Failure): `task_upstream_failed` for the upstream's own
+   * words (shown as written), a code of the studio's for its own sentence; null for none.
+   */
+  errorCode: string | null;
+  errorParams: FailureParams | null;
   /** Unix seconds. */
   created: number;
   /** The studio's stored copy when there is one, otherwise the upstream's original URL. */
@@ -104,6 +116,7 @@ export function presentTask(
   audience: ErrorAudience = "member",
 ): PresentedTask {
   const mask = (url: string) => maskUpstream(url, secrets);
+  const shown = (text: string) => errorTextFor(publicText(text, secrets), audience);
   const raw = parseObject(task.upstreamTask);
   const urlFields = parseObject(task.upstreamUrls);
   const stored = new Map(task.media.filter((m) => m.status === "stored").map((m) => [m.sourceUrl, m]));
@@ -116,7 +129,7 @@ export function presentTask(
     progress: task.progress,
     amount: task.amount,
     actualDuration: task.actualDuration,
-    error: errorTextFor(publicText(task.error, secrets), audience),
+    ...shownFailure(readFailure(task, "error"), shown, "error"),
     created: task.upstreamCreated ?? Math.floor(task.submittedAt.getTime() / 1000),
     upstream_result_urls: {},
     studio: {
@@ -166,7 +179,11 @@ function presentMedia(
     durationSec: media.durationSec,
     url: isStored ? `${origin}${mediaPath(media.id)}` : null,
     thumbnailUrl: isStored && media.thumbPath ? `${origin}${mediaThumbnailPath(media.id)}` : null,
-    error: errorTextFor(publicText(mediaErrorFor(media.error, audience), secrets), audience),
+    ...shownFailure(
+      mediaFailureFor(readFailure(media, "error"), audience),
+      (text) => errorTextFor(publicText(text, secrets), audience),
+      "error",
+    ),
     storedAt: media.storedAt?.toISOString() ?? null,
     retryable: downloadRetry(media, now).allowed,
   };

@@ -1,3 +1,4 @@
+import { failureColumns } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
 import type { PolledTask } from "./claims";
 import { normalizeTask, type NormalizedTask } from "../upstream/normalize-task";
@@ -8,6 +9,7 @@ import { jitter, type TaskDeps } from "./deps";
 import { computeMediaState, writeMediaState } from "./media-state";
 import { RESULT_URL_GRACE_MS } from "./result-url-grace";
 import { emitTaskFinished } from "../webhooks/task-events";
+import { upstreamTaskFailure } from "./task-failure";
 
 /**
  * Stores what the upstream just said about a task: its state, numbers and error, the raw object,
@@ -83,6 +85,8 @@ export type TaskUpdate = {
     amount: number | null;
     actualDuration: number | null;
     error: string | null;
+    errorCode: string | null;
+    errorParams: string | null;
     upstreamTask: string;
     upstreamUrls: string | null;
     upstreamCreated: number | null;
@@ -113,7 +117,10 @@ export function planTaskUpdate(deps: TaskDeps, task: PolledTask, raw: UpstreamTa
       progress: nextProgress(task, upstream, status),
       amount: upstream.amount ?? task.amount,
       actualDuration: upstream.actualDuration ?? task.actualDuration,
-      error: status === "failed" ? upstream.error : null,
+      ...failureColumns(
+        status === "failed" && upstream.error ? upstreamTaskFailure(upstream.error) : null,
+        "error",
+      ),
       upstreamTask: JSON.stringify(raw),
       upstreamUrls: Object.keys(upstream.urlFields).length
         ? JSON.stringify(upstream.urlFields)

@@ -3,6 +3,7 @@ import { startFakeUpstream, type CannedAnswer, type FakeUpstream } from "../upst
 import { presentTask } from "./present-task";
 import { refreshTask } from "./refresh-task";
 import { seedTask, taskTestbed } from "./testing/task-fixtures";
+import { rowInChinese } from "./testing/zh-failure";
 
 let upstream: FakeUpstream;
 let answers: Record<string, CannedAnswer> = {};
@@ -131,6 +132,21 @@ describe("refreshTask recording", () => {
       amount: 0,
     });
     expect(task.media).toEqual([]);
+    // The upstream's own words: coded as such, and shown as written in every language.
+    expect(task).toMatchObject({ errorCode: "task_upstream_failed", errorParams: null });
+    expect(rowInChinese(task)).toBe("content review failed");
+  });
+
+  it("words a failure the upstream gave no reason for in the page's language", async () => {
+    await seedTask(bed.db, { id: "t-silent", status: "processing" });
+    answers["t-silent"] = { json: { id: "t-silent", status: "failed", error_message: "" } };
+    const task = (await refreshTask("t-silent", bed.deps))!;
+    expect(task).toMatchObject({
+      status: "failed",
+      error: "The upstream reported the task as failed without a message.",
+      errorCode: "task_failed_without_message",
+    });
+    expect(rowInChinese(task)).toBe("上游报告任务失败，但没有给出原因。");
   });
 
   it("keeps an unknown status non-terminal and says so in the log", async () => {
@@ -203,6 +219,10 @@ describe("refreshTask recording", () => {
       new RegExp(
         `^The upstream no longer knows this task: HTTP 404 on ${count} queries in a row over 1\\d minutes\\.$`,
       ),
+    );
+    expect(task.errorCode).toBe("tracker_upstream_lost");
+    expect(rowInChinese(task)).toMatch(
+      new RegExp(`^上游已不再识别此任务：连续 ${count} 次查询均返回 HTTP 404，历时 1\\d 分钟。$`),
     );
   });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ownedBy, type Viewer } from "../auth/scope";
 import type { Db } from "../db-client";
-import { StudioError } from "../errors";
+import { failureColumns, StudioError } from "../errors";
 import { signedExpiry } from "../upstream/url-expiry";
 import { updateMediaState } from "./media-state";
 
@@ -78,7 +78,13 @@ export async function retryDownloads(
   // Only rows still failed/expired: a concurrent retry or a worker must not be reset under it.
   await db.media.updateMany({
     where: { id: { in: allowed }, status: { in: ["failed", "expired"] } },
-    data: { status: "pending", attempts: 0, nextAttemptAt: new Date(now), leaseUntil: null, error: null },
+    data: {
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: new Date(now),
+      leaseUntil: null,
+      ...failureColumns(null, "error"),
+    },
   });
   await updateMediaState(db, task.id, new Date(now));
   return { retried: allowed };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { rowInChinese } from "../tasks/testing/zh-failure";
 import { describeNext } from "./describer";
 import { parseShown } from "./description-schema";
 import { queueAfterStored, queueTasks } from "./queue";
@@ -75,6 +76,34 @@ describe("describing a stored result against the sandbox", () => {
     const row = await description(id);
     expect(row).toMatchObject({ status: "failed", caption: "" });
     expect(row.reason).toMatch(/did not fit the description schema twice: caption must not be empty/);
+    // Coded for the page's language; the schema's rule is named as written.
+    expect(row).toMatchObject({
+      reasonCode: "describe_invalid_answer",
+      reasonParams: JSON.stringify({ problem: "caption must not be empty" }),
+    });
+    expect(rowInChinese(row, "reason")).toBe(
+      "视觉模型的回答两次都不符合描述格式：caption must not be empty。",
+    );
+  });
+
+  it("gives up after the upstream failed three times, naming its answer after ours", async () => {
+    const id = await bed.seedImage("img-down", "a field [error:500]");
+    await queueTasks(bed.temp.db, [id]);
+    // Each failure leases the row for a growing pause (30 s, 90 s): later clocks claim it again.
+    const start = Date.now();
+    const steps = [];
+    for (const offset of [0, 40_000, 200_000])
+      steps.push(await describeNext(bed.deps({ now: () => start + offset })));
+    expect(steps.map((step) => step.kind)).toEqual(["retry", "retry", "failed"]);
+    const row = await description(id);
+    expect(row).toMatchObject({ status: "failed", reasonCode: "describe_failed" });
+    const { cause } = JSON.parse(row.reasonParams!) as { cause: { code: string; params: object } };
+    expect(cause).toMatchObject({ code: "upstream_rejected", params: { upstreamStatus: 500 } });
+    expect(row.reason).toBe(`Not described: ${(cause as unknown as { message: string }).message}`);
+    // Our words in Chinese, the upstream's own after them (components/i18n/error-message.ts).
+    expect(rowInChinese(row, "reason")).toMatch(
+      /^未能生成描述：上游拒绝了该请求（HTTP 500）。 .*sandbox trigger \[error:500\]/,
+    );
   });
 
   it("refuses a member over budget before asking the model, and says why on the item", async () => {
@@ -91,6 +120,11 @@ describe("describing a stored result against the sandbox", () => {
     const row = await description(id);
     expect(row.status).toBe("refused");
     expect(row.reason).toMatch(/^Not described: Over your daily token budget/);
+    expect(row.reasonCode).toBe("describe_over_budget");
+    expect(JSON.parse(row.reasonParams!)).toEqual({ period: "day", unit: "tokens", spent: 50, limit: 10 });
+    expect(rowInChinese(row, "reason")).toBe(
+      "未生成描述：已超出每日词元预算：今日已使用 50 个文本词元，上限为 10。",
+    );
   });
 });
 

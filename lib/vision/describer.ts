@@ -5,10 +5,11 @@ import { readHeld, releaseLease, type LeaseColumns } from "../coordination/lease
 import { claimPaceSlot, releasePaceSlot } from "../coordination/pace-slot";
 import type { Db } from "../db";
 import { env } from "../env";
-import { isStudioError } from "../errors";
+import { failureColumns, isStudioError, type Failure } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import { spenderOf } from "../spend/owner";
 import type { TextApiConfig } from "../upstream/text-client";
+import { describeFailure } from "./describe-failure";
 import { parseShown, type Shown } from "./description-schema";
 import { describeRequest, retryRequest } from "./describe-request";
 import { mediaParts } from "./media-input";
@@ -79,10 +80,11 @@ export async function describeNext(deps: DescriberDeps): Promise<DescribeStep> {
     return { kind: "empty" };
   }
   const finish = (set: Record<string, string | number | null>) => releaseLease(db, LEASE, row.id, token, set);
+  const reason = (failure: Failure | null) => failureColumns(failure, "reason");
   try {
     const shown = await describeTask(deps, row.taskId);
     if (!shown) {
-      await finish({ status: "failed", reason: "The item has no stored image or video to describe." });
+      await finish({ status: "failed", ...reason(describeFailure.noMedia()) });
       return { kind: "failed", taskId: row.taskId };
     }
     // An owner's edit made meanwhile wins over the model's caption and tags (not its score).
@@ -99,7 +101,7 @@ export async function describeNext(deps: DescriberDeps): Promise<DescribeStep> {
     if (!shown.ok) {
       await finish({
         status: "failed",
-        reason: `The vision model's answer did not fit the description schema twice: ${shown.problem}.`,
+        ...reason(describeFailure.invalidAnswer(shown.problem)),
         model: deps.model,
         tokens: shown.tokens,
         credits: shown.credits,
@@ -116,14 +118,14 @@ export async function describeNext(deps: DescriberDeps): Promise<DescribeStep> {
       model: deps.model,
       tokens: shown.tokens,
       credits: shown.credits,
-      reason: null,
+      ...reason(null),
     });
     return { kind: "described", taskId: row.taskId };
   } catch (error) {
     const message = (error as Error)?.message ?? String(error);
     if (isStudioError(error) && error.code === "budget_exceeded") {
       // Visible on the item; the backfill queues it again once there is budget.
-      await finish({ status: "refused", reason: `Not described: ${message}` });
+      await finish({ status: "refused", ...reason(describeFailure.refused(error)) });
       return { kind: "refused", taskId: row.taskId };
     }
     if (isStudioError(error) && error.code === "rate_limited") {
@@ -135,7 +137,7 @@ export async function describeNext(deps: DescriberDeps): Promise<DescribeStep> {
     const [held] = await db.$queryRaw<{ attempts: number }[]>`
       SELECT "attempts" FROM "TaskDescription" WHERE "id" = ${row.id}`;
     if ((held?.attempts ?? MAX_ATTEMPTS) >= MAX_ATTEMPTS) {
-      await finish({ status: "failed", reason: `Not described: ${message}` });
+      await finish({ status: "failed", ...reason(describeFailure.failed(error)) });
       deps.log.warn(`[describe] task ${row.taskId}: ${message}; given up.`);
       return { kind: "failed", taskId: row.taskId };
     }

@@ -1,7 +1,10 @@
 import "server-only";
 import { canSee, visibleOr404, type Viewer } from "../auth/scope";
 import type { Db } from "../db";
+import { failureColumns, readFailure } from "../errors";
 import { itemNotFound } from "../gallery/item-select";
+import { shownFailure } from "../tasks/failure-fields";
+import { publicText } from "../upstream/public-text";
 import type { z } from "zod";
 import type { shownEditSchema } from "./description-schema";
 import { queueTasks } from "./queue";
@@ -38,7 +41,8 @@ export async function itemShown(db: Db, viewer: Viewer, taskId: string): Promise
     model: row?.model || null,
     tokens: row?.tokens ?? null,
     credits: row?.credits ?? 0,
-    reason: row?.reason ?? null,
+    // The cause may quote the upstream (its words, a base URL): the one masking point decides.
+    ...shownFailure(row ? readFailure(row, "reason") : null, (text) => publicText(text), "reason"),
     edited: Boolean(row?.editedAt),
     describing: settings.mine || settings.everyone,
   };
@@ -56,7 +60,7 @@ export async function editItemShown(
     caption: edit.caption,
     tags: JSON.stringify(edit.tags),
     status: "done",
-    reason: null,
+    ...failureColumns(null, "reason"),
     editedAt: new Date(),
   };
   await db.taskDescription.upsert({ where: { taskId }, create: { taskId, ...data }, update: data });
@@ -73,7 +77,13 @@ export async function describeItemNow(db: Db, viewer: Viewer, taskId: string): P
   await queueTasks(db, [taskId]);
   await db.taskDescription.updateMany({
     where: { taskId, status: { in: ["refused", "failed"] } },
-    data: { status: "pending", reason: null, attempts: 0, leaseUntil: null, leaseHolder: null },
+    data: {
+      status: "pending",
+      ...failureColumns(null, "reason"),
+      attempts: 0,
+      leaseUntil: null,
+      leaseHolder: null,
+    },
   });
   return itemShown(db, viewer, taskId);
 }

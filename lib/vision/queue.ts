@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db";
+import { failureColumns } from "../errors";
 import { describesResultsOf } from "./settings";
 
 /**
@@ -59,7 +60,7 @@ export async function queueBackfill(db: Db, scope: BackfillScope, pageSize = 500
   }
   await db.taskDescription.updateMany({
     where: { status: "refused", task: where },
-    data: { status: "pending", reason: null, leaseUntil: null, leaseHolder: null },
+    data: { status: "pending", ...failureColumns(null, "reason"), leaseUntil: null, leaseHolder: null },
   });
   return db.taskDescription.count({ where: { status: "pending", task: where } });
 }

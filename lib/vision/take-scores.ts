@@ -1,5 +1,5 @@
 import "server-only";
-import { StudioError } from "../errors";
+import { failureColumns, StudioError } from "../errors";
 import type { Db } from "../db";
 import { ownedBy, type Viewer } from "../auth/scope";
 import { queueTasks } from "./queue";
@@ -75,7 +75,13 @@ export async function setScoring(
   await queueTasks(db, ids);
   await db.taskDescription.updateMany({
     where: { taskId: { in: ids }, status: { not: "pending" } },
-    data: { status: "pending", reason: null, attempts: 0, leaseUntil: null, leaseHolder: null },
+    data: {
+      status: "pending",
+      ...failureColumns(null, "reason"),
+      attempts: 0,
+      leaseUntil: null,
+      leaseHolder: null,
+    },
   });
   return { on, queued: ids.length };
 }

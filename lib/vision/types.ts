@@ -1,5 +1,6 @@
 // Browser-safe shapes of the vision routes' answers (the gallery detail view reads them).
 import type { GalleryItem } from "../gallery/types";
+import type { FailureParams } from "../tasks/failure-fields";
 
 /** What the detail view shows of an item's description, and whether describing is on for its owner. */
 export type ItemShown = {
@@ -12,6 +13,9 @@ export type ItemShown = {
   credits: number;
   /** Why there is no description (over budget, invalid answers, no file). */
   reason: string | null;
+  /** `reason`'s code and params (messages `failures.describe_*`); null for none. */
+  reasonCode: string | null;
+  reasonParams: FailureParams | null;
   edited: boolean;
   describing: boolean;
 };

@@ -2956,6 +2956,12 @@ export interface components {
             amount: number | null;
             actualDuration: number | null;
             error: string | null;
+            /** @description `error`'s stable code, e.g. task_upstream_failed (the upstream's own words, shown as written), tracker_upstream_lost; "text" for a sentence kept before codes were. Null when there is none. */
+            errorCode: string | null;
+            /** @description What `error` names, by name (a nested failure is an object with code, message, params). Null when it names nothing. */
+            errorParams: {
+                [key: string]: unknown;
+            } | null;
             /** @description Unix seconds. */
             created: number;
             result_url?: string;
@@ -3000,6 +3006,12 @@ export interface components {
             url: string | null;
             thumbnailUrl: string | null;
             error: string | null;
+            /** @description `error`'s stable code, e.g. download_url_expired, download_not_media, download_gave_up; "text" for a sentence kept before codes were. Null when there is none. */
+            errorCode: string | null;
+            /** @description What `error` names, by name (a nested failure is an object with code, message, params). Null when it names nothing. */
+            errorParams: {
+                [key: string]: unknown;
+            } | null;
             storedAt: string | null;
             retryable: boolean;
         } & {
@@ -3042,6 +3054,12 @@ export interface components {
             amount: number | null;
             actualDuration: number | null;
             error: string | null;
+            /** @description `error`'s stable code, e.g. task_upstream_failed (the upstream's own words, shown as written), tracker_upstream_lost; "text" for a sentence kept before codes were. Null when there is none. */
+            errorCode: string | null;
+            /** @description What `error` names, by name (a nested failure is an object with code, message, params). Null when it names nothing. */
+            errorParams: {
+                [key: string]: unknown;
+            } | null;
             /** @description Unix seconds. */
             created: number;
             result_url?: string;
@@ -3085,6 +3103,12 @@ export interface components {
             } & {
                 [key: string]: unknown;
             }) | null;
+            /** @description `error`'s stable code, e.g. task_upstream_failed (the upstream's own words, shown as written), tracker_upstream_lost; "text" for a sentence kept before codes were. Null when there is none. */
+            errorCode: string | null;
+            /** @description What `error` names, by name (a nested failure is an object with code, message, params). Null when it names nothing. */
+            errorParams: {
+                [key: string]: unknown;
+            } | null;
             /** @description Unix seconds. */
             created: number;
             result_url?: string;
@@ -3149,6 +3173,12 @@ export interface components {
             /** @description ISO 8601 date-time. */
             submittedAt: string;
             error: string | null;
+            /** @description `error`'s stable code, e.g. task_upstream_failed (the upstream's own words, shown as written), tracker_upstream_lost; "text" for a sentence kept before codes were. Null when there is none. */
+            errorCode: string | null;
+            /** @description What `error` names, by name (a nested failure is an object with code, message, params). Null when it names nothing. */
+            errorParams: {
+                [key: string]: unknown;
+            } | null;
             media: components["schemas"]["GalleryMedia"][];
             /** @description With a search: the caption and tags, when a searched word was found there. */
             shown?: {
@@ -3232,6 +3262,12 @@ export interface components {
             /** @description ISO 8601 date-time. */
             submittedAt: string;
             error: string | null;
+            /** @description `error`'s stable code, e.g. task_upstream_failed (the upstream's own words, shown as written), tracker_upstream_lost; "text" for a sentence kept before codes were. Null when there is none. */
+            errorCode: string | null;
+            /** @description What `error` names, by name (a nested failure is an object with code, message, params). Null when it names nothing. */
+            errorParams: {
+                [key: string]: unknown;
+            } | null;
             media: ({
                 id: string;
                 role: string;
@@ -3247,6 +3283,12 @@ export interface components {
                 sha256: string | null;
                 sourceUrl: string;
                 error: string | null;
+                /** @description `error`'s stable code, e.g. download_url_expired, download_not_media, download_gave_up; "text" for a sentence kept before codes were. Null when there is none. */
+                errorCode: string | null;
+                /** @description What `error` names, by name (a nested failure is an object with code, message, params). Null when it names nothing. */
+                errorParams: {
+                    [key: string]: unknown;
+                } | null;
                 storedAt: string | null;
                 downloadUrl: string;
                 retryable: boolean;
@@ -3370,6 +3412,12 @@ export interface components {
                 /** @description ISO 8601 date-time. */
                 submittedAt: string;
                 error: string | null;
+                /** @description `error`'s stable code, e.g. task_upstream_failed (the upstream's own words, shown as written), tracker_upstream_lost; "text" for a sentence kept before codes were. Null when there is none. */
+                errorCode: string | null;
+                /** @description What `error` names, by name (a nested failure is an object with code, message, params). Null when it names nothing. */
+                errorParams: {
+                    [key: string]: unknown;
+                } | null;
                 media: components["schemas"]["GalleryMedia"][];
                 /** @description With a search: the caption and tags, when a searched word was found there. */
                 shown?: {
