@@ -155,7 +155,7 @@ function TaskDetails({
 
       {!terminal && task.studio.lastPollError && (
         <p className="text-xs text-amber-300" data-testid="task-poll-error">
-          {t("pollError", { error: task.studio.lastPollError })}
+          {t("pollError", { error: sayFailure(answerFailure(task.studio, "lastPollError")) })}
         </p>
       )}
 

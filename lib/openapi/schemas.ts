@@ -116,6 +116,8 @@ const taskStudio = {
   finishedAt: nullable(isoTime),
   mediaState: z.enum(MEDIA_STATES),
   lastPollError: nullable(z.string()),
+  lastPollErrorCode: failureCode("lastPollError", "upstream_unreachable, upstream_rejected, tracker_unexpected"),
+  lastPollErrorParams: failureParams("lastPollError"),
   awaitingResultUrls: z.boolean(),
   media: z.array(taskMedia),
 };

@@ -47,7 +47,8 @@ export async function writeRunningTaskUpdates(
     });
     await tx.$executeRaw`
       UPDATE "Task" SET ${assignments},
-        "error" = NULL, "errorCode" = NULL, "errorParams" = NULL, "finishedAt" = NULL, "pollFailures" = 0, "lastPollError" = NULL,
+        "error" = NULL, "errorCode" = NULL, "errorParams" = NULL, "finishedAt" = NULL, "pollFailures" = 0,
+        "lastPollError" = NULL, "lastPollErrorCode" = NULL, "lastPollErrorParams" = NULL,
         "notFoundCount" = 0, "notFoundSince" = NULL, "pollLeaseUntil" = NULL, "updatedAt" = ${now}
       FROM (VALUES ${Prisma.join(rows)}) AS v
       WHERE "Task"."id" = v.column1`;

@@ -1,5 +1,5 @@
 import "server-only";
-import { failureColumns, isStudioError } from "../errors";
+import { failureColumns, failureOf, isStudioError, type Failure } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
 import type { PolledTask } from "./claims";
 import { isTerminal } from "./status";
@@ -90,7 +90,8 @@ async function recordPollFailureIn(
   error: unknown,
 ): Promise<void> {
   const failures = task.pollFailures + 1;
-  const message = isStudioError(error) ? error.message : `Unexpected error: ${(error as Error)?.message}`;
+  const failure = pollFailure(error);
+  const message = failure.message;
   const now = deps.now();
   const upstreamStatus = isStudioError(error) ? error.details.upstreamStatus : undefined;
   const id = task.id;
@@ -120,7 +121,7 @@ async function recordPollFailureIn(
         finishedAt: new Date(now),
         settledAt: new Date(now),
         pollFailures: failures,
-        lastPollError: message,
+        ...failureColumns(failure, "lastPollError"),
         pollLeaseUntil: null,
         ...notFoundColumns(streak),
       },
@@ -137,10 +138,17 @@ async function recordPollFailureIn(
     where: { id },
     data: {
       pollFailures: failures,
-      lastPollError: message,
+      ...failureColumns(failure, "lastPollError"),
       pollLeaseUntil: null,
       ...notFoundColumns(streak),
       nextPollAt: new Date(now + delay),
     },
   });
+}
+
+/** Why a poll failed, as the task panel shows it while the task keeps being asked. */
+function pollFailure(error: unknown): Failure {
+  if (isStudioError(error)) return failureOf(error);
+  const detail = String((error as Error)?.message ?? error);
+  return { code: "tracker_unexpected", message: `Unexpected error: ${detail}`, params: { detail } };
 }

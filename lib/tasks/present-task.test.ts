@@ -39,6 +39,8 @@ describe("presentTask", () => {
     nextPollAt: at,
     pollFailures: 0,
     lastPollError: null,
+    lastPollErrorCode: null,
+    lastPollErrorParams: null,
     notFoundCount: 0,
     notFoundSince: null,
     mediaState: "stored",
@@ -111,6 +113,8 @@ describe("presentTask", () => {
         mediaState: "stored",
         request: { model: "sd_2.5_ORelay", prompt: "a fox" },
         lastPollError: null,
+        lastPollErrorCode: null,
+        lastPollErrorParams: null,
         awaitingResultUrls: false,
         media: [
           {

@@ -93,6 +93,8 @@ export type PresentedTask = {
     request: Record<string, unknown>;
     /** The last error talking to the upstream about this task, while it keeps being retried. */
     lastPollError: string | null;
+    lastPollErrorCode: string | null;
+    lastPollErrorParams: FailureParams | null;
     /**
      * Completed without any result URL, and still being asked again for one (a short grace
      * period); false once the studio has settled for "no result".
@@ -138,7 +140,7 @@ export function presentTask(
       finishedAt: task.finishedAt?.toISOString() ?? null,
       mediaState: task.mediaState as MediaState,
       request: parseObject(maskUpstream(task.request, secrets)),
-      lastPollError: errorTextFor(publicText(task.lastPollError, secrets), audience),
+      ...shownFailure(readFailure(task, "lastPollError"), shown, "lastPollError"),
       awaitingResultUrls: awaitsResultUrls(task, now),
       media: task.media.map((m) => presentMedia(m, origin, secrets, now, audience)),
     },

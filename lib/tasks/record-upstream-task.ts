@@ -94,6 +94,8 @@ export type TaskUpdate = {
     finishedAt: Date | null;
     pollFailures: 0;
     lastPollError: null;
+    lastPollErrorCode: null;
+    lastPollErrorParams: null;
     notFoundCount: 0;
     notFoundSince: null;
     nextPollAt: Date;
@@ -130,6 +132,8 @@ export function planTaskUpdate(deps: TaskDeps, task: PolledTask, raw: UpstreamTa
       finishedAt: terminal ? (task.finishedAt ?? now) : null,
       pollFailures: 0,
       lastPollError: null,
+      lastPollErrorCode: null,
+      lastPollErrorParams: null,
       notFoundCount: 0,
       notFoundSince: null,
       // A completed task without result URLs is asked again, less often (result-url-grace.ts).

@@ -167,6 +167,9 @@ describe("refreshTask recording", () => {
     expect(task.lastPollError).toBe(
       'The upstream rejected the request (HTTP 503): "<html>maintenance</html>"',
     );
+    // A Chinese page words it from its code, the upstream's own words after.
+    expect(task.lastPollErrorCode).toBe("upstream_rejected");
+    expect(rowInChinese(task, "lastPollError")).toMatch(/^上游.*503.*<html>maintenance<\/html>/);
     expect(task.nextPollAt.getTime() - bed.now()).toBeGreaterThanOrEqual(8_000);
 
     // A browser polling every few seconds waits for the back-off like the tracker does.

@@ -2979,6 +2979,12 @@ export interface components {
                 /** @enum {string} */
                 mediaState: "none" | "pending" | "stored" | "partial" | "expired" | "failed";
                 lastPollError: string | null;
+                /** @description `lastPollError`'s stable code, e.g. upstream_unreachable, upstream_rejected, tracker_unexpected; "text" for a sentence kept before codes were. Null when there is none. */
+                lastPollErrorCode: string | null;
+                /** @description What `lastPollError` names, by name (a nested failure is an object with code, message, params). Null when it names nothing. */
+                lastPollErrorParams: {
+                    [key: string]: unknown;
+                } | null;
                 awaitingResultUrls: boolean;
                 media: components["schemas"]["TaskMedia"][];
                 request: {
@@ -3077,6 +3083,12 @@ export interface components {
                 /** @enum {string} */
                 mediaState: "none" | "pending" | "stored" | "partial" | "expired" | "failed";
                 lastPollError: string | null;
+                /** @description `lastPollError`'s stable code, e.g. upstream_unreachable, upstream_rejected, tracker_unexpected; "text" for a sentence kept before codes were. Null when there is none. */
+                lastPollErrorCode: string | null;
+                /** @description What `lastPollError` names, by name (a nested failure is an object with code, message, params). Null when it names nothing. */
+                lastPollErrorParams: {
+                    [key: string]: unknown;
+                } | null;
                 awaitingResultUrls: boolean;
                 media: components["schemas"]["TaskMedia"][];
                 prompt: string;
@@ -3132,6 +3144,12 @@ export interface components {
                 /** @enum {string} */
                 mediaState: "none" | "pending" | "stored" | "partial" | "expired" | "failed";
                 lastPollError: string | null;
+                /** @description `lastPollError`'s stable code, e.g. upstream_unreachable, upstream_rejected, tracker_unexpected; "text" for a sentence kept before codes were. Null when there is none. */
+                lastPollErrorCode: string | null;
+                /** @description What `lastPollError` names, by name (a nested failure is an object with code, message, params). Null when it names nothing. */
+                lastPollErrorParams: {
+                    [key: string]: unknown;
+                } | null;
                 awaitingResultUrls: boolean;
                 media: components["schemas"]["TaskMedia"][];
                 request: {

@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "Task" ADD COLUMN     "lastPollErrorCode" TEXT,
+ADD COLUMN     "lastPollErrorParams" TEXT;
+
