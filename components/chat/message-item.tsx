@@ -3,10 +3,12 @@
 import { useTranslations } from "next-intl";
 import { memo, useState } from "react";
 import { mediaKindOf } from "@/lib/chat/limits";
+import { errorFailure, noticeFailures } from "@/lib/chat/message-failures";
 import type { MessageView } from "@/lib/chat/types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { useFailureMessage } from "@/components/i18n/use-failure-message";
 import { useFormat } from "@/components/i18n/use-format";
 import { describeError } from "./describe-error";
 import { MediaPreview } from "./attachment-preview";
@@ -165,8 +167,10 @@ function ModelMessage({
   isLast: boolean;
 }) {
   const t = useTranslations("chat");
+  const failureMessage = useFailureMessage();
   const streaming = message.status === "streaming";
   const problem = message.error ? describeError(t, message.error) : null;
+  const notices = noticeFailures(message).map(failureMessage);
   return (
     <article
       data-testid="message"
@@ -187,10 +191,10 @@ function ModelMessage({
         </div>
       ) : null}
 
-      {message.notices.length > 0 && (
+      {notices.length > 0 && (
         <ul data-testid="message-notice" className="space-y-1 text-xs text-amber-200/90">
-          {message.notices.map((notice) => (
-            <li key={notice}>{notice}</li>
+          {notices.map((notice, i) => (
+            <li key={i}>{notice}</li>
           ))}
         </ul>
       )}
@@ -214,7 +218,7 @@ function ModelMessage({
               ? t("message.interruptedTitle", { title: problem.title })
               : problem.title}
           </p>
-          <p className="mt-1 text-[13px] opacity-90">{message.error.message}</p>
+          <p className="mt-1 text-[13px] opacity-90">{failureMessage(errorFailure(message.error))}</p>
           <p className="mt-1 text-[13px] opacity-90">{problem.advice}</p>
           {isLast && actions.onRegenerate && (
             <Button

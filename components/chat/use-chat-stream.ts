@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useCallback, useRef, useState } from "react";
 import { readChatEvents, type ChatEvent } from "@/lib/chat/chat-events";
 import { replacedExchange } from "@/lib/chat/failed-exchange";
+import { messageError } from "@/lib/chat/message-failures";
 import type { SendMessageInput } from "@/lib/chat/send-schema";
 import type { ConversationDetail, MessageView } from "@/lib/chat/types";
 import { ApiError, apiFetch, jsonInit } from "@/components/api-client";
@@ -145,7 +146,13 @@ export function useChatStream() {
             ...d,
             messages: d.messages.map((m) =>
               m.id === id
-                ? { ...m, text, status: "interrupted", error: { code: "network", message: failure.message } }
+                ? {
+                    ...m,
+                    text,
+                    status: "interrupted",
+                    // Already in the page's language (streamBroken) or the server's own: shown as it is.
+                    error: messageError("network", undefined, { code: "text", message: failure.message }),
+                  }
                 : m,
             ),
           }));

@@ -11,6 +11,7 @@ import { stopGeneration } from "./generations";
 import { sendMessage } from "./send";
 import { sendMessageSchema } from "./send-schema";
 import { collectEvents, doneOf, startChatFixture, textOf, type ChatFixture } from "./testing/chat-fixture";
+import { chineseError, chineseNotices } from "./testing/in-chinese";
 
 let f: ChatFixture;
 beforeAll(async () => {
@@ -72,7 +73,12 @@ describe("answers that end early", () => {
       return m.status === "streaming" ? undefined : m;
     });
     expect(stored.status).toBe("interrupted");
-    expect(stored.error?.code).toBe("client_disconnected");
+    expect(stored.error).toMatchObject({
+      code: "client_disconnected",
+      messageCode: "chat_client_disconnected",
+      messageParams: null,
+    });
+    expect(chineseError(stored)).toBe("回答生成过程中，页面被关闭或失去了连接。");
     expect(stored.text.length).toBeGreaterThan(0);
     expect(stored.text.length).toBeLessThan(200);
   });
@@ -84,7 +90,9 @@ describe("answers that end early", () => {
     );
     const done = doneOf(events);
     expect(done.message.status).toBe("interrupted");
-    expect(done.message.error?.code).toBe("stream_broken");
+    expect(done.message.error).toMatchObject({ code: "stream_broken", messageCode: "chat_stream_broken" });
+    expect(done.message.error?.messageParams?.cause).toBeDefined();
+    expect(chineseError(done.message)).toMatch(/^来自文本 API 的数据流中断了：\S/);
     expect(done.message.text).toBe(textOf(events));
     expect(done.message.text.length).toBeGreaterThan(0);
   });
@@ -99,6 +107,9 @@ describe("answers that end early", () => {
     const done = doneOf(events);
     expect(done.message.status).toBe("error");
     expect(done.message.error?.code).toBe("upstream_unreachable");
+    // A studio error keeps its own code; the page words it from errors.* and quotes the detail.
+    expect(done.message.error?.messageCode).toBe("upstream_unreachable");
+    expect(chineseError(done.message)).toBe(`无法连接上游服务。 ${done.message.error?.message}`);
     expect(done.message.text).toBe("");
   });
 
@@ -113,6 +124,8 @@ describe("answers that end early", () => {
         role: "model",
         parts: JSON.stringify([{ text: "half an ans" }]),
         status: "streaming",
+        // The notices it was asked with, as a studio before codes wrote them: kept, shown as written.
+        error: JSON.stringify({ notices: ['"old.mp4" from an earlier message is gone.'] }),
         createdAt: new Date(Date.now() + 5),
       },
     });
@@ -120,6 +133,39 @@ describe("answers that end early", () => {
     expect(answer.status).toBe("interrupted");
     expect(answer.text).toBe("half an ans");
     expect(answer.error?.message).toContain("studio stopped");
+    expect(answer.error).toMatchObject({ code: "interrupted", messageCode: "chat_studio_stopped" });
+    expect(chineseError(answer)).toBe("回答生成过程中工作室停止了运行；已保留此前收到的文字。");
+    expect(answer.notices).toEqual(['"old.mp4" from an earlier message is gone.']);
+    expect(answer.noticeCodes).toEqual(["text"]);
+    expect(answer.noticeParams).toEqual([null]);
+    expect(chineseNotices(answer)).toEqual(answer.notices);
+  });
+
+  it("an answer stored before codes were kept shows its English sentences on a Chinese page", async () => {
+    const c = await createConversation(f.db, LOCAL_USER);
+    await f.db.message.create({
+      data: {
+        conversationId: c.id,
+        role: "model",
+        parts: "[]",
+        status: "error",
+        error: JSON.stringify({
+          code: "timeout",
+          status: 504,
+          message: "The text API sent nothing for 60 s.",
+        }),
+      },
+    });
+    const [answer] = (await getConversationDetail(f.db, LOCAL_USER, c.id)).messages;
+    expect(answer.error).toEqual({
+      code: "timeout",
+      status: 504,
+      message: "The text API sent nothing for 60 s.",
+      messageCode: "text",
+      messageParams: null,
+    });
+    expect(chineseError(answer)).toBe("The text API sent nothing for 60 s.");
+    expect(answer.notices).toEqual([]);
   });
 
   it("a small maxOutputTokens ends with MAX_TOKENS", async () => {
@@ -196,8 +242,16 @@ describe("timeouts", () => {
     expect(done.message.status).toBe("interrupted");
     expect(done.message.text).toBe(textOf(events));
     expect(done.message.text).toContain("Sandbox");
-    expect(done.message.error).toMatchObject({ code: "timeout", status: 504 });
+    expect(done.message.error).toMatchObject({
+      code: "timeout",
+      status: 504,
+      messageCode: "chat_idle_timeout",
+      messageParams: { seconds: 0.3 },
+    });
     expect(done.message.error?.message).toContain("stopped sending mid-answer: nothing for 300 ms");
+    expect(chineseError(done.message)).toBe(
+      "文本 API 在回答中途停止发送：0.3 秒内没有任何内容，工作室已放弃等待。",
+    );
     expect((await getConversationDetail(f.db, LOCAL_USER, c.id)).messages[1].status).toBe("interrupted");
   });
 
@@ -215,8 +269,14 @@ describe("timeouts", () => {
         );
         expect(done.message.status).toBe("error");
         expect(done.message.text).toBe("");
-        expect(done.message.error).toMatchObject({ code: "timeout", status: 504 });
+        expect(done.message.error).toMatchObject({
+          code: "timeout",
+          status: 504,
+          messageCode: "chat_first_chunk_timeout",
+          messageParams: { seconds: 0.3 },
+        });
         expect(done.message.error?.message).toContain("sent nothing for 300 ms");
+        expect(chineseError(done.message)).toBe("文本 API 在 0.3 秒内没有发送任何内容，工作室已放弃等待。");
       },
     );
   });
@@ -282,8 +342,96 @@ describe("streams that end without a complete answer", () => {
         );
         expect(done.message.status).toBe("interrupted");
         expect(done.message.text).toBe("half of it");
-        expect(done.message.error).toMatchObject({ code: "stream_incomplete" });
+        expect(done.message.error).toMatchObject({
+          code: "stream_incomplete",
+          messageCode: "chat_stream_incomplete",
+        });
         expect(done.message.error?.message).toContain("ended without a finish reason");
+        expect(chineseError(done.message)).toBe("上游的数据流结束时没有给出结束原因，回答可能不完整。");
+      },
+    );
+  });
+
+  it("a 200 with an empty event stream names its status and type, in the page's language", async () => {
+    await withUpstream(
+      (res) => {
+        res.writeHead(200, { "Content-Type": "text/event-stream" });
+        res.end();
+      },
+      async (config) => {
+        const c = await createConversation(f.db, LOCAL_USER);
+        const done = doneOf(
+          await collectEvents(await sendMessage(f.db, LOCAL_USER, c.id, input("hi"), { config })),
+        );
+        expect(done.message.error).toMatchObject({
+          code: "empty_stream",
+          status: 502,
+          message:
+            "The text API answered HTTP 200 without a single answer chunk (Content-Type: text/event-stream).",
+          messageCode: "chat_empty_stream_typed",
+          messageParams: { upstreamStatus: 200, contentType: "text/event-stream" },
+        });
+        expect(chineseError(done.message)).toBe(
+          "文本 API 返回了 HTTP 200，但没有任何回答片段（Content-Type：text/event-stream）。",
+        );
+      },
+    );
+  });
+
+  it("an error chunk mid-stream keeps the upstream's words inside our coded sentence", async () => {
+    await withUpstream(
+      (res) => {
+        res.writeHead(200, { "Content-Type": "text/event-stream" });
+        res.write(sseChunk("Partly "));
+        res.end(
+          `data: ${JSON.stringify({ error: { code: 429, message: "Quota exceeded.", status: "RESOURCE_EXHAUSTED" } })}\n\n`,
+        );
+      },
+      async (config) => {
+        const c = await createConversation(f.db, LOCAL_USER);
+        const done = doneOf(
+          await collectEvents(await sendMessage(f.db, LOCAL_USER, c.id, input("hi"), { config })),
+        );
+        expect(done.message.status).toBe("interrupted");
+        expect(done.message.text).toBe("Partly ");
+        expect(done.message.error).toEqual({
+          code: "upstream_rejected",
+          status: 429,
+          message: "The text API reported an error mid-stream (RESOURCE_EXHAUSTED): Quota exceeded.",
+          messageCode: "chat_upstream_error_mid_stream",
+          messageParams: { upstreamStatus: "RESOURCE_EXHAUSTED", upstreamMessage: "Quota exceeded." },
+        });
+        expect(chineseError(done.message)).toBe(
+          "文本 API 在数据流中途报告了错误（RESOURCE_EXHAUSTED）：Quota exceeded.",
+        );
+      },
+    );
+  });
+
+  it("a stream cut in the middle of a chunk says so, as a worded cause of the break", async () => {
+    await withUpstream(
+      (res) => {
+        res.writeHead(200, { "Content-Type": "text/event-stream" });
+        res.write(sseChunk("Half "));
+        res.end('data: {"candidates": [{"content"');
+      },
+      async (config) => {
+        const c = await createConversation(f.db, LOCAL_USER);
+        const done = doneOf(
+          await collectEvents(await sendMessage(f.db, LOCAL_USER, c.id, input("hi"), { config })),
+        );
+        expect(done.message.status).toBe("interrupted");
+        expect(done.message.error).toMatchObject({
+          code: "stream_broken",
+          messageCode: "chat_stream_broken",
+          messageParams: { cause: { code: "chat_stream_cut_mid_chunk", params: { chunks: 1 } } },
+        });
+        expect(done.message.error?.message).toMatch(
+          /^The stream from the text API broke off: The stream ended/,
+        );
+        expect(chineseError(done.message)).toBe(
+          "来自文本 API 的数据流中断了：数据流在收到 1 个完整片段后，于某个片段中途结束。",
+        );
       },
     );
   });

@@ -5,23 +5,28 @@
  * early, keeps the partial text and says why (stopped, interrupted, error).
  */
 import type { Db } from "../db";
-import { StudioError, isStudioError } from "../errors";
+import { isStudioError, type Failure } from "../errors";
+import {
+  answerFailed,
+  clientDisconnected,
+  emptyStream,
+  streamBroken,
+  streamIncomplete,
+  studioErrorAnswer,
+  timedOut,
+  upstreamErrorMidStream,
+} from "./answer-errors";
 import { encodeChatEvent, type ChatEvent } from "./chat-events";
 import type { AnswerLease } from "./answer-lease";
 import { checkedConversationView } from "./conversations";
 import { endGeneration, startGeneration, stopGeneration } from "./generations";
 import { responseText, type GenerateContentRequest, type UsageMetadata } from "../upstream/native-schema";
 import { framingOf, parseGenerateContentStream } from "./stream-parser";
-import {
-  TEXT_API_TIMEOUTS,
-  callTextApi,
-  formatWait,
-  textApiConfig,
-  type TextApiConfig,
-} from "../upstream/text-client";
+import { TEXT_API_TIMEOUTS, callTextApi, textApiConfig, type TextApiConfig } from "../upstream/text-client";
 import type { MessageError, MessageStatus, MessageView } from "./types";
 import { finishTextCall, type TextCall, type TextCallOutcome } from "../spend/text-usage";
-import { errorColumn, messageInclude, messageView } from "./views";
+import { errorColumn } from "./error-column";
+import { messageInclude, messageView } from "./views";
 import { serverLog } from "../log";
 import { studioMetrics } from "../metrics/studio-metrics";
 
@@ -42,7 +47,7 @@ export type AnswerJob = {
   /** Longest silence once bytes flow (TEXT_API_TIMEOUTS.idleMs by default). */
   idleTimeoutMs?: number;
   /** Kept on the answer whatever its outcome (lib/chat/build-parts.ts: files left out). */
-  notices?: string[];
+  notices?: Failure[];
   /**
    * The conversation's answer lease (answer-lease.ts), given back when the answer is stored; through
    * it a stop pressed in another studio process reaches this answer.
@@ -107,7 +112,8 @@ export function answerStream(job: AnswerJob): ReadableStream<Uint8Array> {
           outcome = "failed";
           // A conversation deleted mid-answer takes the row with it: nothing left to record.
           await recordUsage(job, null, "error");
-          if (await failAnswer(job.db, id, error)) serverLog.error("[chat] answer failed:", error);
+          if (await failAnswer(job.db, id, error, job.notices))
+            serverLog.error("[chat] answer failed:", error);
         })
         .finally(async () => {
           streams.activeStreams.dec();
@@ -170,7 +176,7 @@ async function generate(
     const body = tapBytes(response.body ?? new ReadableStream(), onBytes);
     for await (const chunk of parseGenerateContentStream(body, { framing: framingOf(contentType) })) {
       chunks++;
-      if (chunk.error) throw inStreamError(chunk.error);
+      if (chunk.error) return cut(upstreamErrorMidStream(chunk.error));
       const delta = responseText(chunk);
       if (delta) {
         text += delta;
@@ -182,51 +188,17 @@ async function generate(
     }
     // A 200 that carried no chunk (an empty body, an HTML page) or stopped before the model said it
     // was done is not a complete answer, whatever text came before.
-    if (chunks === 0) {
-      return cut({
-        code: "empty_stream",
-        status: 502,
-        message: `The text API answered HTTP ${response.status} without a single answer chunk${
-          contentType ? ` (Content-Type: ${contentType})` : ""
-        }.`,
-      });
-    }
-    if (!finishReason) {
-      return cut({
-        code: "stream_incomplete",
-        status: 502,
-        message: "The upstream's stream ended without a finish reason, so the answer may be incomplete.",
-      });
-    }
+    if (chunks === 0) return cut(emptyStream(response.status, contentType));
+    if (!finishReason) return cut(streamIncomplete());
     return { text, status: "complete", finishReason, usage, error: null };
   } catch (error) {
     const partial = { text, finishReason: null, usage };
     const reason = signal.aborted ? signal.reason : undefined;
     if (reason === "stop") return { ...partial, status: "stopped", error: null };
-    if (reason === "client") {
-      return {
-        ...partial,
-        status: "interrupted",
-        error: {
-          code: "client_disconnected",
-          message: "The page was closed or lost its connection while the answer was streaming.",
-        },
-      };
-    }
-    if (reason === "timeout") {
-      return cut({
-        code: "timeout",
-        status: 504,
-        message: bytesSeen
-          ? `The text API stopped sending mid-answer: nothing for ${formatWait(idleMs)}, so the studio gave up.`
-          : `The text API sent nothing for ${formatWait(firstMs)}, so the studio gave up.`,
-      });
-    }
-    if (isStudioError(error)) return cut({ code: error.code, status: error.status, message: error.message });
-    return cut({
-      code: "stream_broken",
-      message: `The stream from the text API broke off: ${(error as Error)?.message ?? String(error)}`,
-    });
+    if (reason === "client") return { ...partial, status: "interrupted", error: clientDisconnected() };
+    if (reason === "timeout") return cut(bytesSeen ? timedOut(idleMs, true) : timedOut(firstMs, false));
+    if (isStudioError(error)) return cut(studioErrorAnswer(error));
+    return cut(streamBroken(error));
   } finally {
     clearTimeout(timer);
     await progress.flushed();
@@ -261,15 +233,6 @@ async function* tapBytes(body: ReadableStream<Uint8Array>, onBytes: () => void) 
   }
 }
 
-function inStreamError(error: { code?: number; message?: string; status?: string }): StudioError {
-  const status = typeof error.code === "number" && error.code >= 400 && error.code <= 599 ? error.code : 502;
-  return new StudioError(
-    "upstream_rejected",
-    `The text API reported an error mid-stream (${error.status ?? status}): ${error.message ?? "no message"}`,
-    { status },
-  );
-}
-
 /** Saves the partial text at most once per interval, one write at a time. */
 function throttledSave(db: Db, id: string) {
   let last = 0;
@@ -293,7 +256,7 @@ async function finishAnswer(
   db: Db,
   id: string,
   outcome: Outcome,
-  notices: string[] = [],
+  notices: Failure[] = [],
 ): Promise<MessageView> {
   const row = await db.message.update({
     where: { id },
@@ -311,8 +274,8 @@ async function finishAnswer(
   return messageView(row);
 }
 
-/** Marks the row failed; false when the row no longer exists. */
-async function failAnswer(db: Db, id: string, error: unknown): Promise<boolean> {
+/** Marks the row failed (its notices kept); false when the row no longer exists. */
+async function failAnswer(db: Db, id: string, error: unknown, notices: Failure[] = []): Promise<boolean> {
   const exists = await db.message.count({ where: { id } }).catch(() => 0);
   if (!exists) return false;
   await db.message
@@ -320,10 +283,7 @@ async function failAnswer(db: Db, id: string, error: unknown): Promise<boolean> 
       where: { id, status: "streaming" },
       data: {
         status: "error",
-        error: JSON.stringify({
-          code: "internal",
-          message: `The studio failed while answering: ${(error as Error)?.message}`,
-        }),
+        error: errorColumn(answerFailed(error), notices),
       },
     })
     .catch(() => undefined);

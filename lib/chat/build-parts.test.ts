@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { StudioError } from "../errors";
+import { StudioError, type Failure } from "../errors";
 import { buildContents, planContents, type PartsAttachment, type PartsTurn } from "./build-parts";
 import { INLINE_MAX_FILE_BYTES, INLINE_MAX_REQUEST_BYTES, MB } from "./limits";
 
@@ -119,7 +119,7 @@ describe("size limits, checked before anything is read", () => {
 
   it("replaces such a file of an earlier message by a note, and says so, instead of refusing", () => {
     const big = attachment("holiday", 8 * MB);
-    const notices: string[] = [];
+    const notices: Failure[] = [];
     const planned = planContents(
       [
         user([{ attachmentId: "holiday" }, { text: "what is this" }], [big]),
@@ -134,7 +134,11 @@ describe("size limits, checked before anything is read", () => {
     ]);
     expect(planned.at(-1)?.parts).toEqual([{ text: "and now?" }]);
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toContain('"holiday.mp4" from an earlier message');
+    expect(notices[0].message).toContain('"holiday.mp4" from an earlier message');
+    expect(notices[0]).toMatchObject({
+      code: "chat_attachment_unavailable",
+      params: { name: "holiday.mp4", limit: "7 MB" },
+    });
     // The question being sent still refuses it: the user can act on that file now.
     expect(thrown(() => planContents([model("hi"), user([{ attachmentId: "holiday" }], [big])])).status).toBe(
       413,

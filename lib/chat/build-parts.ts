@@ -4,7 +4,7 @@
  * (`fileData { mimeType, fileUri }`) when it has a public URL. The limits are checked on sizes
  * alone, before any file is read or anything is sent; a breach names the file and the limit.
  */
-import { StudioError } from "../errors";
+import { StudioError, type Failure } from "../errors";
 import { INLINE_MAX_FILE_BYTES, INLINE_MAX_REQUEST_BYTES, formatOver } from "./limits";
 import type { NativeContent, NativePart } from "../upstream/native-schema";
 import type { StoredPart } from "./types";
@@ -36,19 +36,32 @@ function tooLarge(message: string, attachment?: PartsAttachment): StudioError {
   });
 }
 
-/** What the model is told in place of an earlier file it can no longer be sent. */
+/** What the model is told in place of an earlier file it can no longer be sent (model input: English). */
 function unavailableText(attachment: PartsAttachment): string {
   const kind = attachment.mimeType.toLowerCase().startsWith("video/") ? "video" : "image";
   return `[${kind} ${label(attachment)} is no longer available to the model]`;
 }
 
+/** What the user is told about that file (messages failures.chat_attachment_unavailable). */
+function unavailableNotice(attachment: PartsAttachment): Failure {
+  const limit = formatBytes(INLINE_MAX_FILE_BYTES);
+  return {
+    code: "chat_attachment_unavailable",
+    message:
+      `${label(attachment)} from an earlier message is over the ${limit} inline limit ` +
+      `and has no public URL any more (gallery URLs expire), so the model no longer sees it. ` +
+      `Attach it again by URL to ask about it.`,
+    params: { name: attachment.name || attachment.id, limit },
+  };
+}
+
 /**
  * Decides inline or by-reference for every attachment; throws before anything is read. A file of
  * the question being sent that cannot go either way is refused; one of an earlier message (its
- * public URL has expired since) is replaced by a short text saying so, with a line in `notices`
- * for the user, so one stale file does not make the whole conversation unanswerable.
+ * public URL has expired since) is replaced by a short text saying so, with a coded notice in
+ * `notices` for the user, so one stale file does not make the whole conversation unanswerable.
  */
-export function planContents(turns: PartsTurn[], notices: string[] = []): PlannedContent[] {
+export function planContents(turns: PartsTurn[], notices: Failure[] = []): PlannedContent[] {
   const planned: PlannedContent[] = [];
   const inline: PartsAttachment[] = [];
   const byReference = new Set<PartsAttachment>();
@@ -72,11 +85,7 @@ export function planContents(turns: PartsTurn[], notices: string[] = []): Planne
         if (attachment.size > INLINE_MAX_FILE_BYTES) {
           if (!attachment.publicUrl && turn !== current) {
             parts.push({ text: unavailableText(attachment) });
-            notices.push(
-              `${label(attachment)} from an earlier message is over the ${formatBytes(INLINE_MAX_FILE_BYTES)} inline limit ` +
-                `and has no public URL any more (gallery URLs expire), so the model no longer sees it. ` +
-                `Attach it again by URL to ask about it.`,
-            );
+            notices.push(unavailableNotice(attachment));
             continue;
           }
           if (!attachment.publicUrl) {
@@ -158,7 +167,7 @@ async function materializeContents(
 export async function buildContents(
   turns: PartsTurn[],
   readFile: (attachment: PartsAttachment) => Promise<Uint8Array>,
-  notices: string[] = [],
+  notices: Failure[] = [],
 ): Promise<NativeContent[]> {
   return materializeContents(planContents(turns, notices), readFile);
 }

@@ -11,6 +11,7 @@ import { MB } from "./limits";
 import { sendMessage } from "./send";
 import { sendMessageSchema } from "./send-schema";
 import { collectEvents, doneOf, startChatFixture, type ChatFixture } from "./testing/chat-fixture";
+import { chineseNotices } from "./testing/in-chinese";
 
 let f: ChatFixture;
 beforeAll(async () => {
@@ -71,10 +72,20 @@ describe("an earlier file that can no longer be sent", () => {
     ]);
     expect(done.message.notices).toHaveLength(1);
     expect(done.message.notices[0]).toContain('"x.mp4" from an earlier message');
+    expect(done.message.noticeCodes).toEqual(["chat_attachment_unavailable"]);
+    expect(done.message.noticeParams).toEqual([{ name: "x.mp4", limit: "7 MB" }]);
+    expect(chineseNotices(done.message)).toEqual([
+      "较早消息中的“x.mp4”超过了 7 MB 的内联上限，且已没有公开链接（图库链接会过期），模型已看不到它。如需询问它，请通过链接重新附加。",
+    ]);
     expect(done.message.error).toBeNull();
     const stored = (await getConversationDetail(f.db, LOCAL_USER, conversation.id)).messages.at(-1)!;
     expect(stored.notices).toEqual(done.message.notices);
+    expect(stored.noticeCodes).toEqual(done.message.noticeCodes);
+    expect(stored.noticeParams).toEqual(done.message.noticeParams);
     expect(stored.error).toBeNull();
+    // The column keeps the English strings where readers of its older shape look for them.
+    const row = await f.db.message.findUniqueOrThrow({ where: { id: stored.id } });
+    expect(JSON.parse(row.error!)).toMatchObject({ notices: done.message.notices });
   });
 
   it("goes by reference at the studio's own URL when PUBLIC_BASE_URL is set", async () => {

@@ -4,6 +4,7 @@
  * conversation's generationConfig.
  */
 import { upstreamFileLinks } from "../auth/file-links";
+import type { Failure } from "../errors";
 import type { Db } from "../db";
 import { env } from "../env";
 import { readMediaFile } from "../storage/files";
@@ -32,8 +33,8 @@ const SENT_AGAIN = new Set(["complete", "stopped", "interrupted"]);
 
 export type BuiltRequest = {
   request: GenerateContentRequest;
-  /** For the user: earlier files the model can no longer be sent (see planContents). */
-  notices: string[];
+  /** For the user: earlier files the model can no longer be sent (see planContents), coded. */
+  notices: Failure[];
 };
 
 /**
@@ -82,7 +83,7 @@ export async function buildGenerateRequest(
       publicUrl: publicUrlOf(a),
     })),
   }));
-  const notices: string[] = [];
+  const notices: Failure[] = [];
   const contents = await buildContents(turns, (a) => readMediaFile(a.path), notices);
   const config = Object.fromEntries(
     Object.entries(settings.generationConfig).filter(([, v]) => v !== undefined && v !== null),

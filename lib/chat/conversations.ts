@@ -10,6 +10,8 @@ import { answerMayBeLive, requestStop } from "./answer-lease";
 import { isGenerating, stopConversation, stopGeneration } from "./generations";
 import { conversationPatchSchema, type ConversationPatch } from "./settings-schema";
 import type { ConversationDetail, ConversationSummary, ConversationView } from "./types";
+import { studioStopped } from "./answer-errors";
+import { errorColumn, readErrorColumn } from "./error-column";
 import { conversationView, messageInclude, messageView } from "./views";
 
 export { DEFAULT_TITLE } from "./default-title";
@@ -127,27 +129,20 @@ export async function getConversationDetail(db: Db, viewer: Viewer, id: string):
 /**
  * A row still "streaming" with no live generation — none in this process, and no live answer lease
  * for it (another process streaming it) — was cut off by a restart or crash: its partial text was
- * saved as it came, so it is kept and marked interrupted.
+ * saved as it came, so it is kept and marked interrupted (with the notices it was asked with).
  */
 async function settleOrphanedStreams(db: Db, conversationId: string): Promise<void> {
   const streaming = await db.message.findMany({
     where: { conversationId, status: "streaming" },
-    select: { id: true },
+    select: { id: true, error: true },
   });
-  const orphans: string[] = [];
-  for (const m of streaming)
-    if (!isGenerating(m.id) && !(await answerMayBeLive(db, conversationId, m.id))) orphans.push(m.id);
-  if (!orphans.length) return;
-  await db.message.updateMany({
-    where: { id: { in: orphans }, status: "streaming" },
-    data: {
-      status: "interrupted",
-      error: JSON.stringify({
-        code: "interrupted",
-        message: "The studio stopped while this answer was streaming; the text received until then is kept.",
-      }),
-    },
-  });
+  for (const m of streaming) {
+    if (isGenerating(m.id) || (await answerMayBeLive(db, conversationId, m.id))) continue;
+    await db.message.updateMany({
+      where: { id: m.id, status: "streaming" },
+      data: { status: "interrupted", error: errorColumn(studioStopped(), readErrorColumn(m.error).notices) },
+    });
+  }
 }
 
 export async function deleteConversation(db: Db, viewer: Viewer, id: string): Promise<void> {

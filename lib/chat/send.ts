@@ -7,7 +7,7 @@
 import "server-only";
 import { ownedBy, type Viewer } from "../auth/scope";
 import type { Db } from "../db";
-import { StudioError } from "../errors";
+import { StudioError, type Failure } from "../errors";
 import { removeMediaFile } from "../storage/files";
 import { answerStream } from "./answer";
 import { buildGenerateRequest, type BuiltRequest, type HistoryMessage } from "./build-request";
@@ -20,8 +20,8 @@ import type { TextApiConfig } from "../upstream/text-client";
 import { spenderOf } from "../spend/owner";
 import { admitTextCall } from "../spend/text-admission";
 import { dropTextCall, type TextCall } from "../spend/text-usage";
+import { errorColumn } from "./error-column";
 import {
-  errorColumn,
   messageInclude,
   messageView,
   parseStoredParts,
@@ -134,7 +134,7 @@ function streamAnswer(
 }
 
 /** The answer's row, created after the question so the thread's order never depends on ids. */
-async function createPlaceholder(tx: Tx, conversation: ConversationRow, after: Date, notices: string[]) {
+async function createPlaceholder(tx: Tx, conversation: ConversationRow, after: Date, notices: Failure[]) {
   return tx.message.create({
     data: {
       conversationId: conversation.id,

@@ -2,6 +2,7 @@
  * The chat's stored shapes and the JSON views the studio API returns. Browser-safe.
  */
 import { z } from "zod";
+import type { FailureParam } from "../errors";
 
 /** A part as the studio stores it: text, a stored attachment, or a file referenced by public URL. */
 export const storedPartSchema = z.union([
@@ -21,8 +22,24 @@ export type Usage = {
   totalTokenCount: number | null;
 };
 
-/** What went wrong, as stored on the message: the studio error code, HTTP status and message. */
-export type MessageError = { code: string; status?: number; message: string };
+/** A kept sentence's params (lib/errors.ts Failure), by name; null when it names nothing. */
+export type FailureParams = Record<string, FailureParam> | null;
+
+/**
+ * What went wrong, as stored on the message. `code` is the kind of failure (a studio error code such
+ * as upstream_rejected, or the chat's own: timeout, empty_stream, stream_broken, …; the page titles
+ * and advises by it: error-advice.ts) and `status` its HTTP status. `message` is the sentence in
+ * English; `messageCode` and `messageParams` are that sentence's own code and params (chat_…, or
+ * the studio error's code and details) for wording it in the page's language: "text" and null for
+ * an answer stored before codes were kept (its sentence is shown as it is).
+ */
+export type MessageError = {
+  code: string;
+  status?: number;
+  message: string;
+  messageCode: string;
+  messageParams: FailureParams;
+};
 
 export type AttachmentView = {
   id: string;
@@ -48,8 +65,12 @@ export type MessageView = {
   usage: Usage | null;
   status: MessageStatus;
   error: MessageError | null;
-  /** What the user should know about how this answer was asked (e.g. an earlier file left out). */
+  /** What the user should know about how this answer was asked (e.g. an earlier file left out), in English. */
   notices: string[];
+  /** Each notice's code (chat_…; "text" for one stored before codes were kept), in `notices`' order. */
+  noticeCodes: string[];
+  /** Each notice's params (or null), in `notices`' order. */
+  noticeParams: FailureParams[];
   createdAt: string;
   updatedAt: string;
 };

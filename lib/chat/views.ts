@@ -1,6 +1,7 @@
 /** Database rows -> the JSON views of the studio's chat API. */
 import type { Prisma } from "../generated/prisma/client";
-import { publicText, upstreamSecrets, type UpstreamSecrets } from "../upstream/public-text";
+import { upstreamSecrets, type UpstreamSecrets } from "../upstream/public-text";
+import { errorFields } from "./error-column";
 import { mediaKindOf } from "./limits";
 import {
   partsText,
@@ -8,7 +9,6 @@ import {
   type AttachmentView,
   type ConversationView,
   type GenerationSettings,
-  type MessageError,
   type MessageView,
   type StoredPart,
 } from "./types";
@@ -67,7 +67,7 @@ export function messageView(row: MessageRow, secrets: UpstreamSecrets = upstream
         }
       : null,
     status: row.status as MessageView["status"],
-    ...parseErrorColumn(row.error, secrets),
+    ...errorFields(row.error, secrets),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -84,34 +84,6 @@ export function conversationView(row: ConversationRow, usage: ConversationView["
     updatedAt: row.updatedAt.toISOString(),
     usage,
   };
-}
-
-/**
- * The `error` column holds a JSON object: the error (code, status, message) when the answer failed,
- * and/or `notices` (lib/chat/answer.ts). Plain text from an older row is shown as the message.
- */
-function parseErrorColumn(
-  text: string | null,
-  secrets: UpstreamSecrets,
-): { error: MessageError | null; notices: string[] } {
-  if (!text) return { error: null, notices: [] };
-  const value = parseJson(text) as (Partial<MessageError> & { notices?: unknown }) | undefined;
-  if (!value || typeof value !== "object")
-    return { error: { code: "error", message: publicText(text, secrets) }, notices: [] };
-  const notices = Array.isArray(value.notices)
-    ? value.notices.filter((n): n is string => typeof n === "string")
-    : [];
-  const error =
-    typeof value.message === "string"
-      ? { code: value.code ?? "error", status: value.status, message: publicText(value.message, secrets) }
-      : null;
-  return { error, notices };
-}
-
-/** The `error` column's value for an error and/or notices; null when there is neither. */
-export function errorColumn(error: MessageError | null, notices: string[] = []): string | null {
-  if (!error && notices.length === 0) return null;
-  return JSON.stringify({ ...error, ...(notices.length ? { notices } : {}) });
 }
 
 function parseJson(text: string): unknown {

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { AssetView } from "../assets/types";
 import type { BatchDetail, BatchPage } from "../batches/types";
+import type { ConversationDetail, MessageView } from "../chat/types";
 import type { CollectionMemberView } from "../collections/members";
 import type { CollectionSummary } from "../collections/summary";
 import type { GalleryFacets, GalleryItemDetail, GalleryPage, TagCount } from "../gallery/types";
@@ -56,6 +57,8 @@ export const conforms: Record<string, true> = {
     { members: CollectionMemberView[] },
     typeof schemas.collectionMemberList
   >,
+  chatMessageList: true satisfies Fits<{ messages: MessageView[] }, typeof schemas.chatMessageList>,
+  chatConversationDetail: true satisfies Fits<ConversationDetail, typeof schemas.chatConversationDetail>,
   webhookEndpoint: true satisfies Fits<PresentedEndpoint, typeof schemas.webhookEndpoint>,
   webhookEndpointList: true satisfies Fits<
     { endpoints: PresentedEndpoint[] },

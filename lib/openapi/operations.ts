@@ -64,6 +64,8 @@ import {
   assetList,
   batchDetail,
   batchPage,
+  chatConversationDetail,
+  chatMessageList,
   collectionList,
   collectionMemberList,
   collectionMember,
@@ -347,12 +349,14 @@ export const OPERATIONS: Operation[] = [
   op("delete", "/api/s/{token}/comments/{commentId}", "public", "Delete a guest comment"),
   op("get", "/api/chat/conversations", "user", "Your conversations"),
   op("post", "/api/chat/conversations", "user", "Start a conversation", { body: conversationPatchSchema }),
-  op("get", "/api/chat/conversations/{id}", "user", "A conversation"),
+  op("get", "/api/chat/conversations/{id}", "user", "A conversation", { response: chatConversationDetail }),
   op("patch", "/api/chat/conversations/{id}", "user", "Rename a conversation", {
     body: conversationPatchSchema,
   }),
   op("delete", "/api/chat/conversations/{id}", "user", "Delete a conversation"),
-  op("get", "/api/chat/conversations/{id}/messages", "user", "A conversation's messages"),
+  op("get", "/api/chat/conversations/{id}/messages", "user", "A conversation's messages", {
+    response: chatMessageList,
+  }),
   op("post", "/api/chat/conversations/{id}/messages", "user", "Send a message (streamed answer)", {
     body: sendMessageSchema,
   }),

@@ -193,6 +193,32 @@ describe("answers conform to the document", () => {
     });
   }, 60_000);
 
+  it("chat: a conversation and its messages, a failed answer's coded error among them", async () => {
+    const created = await api("/api/chat/conversations", { method: "POST", body: "{}" });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = String(created.body.id);
+    const sent = await fetch(`${studio.url}/api/chat/conversations/${id}/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ text: "[error:429] are you there?" }),
+    });
+    expect(sent.status).toBe(200);
+    await sent.text(); // the streamed answer, read to its end
+    const detail = await api(`/api/chat/conversations/${id}`);
+    expect(detail.status).toBe(200);
+    expect(responseErrors("get", "/api/chat/conversations/{id}", 200, detail.body)).toEqual([]);
+    const answer = (detail.body.messages as Record<string, unknown>[]).at(-1)!;
+    expect(answer.error).toMatchObject({ code: "upstream_rejected", messageCode: "upstream_rejected" });
+    const list = await api(`/api/chat/conversations/${id}/messages`);
+    expect(responseErrors("get", "/api/chat/conversations/{id}/messages", 200, list.body)).toEqual([]);
+    // An answer without the notices' codes breaks the schema.
+    const withoutCodes = { ...answer };
+    delete withoutCodes.noticeCodes;
+    expect(
+      responseErrors("get", "/api/chat/conversations/{id}/messages", 200, { messages: [withoutCodes] }),
+    ).not.toEqual([]);
+  }, 60_000);
+
   it("the checker itself refuses an answer that breaks the schema", () => {
     expect(responseErrors("get", "/api/tasks", 200, { items: [{ id: 1 }] }).length).toBeGreaterThan(0);
   });

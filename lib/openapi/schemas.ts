@@ -453,6 +453,95 @@ export const spendReport = z
   })
   .meta({ id: "SpendReport" });
 
+const failureParams = nullable(z.record(z.string(), z.unknown()));
+
+const chatMessageError = z
+  .looseObject({
+    code: z.string().meta({
+      description:
+        "The kind of failure: a studio error code (e.g. upstream_rejected, upstream_unreachable) or the chat's own (timeout, empty_stream, stream_incomplete, stream_broken, client_disconnected, interrupted, internal).",
+    }),
+    status: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "The HTTP status of the failure, when it has one." }),
+    message: z.string().meta({ description: "What went wrong, in English." }),
+    messageCode: z.string().meta({
+      description:
+        "A stable code of `message`: chat_… (e.g. chat_idle_timeout, chat_stream_broken) or the studio error's code; text when the answer was stored before codes were kept (show `message` as it is).",
+    }),
+    messageParams: failureParams.meta({
+      description:
+        'What `message` names, by code, e.g. { seconds: 30 } or { cause: "terminated" }; a param may be a nested failure { code, message, params }.',
+    }),
+  })
+  .meta({ id: "ChatMessageError" });
+
+export const chatMessage = z
+  .looseObject({
+    id: z.string(),
+    conversationId: z.string(),
+    role: z.enum(["user", "model"]),
+    parts: z.array(z.record(z.string(), z.unknown())).meta({
+      description: "{ text } | { attachmentId } | { fileData: { mimeType, fileUri } }",
+    }),
+    text: z.string().meta({ description: "The text parts joined." }),
+    attachments: z.array(
+      z.looseObject({
+        id: z.string(),
+        kind: z.enum(["image", "video"]),
+        mimeType: z.string(),
+        size: z.number().int(),
+        name: z.string(),
+        url: z.string(),
+        sourceMediaId: nullable(z.string()),
+      }),
+    ),
+    model: nullable(z.string()),
+    finishReason: nullable(z.string()),
+    usage: nullable(
+      z.looseObject({
+        promptTokenCount: nullable(z.number().int()),
+        candidatesTokenCount: nullable(z.number().int()),
+        totalTokenCount: nullable(z.number().int()),
+      }),
+    ),
+    status: z.enum(["complete", "streaming", "stopped", "interrupted", "error"]),
+    error: nullable(chatMessageError),
+    notices: z.array(z.string()).meta({
+      description:
+        "What the user should know about how this answer was asked (e.g. an earlier file left out), in English.",
+    }),
+    noticeCodes: z.array(z.string()).meta({
+      description:
+        "Each notice's stable code, in `notices`' order: chat_… (e.g. chat_attachment_unavailable); text for one stored before codes were kept.",
+    }),
+    noticeParams: z.array(failureParams).meta({
+      description:
+        'Each notice\'s params (or null), in `notices`\' order, e.g. { name: "clip.mp4", limit: "7 MB" }.',
+    }),
+    createdAt: isoTime,
+    updatedAt: isoTime,
+  })
+  .meta({ id: "ChatMessage" });
+
+export const chatMessageList = z
+  .looseObject({ messages: z.array(chatMessage) })
+  .meta({ id: "ChatMessageList" });
+
+export const chatConversationDetail = z
+  .looseObject({
+    id: z.string(),
+    title: z.string(),
+    model: z.string(),
+    systemInstruction: z.string(),
+    createdAt: isoTime,
+    updatedAt: isoTime,
+    messages: z.array(chatMessage),
+  })
+  .meta({ id: "ChatConversationDetail" });
+
 const tagCount = z.looseObject({ name: z.string(), count: z.number().int() });
 
 export const galleryFacets = z

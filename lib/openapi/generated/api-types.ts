@@ -3608,6 +3608,90 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        ChatConversationDetail: {
+            id: string;
+            title: string;
+            model: string;
+            systemInstruction: string;
+            /** @description ISO 8601 date-time. */
+            createdAt: string;
+            /** @description ISO 8601 date-time. */
+            updatedAt: string;
+            messages: components["schemas"]["ChatMessage"][];
+        } & {
+            [key: string]: unknown;
+        };
+        ChatMessage: {
+            id: string;
+            conversationId: string;
+            /** @enum {string} */
+            role: "user" | "model";
+            /** @description { text } | { attachmentId } | { fileData: { mimeType, fileUri } } */
+            parts: {
+                [key: string]: unknown;
+            }[];
+            /** @description The text parts joined. */
+            text: string;
+            attachments: ({
+                id: string;
+                /** @enum {string} */
+                kind: "image" | "video";
+                mimeType: string;
+                size: number;
+                name: string;
+                url: string;
+                sourceMediaId: string | null;
+            } & {
+                [key: string]: unknown;
+            })[];
+            model: string | null;
+            finishReason: string | null;
+            usage: ({
+                promptTokenCount: number | null;
+                candidatesTokenCount: number | null;
+                totalTokenCount: number | null;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            /** @enum {string} */
+            status: "complete" | "streaming" | "stopped" | "interrupted" | "error";
+            error: components["schemas"]["ChatMessageError"] | null;
+            /** @description What the user should know about how this answer was asked (e.g. an earlier file left out), in English. */
+            notices: string[];
+            /** @description Each notice's stable code, in `notices`' order: chat_… (e.g. chat_attachment_unavailable); text for one stored before codes were kept. */
+            noticeCodes: string[];
+            /** @description Each notice's params (or null), in `notices`' order, e.g. { name: "clip.mp4", limit: "7 MB" }. */
+            noticeParams: ({
+                [key: string]: unknown;
+            } | null)[];
+            /** @description ISO 8601 date-time. */
+            createdAt: string;
+            /** @description ISO 8601 date-time. */
+            updatedAt: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ChatMessageError: {
+            /** @description The kind of failure: a studio error code (e.g. upstream_rejected, upstream_unreachable) or the chat's own (timeout, empty_stream, stream_incomplete, stream_broken, client_disconnected, interrupted, internal). */
+            code: string;
+            /** @description The HTTP status of the failure, when it has one. */
+            status?: number;
+            /** @description What went wrong, in English. */
+            message: string;
+            /** @description A stable code of `message`: chat_… (e.g. chat_idle_timeout, chat_stream_broken) or the studio error's code; text when the answer was stored before codes were kept (show `message` as it is). */
+            messageCode: string;
+            /** @description What `message` names, by code, e.g. { seconds: 30 } or { cause: "terminated" }; a param may be a nested failure { code, message, params }. */
+            messageParams: {
+                [key: string]: unknown;
+            } | null;
+        } & {
+            [key: string]: unknown;
+        };
+        ChatMessageList: {
+            messages: components["schemas"]["ChatMessage"][];
+        } & {
+            [key: string]: unknown;
+        };
         SequenceList: {
             items: ({
                 id: string;
@@ -11127,9 +11211,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ChatConversationDetail"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
@@ -11374,9 +11456,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ChatMessageList"];
                 };
             };
             /** @description A field breaks a rule: `error.issues` names each field and its rule */
