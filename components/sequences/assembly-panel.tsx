@@ -4,9 +4,11 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useFailureMessage } from "@/components/i18n/use-failure-message";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
+import { keptFailure } from "./kept-failure";
 import { useSequenceAction, type Sequence } from "./use-sequence";
 import { useStateLabel } from "./use-state-label";
 
@@ -38,6 +40,7 @@ export function AssemblyPanel({
 }) {
   const t = useTranslations("sequences");
   const errorMessage = useErrorMessage();
+  const failureMessage = useFailureMessage();
   const stateLabel = useStateLabel("film");
   const [crossfade, setCrossfade] = useState(String(sequence.output.crossfadeSeconds ?? 0));
   const [output, setOutput] = useState<Record<OutputKey, string>>({
@@ -109,7 +112,9 @@ export function AssemblyPanel({
               state: stateLabel(latest.state),
               s: (chunks) => <span data-testid="assembly-state">{chunks}</span>,
             })}
-            {latest.error ? ` — ${latest.error}` : ""}
+            {latest.error
+              ? ` — ${failureMessage(keptFailure(latest.error, latest.errorCode, latest.errorParams))}`
+              : ""}
           </p>
           {active && (
             <div className="flex items-center gap-3">

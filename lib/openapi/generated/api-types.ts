@@ -3582,11 +3582,21 @@ export interface components {
                 muted: boolean;
                 state: string;
                 error: string | null;
+                /** @description The code of error (lib/errors.ts Failure; messages failures.<code>), text for a sentence kept before codes. */
+                errorCode: string | null;
+                /** @description What error names, by its code; a param may itself be a failure { code, message, params }. */
+                errorParams: {
+                    [key: string]: unknown;
+                } | null;
                 takeList: ({
                     id: string;
                     status: string;
                     progress: number | null;
                     error: string | null;
+                    errorCode: string | null;
+                    errorParams: {
+                        [key: string]: unknown;
+                    } | null;
                     mediaState: string;
                     url: string | null;
                     durationSec: number | null;
@@ -3595,6 +3605,10 @@ export interface components {
                     describe: ({
                         status: string;
                         reason: string | null;
+                        reasonCode: string | null;
+                        reasonParams: {
+                            [key: string]: unknown;
+                        } | null;
                     } & {
                         [key: string]: unknown;
                     }) | null;
@@ -3610,6 +3624,10 @@ export interface components {
                 state: string;
                 progress: number | null;
                 error: string | null;
+                errorCode: string | null;
+                errorParams: {
+                    [key: string]: unknown;
+                } | null;
                 taskId: string | null;
                 /** @description ISO 8601 date-time. */
                 createdAt: string;
