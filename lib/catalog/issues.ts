@@ -78,6 +78,9 @@ export const ISSUE_CODES = [
   "chain_first_shot",
   "chain_no_first_frame",
   "after_trim_in",
+  // Webhooks (lib/webhooks)
+  "http_url",
+  "each_one_of",
 ] as const;
 
 export type IssueCode = (typeof ISSUE_CODES)[number];

@@ -488,6 +488,14 @@ const webhookEndpointFields = {
   description: z.string(),
   enabled: z.boolean(),
   disabledReason: nullable(z.string()),
+  disabledReasonCode: nullable(z.string()).meta({
+    description:
+      "The code of disabledReason (lib/errors.ts Failure; messages failures.<code>), text for a reason kept before codes.",
+  }),
+  disabledReasonParams: nullable(z.record(z.string(), z.unknown())).meta({
+    description:
+      "What disabledReason names, by its code; a param may itself be a failure { code, message, params }.",
+  }),
   failingSince: nullable(isoTime),
   global: z.boolean().meta({ description: "An admin's endpoint for every user's events." }),
   createdAt: isoTime,

@@ -3651,6 +3651,12 @@ export interface components {
             description: string;
             enabled: boolean;
             disabledReason: string | null;
+            /** @description The code of disabledReason (lib/errors.ts Failure; messages failures.<code>), text for a reason kept before codes. */
+            disabledReasonCode: string | null;
+            /** @description What disabledReason names, by its code; a param may itself be a failure { code, message, params }. */
+            disabledReasonParams: {
+                [key: string]: unknown;
+            } | null;
             failingSince: string | null;
             /** @description An admin's endpoint for every user's events. */
             global: boolean;
@@ -3669,6 +3675,12 @@ export interface components {
             description: string;
             enabled: boolean;
             disabledReason: string | null;
+            /** @description The code of disabledReason (lib/errors.ts Failure; messages failures.<code>), text for a reason kept before codes. */
+            disabledReasonCode: string | null;
+            /** @description What disabledReason names, by its code; a param may itself be a failure { code, message, params }. */
+            disabledReasonParams: {
+                [key: string]: unknown;
+            } | null;
             failingSince: string | null;
             /** @description An admin's endpoint for every user's events. */
             global: boolean;
