@@ -2,11 +2,13 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
-import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useCallback, useState } from "react";
+import { useFailureMessage } from "@/components/i18n/use-failure-message";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
+import { keptFailure } from "./kept-failure";
+import { useActionError } from "./use-action-error";
 import { useSequenceAction, type Sequence } from "./use-sequence";
 import { useStateLabel } from "./use-state-label";
 
@@ -37,7 +39,17 @@ export function AssemblyPanel({
   pending: boolean;
 }) {
   const t = useTranslations("sequences");
-  const errorMessage = useErrorMessage();
+  const outputLabel = useCallback(
+    (path: string) =>
+      path === "crossfadeSeconds"
+        ? t("crossfade")
+        : OUTPUT_FIELDS.some((f) => f.key === path)
+          ? t(`output.${path as OutputKey}`)
+          : undefined,
+    [t],
+  );
+  const errorMessage = useActionError(outputLabel);
+  const failureMessage = useFailureMessage();
   const stateLabel = useStateLabel("film");
   const [crossfade, setCrossfade] = useState(String(sequence.output.crossfadeSeconds ?? 0));
   const [output, setOutput] = useState<Record<OutputKey, string>>({
@@ -109,7 +121,9 @@ export function AssemblyPanel({
               state: stateLabel(latest.state),
               s: (chunks) => <span data-testid="assembly-state">{chunks}</span>,
             })}
-            {latest.error ? ` — ${latest.error}` : ""}
+            {latest.error
+              ? ` — ${failureMessage(keptFailure(latest.error, latest.errorCode, latest.errorParams))}`
+              : ""}
           </p>
           {active && (
             <div className="flex items-center gap-3">

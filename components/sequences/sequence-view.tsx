@@ -12,6 +12,7 @@ import { SequenceName } from "./sequence-name";
 import { ShotCard } from "./shot-card";
 import { shotModels } from "./shot-form";
 import { Timeline } from "./timeline";
+import { useActionError } from "./use-action-error";
 import { useStateLabel } from "./use-state-label";
 import { useSequence, useSequenceAction, type Sequence } from "./use-sequence";
 
@@ -22,6 +23,7 @@ export function SequenceView({ id }: { id: string }) {
   const router = useRouter();
   const t = useTranslations("sequences");
   const errorMessage = useErrorMessage();
+  const actionError = useActionError();
   const stateLabel = useStateLabel("sequence");
   const act = (path: string, method: string, body?: unknown) => action.mutate({ path, method, body });
 
@@ -81,7 +83,7 @@ export function SequenceView({ id }: { id: string }) {
       </div>
       {action.isError && (
         <Alert tone="danger" live title={t("actionFailed")}>
-          {errorMessage(action.error)}
+          {actionError(action.error)}
         </Alert>
       )}
       <ol className="space-y-4">

@@ -4,8 +4,10 @@ import { ArrowDown, ArrowUp } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import clsx from "clsx";
+import { useFailureMessage } from "@/components/i18n/use-failure-message";
 import { useStatusLabel } from "@/components/i18n/use-status-label";
 import { Button } from "@/components/ui/button";
+import { keptFailure } from "./kept-failure";
 import { ShotForm, shotModels } from "./shot-form";
 import { bestTakeId, ShotScoring, TakeScore } from "./take-score";
 import type { Shot } from "./use-sequence";
@@ -33,6 +35,7 @@ export function ShotCard({
   const tr = useTranslations("sequences");
   const stateLabel = useStateLabel("shot");
   const statusLabel = useStatusLabel();
+  const failureMessage = useFailureMessage();
   const number = index + 1;
   const path = `/shots/${encodeURIComponent(shot.id)}`;
   const best = bestTakeId(shot.takeList);
@@ -92,7 +95,11 @@ export function ShotCard({
           </Button>
         </span>
       </div>
-      {shot.error && <p className="text-sm text-amber-300">{shot.error}</p>}
+      {shot.error && (
+        <p className="text-sm text-amber-300" data-testid="shot-error">
+          {failureMessage(keptFailure(shot.error, shot.errorCode, shot.errorParams))}
+        </p>
+      )}
       <ShotForm
         key={`${modelId}:${shot.body === undefined ? "" : JSON.stringify(shot.body)}`}
         modelId={modelId}

@@ -3,6 +3,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { fetchJson, jsonInit } from "@/components/api-client";
+import { useFailureMessage } from "@/components/i18n/use-failure-message";
+import { keptFailure } from "./kept-failure";
 import type { Shot } from "./use-sequence";
 
 type Take = Shot["takeList"][number];
@@ -56,6 +58,7 @@ export function bestTakeId(takes: Take[]): string | null {
 /** A take's score and reason, "Scoring…" while the vision model works, or why it has none. */
 export function TakeScore({ take, best, scoring }: { take: Take; best: boolean; scoring: boolean }) {
   const t = useTranslations("sequenceScores");
+  const failureMessage = useFailureMessage();
   if (take.score !== null)
     return (
       <p className="text-xs text-zinc-300" data-testid="take-score" title={take.scoreReason ?? undefined}>
@@ -78,7 +81,11 @@ export function TakeScore({ take, best, scoring }: { take: Take; best: boolean; 
   if (take.describe.reason)
     return (
       <p className="text-xs text-amber-300" data-testid="take-score">
-        {t("notScored", { reason: take.describe.reason })}
+        {t("notScored", {
+          reason: failureMessage(
+            keptFailure(take.describe.reason, take.describe.reasonCode, take.describe.reasonParams),
+          ),
+        })}
       </p>
     );
   return null;

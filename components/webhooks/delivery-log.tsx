@@ -2,11 +2,12 @@
 
 import { useTranslations } from "next-intl";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useFailureMessage } from "@/components/i18n/use-failure-message";
 import { useFormat } from "@/components/i18n/use-format";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { useDeliveries } from "./use-webhooks";
+import { keptFailure, useDeliveries } from "./use-webhooks";
 
 const tone = { delivered: "success", failed: "danger", pending: "warning" } as const;
 const isState = (state: string): state is keyof typeof tone => Object.hasOwn(tone, state);
@@ -16,6 +17,7 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
   const t = useTranslations("webhooks");
   const format = useFormat();
   const errorMessage = useErrorMessage();
+  const failureMessage = useFailureMessage();
   const { log, redeliver } = useDeliveries(endpointId);
   if (log.isError) return <Alert tone="danger">{errorMessage(log.error)}</Alert>;
   if (!log.data) return <p className="text-xs text-zinc-400">{t("loadingDeliveries")}</p>;
@@ -67,7 +69,9 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
                 translate="no"
                 className="w-full overflow-x-auto whitespace-pre-wrap rounded bg-zinc-950 p-1.5 text-zinc-400"
               >
-                {[last.error, last.bodyExcerpt].filter(Boolean).join("\n")}
+                {[failureMessage(keptFailure(last.error, last.errorCode, last.errorParams)), last.bodyExcerpt]
+                  .filter(Boolean)
+                  .join("\n")}
               </pre>
             )}
           </li>

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchJson } from "@/components/api-client";
+import type { Failure, FailureParam } from "@/lib/errors";
 
 /** An endpoint as /api/webhooks answers it (dates as ISO strings; never its secret). */
 export type WebhookEndpointView = {
@@ -10,7 +11,10 @@ export type WebhookEndpointView = {
   events: string[];
   description: string;
   enabled: boolean;
+  /** Why it was disabled, in English; its code and params word it in the page's language. */
   disabledReason: string | null;
+  disabledReasonCode: string | null;
+  disabledReasonParams: Record<string, FailureParam> | null;
   failingSince: string | null;
   global: boolean;
   createdAt: string;
@@ -30,9 +34,21 @@ export type DeliveryView = {
     status: number | null;
     latencyMs: number | null;
     error: string | null;
+    errorCode: string | null;
+    errorParams: Record<string, FailureParam> | null;
     bodyExcerpt: string | null;
   }[];
 };
+
+/** A kept failure as an answer carries it (`x`, `xCode`, `xParams`), as useFailureMessage() takes it. */
+export function keptFailure(
+  message: string | null,
+  code: string | null,
+  params: Record<string, FailureParam> | null,
+): Failure | null {
+  if (message === null) return null;
+  return params ? { code: code ?? "text", message, params } : { code: code ?? "text", message };
+}
 
 export const WEBHOOKS_KEY = ["account", "webhooks"] as const;
 const base = (id: string) => `/api/webhooks/${encodeURIComponent(id)}`;

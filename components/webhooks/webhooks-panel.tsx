@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { useFormErrors } from "@/components/auth/use-form-action";
 import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useFailureMessage } from "@/components/i18n/use-failure-message";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -11,7 +12,7 @@ import { Field, inputClass } from "@/components/ui/field";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "@/lib/webhooks/events";
 import { DeliveryLog } from "./delivery-log";
 import { SecretNotice } from "./secret-notice";
-import { useWebhooks, type WebhookEndpointView } from "./use-webhooks";
+import { keptFailure, useWebhooks, type WebhookEndpointView } from "./use-webhooks";
 
 /** Webhook endpoints: create (secret shown once), enable/disable, rotate, test, delivery log. */
 export function WebhooksPanel({ isAdmin }: { isAdmin: boolean }) {
@@ -99,6 +100,7 @@ function EndpointRow({
   onSecret: (secret: string) => void;
 }) {
   const t = useTranslations("webhooks");
+  const failureMessage = useFailureMessage();
   const [open, setOpen] = useState(false);
   return (
     <li data-testid="webhook-row" className="space-y-2 rounded-lg border border-zinc-800 p-3 text-sm">
@@ -121,7 +123,9 @@ function EndpointRow({
       </div>
       {endpoint.disabledReason && (
         <Alert tone="warning" testId="webhook-disabled-reason">
-          {endpoint.disabledReason}
+          {failureMessage(
+            keptFailure(endpoint.disabledReason, endpoint.disabledReasonCode, endpoint.disabledReasonParams),
+          )}
         </Alert>
       )}
       <div className="flex flex-wrap gap-2">

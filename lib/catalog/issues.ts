@@ -73,6 +73,14 @@ export const ISSUE_CODES = [
   "model_not_string",
   "model_is_name",
   "model_unknown",
+  // Sequences (lib/sequences)
+  "even_pixels",
+  "chain_first_shot",
+  "chain_no_first_frame",
+  "after_trim_in",
+  // Webhooks (lib/webhooks)
+  "http_url",
+  "each_one_of",
 ] as const;
 
 export type IssueCode = (typeof ISSUE_CODES)[number];

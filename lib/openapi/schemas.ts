@@ -350,18 +350,35 @@ export const sequenceDetail = z
         muted: z.boolean(),
         state: z.string(),
         error: nullable(z.string()),
+        errorCode: nullable(z.string()).meta({
+          description:
+            "The code of error (lib/errors.ts Failure; messages failures.<code>), text for a sentence kept before codes.",
+        }),
+        errorParams: nullable(z.record(z.string(), z.unknown())).meta({
+          description:
+            "What error names, by its code; a param may itself be a failure { code, message, params }.",
+        }),
         takeList: z.array(
           z.looseObject({
             id: z.string(),
             status: z.string(),
             progress: nullable(z.number()),
             error: nullable(z.string()),
+            errorCode: nullable(z.string()),
+            errorParams: nullable(z.record(z.string(), z.unknown())),
             mediaState: z.string(),
             url: nullable(z.string()),
             durationSec: nullable(z.number()),
             score: nullable(z.number().int()),
             scoreReason: nullable(z.string()),
-            describe: nullable(z.looseObject({ status: z.string(), reason: nullable(z.string()) })),
+            describe: nullable(
+              z.looseObject({
+                status: z.string(),
+                reason: nullable(z.string()),
+                reasonCode: nullable(z.string()),
+                reasonParams: nullable(z.record(z.string(), z.unknown())),
+              }),
+            ),
           }),
         ),
         scoring: z.boolean(),
@@ -373,6 +390,8 @@ export const sequenceDetail = z
         state: z.string(),
         progress: nullable(z.number()),
         error: nullable(z.string()),
+        errorCode: nullable(z.string()),
+        errorParams: nullable(z.record(z.string(), z.unknown())),
         taskId: nullable(z.string()),
         createdAt: isoTime,
         filmUrl: nullable(z.string()),
@@ -599,6 +618,14 @@ const webhookEndpointFields = {
   description: z.string(),
   enabled: z.boolean(),
   disabledReason: nullable(z.string()),
+  disabledReasonCode: nullable(z.string()).meta({
+    description:
+      "The code of disabledReason (lib/errors.ts Failure; messages failures.<code>), text for a reason kept before codes.",
+  }),
+  disabledReasonParams: nullable(z.record(z.string(), z.unknown())).meta({
+    description:
+      "What disabledReason names, by its code; a param may itself be a failure { code, message, params }.",
+  }),
   failingSince: nullable(isoTime),
   global: z.boolean().meta({ description: "An admin's endpoint for every user's events." }),
   createdAt: isoTime,

@@ -1,4 +1,6 @@
+import { failureColumns } from "../errors";
 import type { TaskDeps } from "../tasks/deps";
+import { lastFrameFailed } from "./failures";
 import { LEASE_LOST, type HeldLease } from "./lease";
 import { sendShot } from "./send-shot";
 import type { VideoPort } from "./video-port";
@@ -66,7 +68,7 @@ export async function advanceSequence(
       } catch (error) {
         await deps.db.sequenceShot.update({
           where: { id: shot.id },
-          data: { state: "failed", error: `The last frame of take ${take}: ${(error as Error).message}` },
+          data: { state: "failed", ...failureColumns(lastFrameFailed(take, error)) },
         });
         states[index] = "failed";
         continue;
@@ -86,7 +88,7 @@ export async function advanceSequence(
           claimedAt: now,
           takesStarted: 0,
           sendingAt: null,
-          error: null,
+          ...failureColumns(null),
         },
       });
       if (won.count === 0) continue;

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { claimRows, leaseFree } from "../coordination/claim-rows";
+import { failureColumns } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import { removeMediaFile } from "../storage/files";
 import { taskDeps, type TaskDeps } from "../tasks/deps";
 import { chooseOutput } from "../video/choose-output";
 import { sweepVideoTempDirs } from "../video/temp-dir";
 import type { Edit } from "./assembly";
+import { filmFailed, filmStoppedAfterAttempts, filmTakeMissing } from "./failures";
 import { LEASE_LOST, newLeaseHolder } from "./lease";
 import { videoPort, type VideoPort } from "./video-port";
 
@@ -59,10 +61,7 @@ export async function runNextAssembly(
       data: { leaseUntil: null, leaseHolder: null, finishedAt: new Date(deps.now()), ...data },
     });
   if (job.attempts > maxAttempts) {
-    await finish({
-      state: "failed",
-      error: `Stopped after ${maxAttempts} attempts (the studio restarted during each)`,
-    });
+    await finish({ state: "failed", ...failureColumns(filmStoppedAfterAttempts(maxAttempts), "error") });
     return "failed";
   }
   const edit = JSON.parse(job.edit) as Edit;
@@ -84,16 +83,25 @@ export async function runNextAssembly(
   heartbeat.unref();
   let destinationKey: string | null = null;
   try {
-    const clips = await Promise.all(
-      edit.shots.map(async (shot, i) => {
-        const media = await deps.db.media.findFirst({
+    const stored = await Promise.all(
+      edit.shots.map((shot) =>
+        deps.db.media.findFirst({
           where: { taskId: shot.taskId, role: "result", status: "stored" },
           select: { path: true },
-        });
-        if (!media?.path) throw new Error(`Shot ${i + 1}: its picked take's video is not stored any more`);
-        return { path: media.path, trimIn: shot.trimIn, trimOut: shot.trimOut, muted: shot.muted };
-      }),
+        }),
+      ),
     );
+    const missing = stored.findIndex((media) => !media?.path);
+    if (missing >= 0) {
+      await finish({ state: "failed", ...failureColumns(filmTakeMissing(missing + 1), "error") });
+      return "failed";
+    }
+    const clips = edit.shots.map((shot, i) => ({
+      path: stored[i]!.path!,
+      trimIn: shot.trimIn,
+      trimOut: shot.trimOut,
+      muted: shot.muted,
+    }));
     const taskId = `seq_${randomUUID().replaceAll("-", "")}`;
     const key = `sequences/${taskId}.mp4`;
     const output = await outputFor(edit, clips, video, abort.signal);
@@ -175,10 +183,10 @@ export async function runNextAssembly(
       return LEASE_LOST;
     }
     if (abort.signal.aborted) {
-      await finish({ state: "cancelled", error: null });
+      await finish({ state: "cancelled", ...failureColumns(null, "error") });
       return "cancelled";
     }
-    await finish({ state: "failed", error: (error as Error).message });
+    await finish({ state: "failed", ...failureColumns(filmFailed(error), "error") });
     return "failed";
   } finally {
     clearInterval(heartbeat);

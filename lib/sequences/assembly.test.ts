@@ -2,8 +2,13 @@ import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createTranslator } from "next-intl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { failureMessage } from "@/components/i18n/failure-message";
+import en from "@/messages/en.json";
+import zhCN from "@/messages/zh-CN.json";
 import { LOCAL_USER } from "../auth/local-user";
+import type { Failure } from "../errors";
 import { listGalleryItems } from "../gallery/list";
 import { galleryZipResponse } from "../gallery/zip";
 import { taskTestbed } from "../tasks/testing/task-fixtures";
@@ -11,11 +16,27 @@ import { waitFor } from "../testing/wait-for";
 import { probeVideo } from "../video/probe";
 import { VIDEO_TEMP_PREFIX } from "../video/temp-dir";
 import { makeClip } from "../video/testing/clips";
-import { cancelAssembly, getAssembly, requestAssembly } from "./assembly";
+import { cancelAssembly, getAssembly, listAssemblies, requestAssembly } from "./assembly";
 import { runNextAssembly, startAssemblyWorker } from "./assembly-worker";
+import { getSequence } from "./read-sequence";
 import { createSequence } from "./sequences";
 import { pickTake, updateShot } from "./shots";
 import { studioVideoPort, type AssembleFilm, type VideoPort } from "./video-port";
+
+/** A kept failure as a Chinese page words it (components/i18n/failure-message.ts). */
+const zh = { locale: "zh-CN", messages: zhCN as typeof en } as const;
+const inChinese = (failure: Failure | null) =>
+  failureMessage(
+    createTranslator({ ...zh, namespace: "failures" }),
+    createTranslator({ ...zh, namespace: "errors" }),
+    zh.locale,
+    failure,
+  );
+/** An assembly's error as its answer carries it, as the page hands it to useFailureMessage(). */
+const failureOfAnswer = (a: { error: string | null; errorCode: string | null; errorParams: unknown }) =>
+  a.error === null
+    ? null
+    : ({ code: a.errorCode!, message: a.error, params: a.errorParams ?? undefined } as Failure);
 
 let bed: ReturnType<typeof taskTestbed>;
 beforeAll(() => {
@@ -267,6 +288,60 @@ describe("assembly jobs", () => {
     expect(done).toMatchObject({ state: "done", taskId: films[0].taskId });
     expect(fs.existsSync(path.join(bed.mediaDir(), stalled.jobs[0].destinationKey))).toBe(false);
     expect(fs.existsSync(path.join(bed.mediaDir(), films[0].path!))).toBe(true);
+  });
+
+  it("a film that cannot be made keeps why, with a code the page words in its language", async () => {
+    // A picked take's video removed after the film was asked for.
+    const gone = await sequenceWithPickedTakes("quarry");
+    const missing = await requestAssembly(bed.db, LOCAL_USER, gone.id, {});
+    await bed.db.media.updateMany({
+      where: { taskId: `take_${gone.shots[1].id}` },
+      data: { status: "expired" },
+    });
+    expect(await runNextAssembly(bed.deps, recordingPort().video)).toBe("failed");
+    const answered = await getAssembly(bed.db, LOCAL_USER, gone.id, missing.id);
+    expect(answered).toMatchObject({
+      state: "failed",
+      error: "Shot 2: its picked take's video is not stored any more",
+      errorCode: "film_take_missing",
+      errorParams: { shot: 2 },
+    });
+    expect(inChinese(failureOfAnswer(answered))).toBe("镜头 2：所选用镜次的视频已不再保存");
+
+    // A take whose file is not a video: ffmpeg's own account is kept inside the studio's sentence.
+    const broken = await sequenceWithPickedTakes("rubble");
+    fs.writeFileSync(path.join(bed.mediaDir(), `takes/take_${broken.shots[0].id}.mp4`), "not a video");
+    const unreadable = await requestAssembly(bed.db, LOCAL_USER, broken.id, {});
+    expect(await runNextAssembly(bed.deps, recordingPort().video)).toBe("failed");
+    const failed = await getAssembly(bed.db, LOCAL_USER, broken.id, unreadable.id);
+    expect(failed.errorCode).toBe("film_failed");
+    expect(failed.error).toMatch(/cannot be read as a video/);
+    expect(failed.errorParams).toEqual({ detail: failed.error });
+    expect(inChinese(failureOfAnswer(failed))).toBe(`视频处理出错：${failed.error}`);
+
+    // Cut short by a restart each time it ran: given up.
+    const restarted = await requestAssembly(bed.db, LOCAL_USER, broken.id, {});
+    await bed.db.assembly.update({
+      where: { id: restarted.id },
+      data: { state: "running", attempts: 3, leaseUntil: new Date(0) },
+    });
+    expect(await runNextAssembly(bed.deps, recordingPort().video, { maxAttempts: 3 })).toBe("failed");
+    const [latest] = (await getSequence(bed.db, LOCAL_USER, broken.id)).assemblies;
+    expect(latest).toMatchObject({
+      id: restarted.id,
+      errorCode: "film_stopped_after_attempts",
+      errorParams: { attempts: 3 },
+    });
+    expect(inChinese(failureOfAnswer(latest))).toBe("已尝试 3 次后停止（每次合成期间工作室都重启了）");
+
+    // A film that failed before codes were kept: its English is shown as it is.
+    await bed.db.assembly.update({
+      where: { id: restarted.id },
+      data: { error: "ffmpeg exited 1: older words", errorCode: null, errorParams: null },
+    });
+    const older = (await listAssemblies(bed.db, LOCAL_USER, broken.id)).find((a) => a.id === restarted.id)!;
+    expect(older).toMatchObject({ errorCode: "text", errorParams: null });
+    expect(inChinese(failureOfAnswer(older))).toBe("ffmpeg exited 1: older words");
   });
 
   it("the worker removes a killed process's temp dir when it starts", async () => {

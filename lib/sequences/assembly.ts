@@ -1,6 +1,8 @@
 import type { Viewer } from "../auth/scope";
 import type { Db } from "../db";
+import type { Prisma } from "../generated/prisma/client";
 import { StudioError } from "../errors";
+import { presentFailure } from "./failures";
 import { assembleSchema, outputSchema, type SequenceOutput } from "./schema";
 import { findSequence } from "./sequences";
 
@@ -68,7 +70,7 @@ export async function requestAssembly(db: Db, viewer: Viewer, sequenceId: string
     // The output the user chose is the sequence's from now on (the page shows it after a reload).
     db.sequence.update({ where: { id: sequenceId }, data: { output: JSON.stringify(output) } }),
   ]);
-  return assembly;
+  return presentAssembly(assembly);
 }
 
 const assemblySelect = {
@@ -76,29 +78,39 @@ const assemblySelect = {
   state: true,
   progress: true,
   error: true,
+  errorCode: true,
+  errorParams: true,
   taskId: true,
   cancelRequested: true,
   createdAt: true,
   finishedAt: true,
 } as const;
 
+type AssemblyRow = Prisma.AssemblyGetPayload<{ select: typeof assemblySelect }>;
+
+/** An assembly as the API answers it: its error with the code and params beside it. */
+function presentAssembly({ error, errorCode, errorParams, ...row }: AssemblyRow) {
+  return { ...row, ...presentFailure({ error, errorCode, errorParams }, "error") };
+}
+
 async function findAssembly(db: Db, viewer: Viewer, sequenceId: string, id: string) {
   await findSequence(db, viewer, sequenceId);
   const row = await db.assembly.findFirst({ where: { id, sequenceId }, select: assemblySelect });
   if (!row) throw new StudioError("not_found", "No such assembly of this sequence");
-  return row;
+  return presentAssembly(row);
 }
 
 export const getAssembly = findAssembly;
 
 export async function listAssemblies(db: Db, viewer: Viewer, sequenceId: string) {
   await findSequence(db, viewer, sequenceId);
-  return db.assembly.findMany({
+  const rows = await db.assembly.findMany({
     where: { sequenceId },
     orderBy: { createdAt: "desc" },
     take: 20,
     select: assemblySelect,
   });
+  return rows.map(presentAssembly);
 }
 
 /** Asks the worker to stop (it aborts ffmpeg); a queued one is cancelled at once. */

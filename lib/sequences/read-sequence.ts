@@ -3,6 +3,7 @@ import type { Db } from "../db";
 import { scoringShots } from "../vision/take-scores";
 import { mediaPath } from "../tasks/present-task";
 import { estimateSequence } from "./admit";
+import { presentFailure } from "./failures";
 import { findSequence } from "./sequences";
 
 export type SequenceDetail = Awaited<ReturnType<typeof getSequence>>;
@@ -24,12 +25,23 @@ export async function getSequence(db: Db, viewer: Viewer, id: string) {
       status: true,
       progress: true,
       error: true,
+      errorCode: true,
+      errorParams: true,
       mediaState: true,
       media: {
         where: { role: "result" },
         select: { id: true, status: true, durationSec: true, width: true, height: true, contentType: true },
       },
-      description: { select: { status: true, reason: true, score: true, scoreReason: true } },
+      description: {
+        select: {
+          status: true,
+          reason: true,
+          reasonCode: true,
+          reasonParams: true,
+          score: true,
+          scoreReason: true,
+        },
+      },
     },
   });
   const scoring = await scoringShots(
@@ -40,7 +52,16 @@ export async function getSequence(db: Db, viewer: Viewer, id: string) {
     where: { sequenceId: id },
     orderBy: { createdAt: "desc" },
     take: 5,
-    select: { id: true, state: true, progress: true, error: true, taskId: true, createdAt: true },
+    select: {
+      id: true,
+      state: true,
+      progress: true,
+      error: true,
+      errorCode: true,
+      errorParams: true,
+      taskId: true,
+      createdAt: true,
+    },
   });
   const films = await db.media.findMany({
     where: { taskId: { in: assemblies.flatMap((a) => (a.taskId ? [a.taskId] : [])) }, role: "result" },
@@ -66,13 +87,13 @@ export async function getSequence(db: Db, viewer: Viewer, id: string) {
       trimOut: shot.trimOut,
       muted: shot.muted,
       state: shot.state,
-      error: shot.error,
+      ...presentFailure(shot, "error"),
       /** Its takes are scored against the prompt (PUT /api/vision/score {shotId, on}; issue 25). */
       scoring: scoring.has(shot.id),
       takeList: takes
         .filter((t) => t.sequenceShotId === shot.id)
-        .map(({ media, id, status, progress, error, mediaState, description }) => {
-          const take = { id, status, progress, error, mediaState };
+        .map(({ media, id, status, progress, mediaState, description, ...row }) => {
+          const take = { id, status, progress, ...presentFailure(row, "error"), mediaState };
           const stored = media.find((m) => m.status === "stored");
           return {
             ...take,
@@ -81,13 +102,19 @@ export async function getSequence(db: Db, viewer: Viewer, id: string) {
             score: description?.score ?? null,
             scoreReason: description?.score != null ? (description.scoreReason ?? "") : null,
             /** The vision model's work on it: pending (being described or scored), done, refused, failed. */
-            describe: description ? { status: description.status, reason: description.reason } : null,
+            describe: description
+              ? { status: description.status, ...presentFailure(description, "reason") }
+              : null,
           };
         }),
     })),
-    assemblies: assemblies.map((a) => {
+    assemblies: assemblies.map(({ error, errorCode, errorParams, ...a }) => {
       const film = films.find((m) => m.taskId === a.taskId);
-      return { ...a, filmUrl: film ? mediaPath(film.id) : null };
+      return {
+        ...a,
+        ...presentFailure({ error, errorCode, errorParams }, "error"),
+        filmUrl: film ? mediaPath(film.id) : null,
+      };
     }),
   };
 }

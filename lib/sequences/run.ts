@@ -1,6 +1,6 @@
 import type { Viewer } from "../auth/scope";
 import type { Db } from "../db";
-import { StudioError } from "../errors";
+import { failureColumns, StudioError } from "../errors";
 import type { AdmitOptions } from "../spend/budget-check";
 import { admitSequence } from "./admit";
 import { findShot } from "./shots";
@@ -54,7 +54,7 @@ export async function retryShot(
     await db.$transaction([
       db.sequenceShot.update({
         where: { id: shotId },
-        data: { state: "planned", error: null, pickedTaskId: null },
+        data: { state: "planned", ...failureColumns(null), pickedTaskId: null },
       }),
       db.sequence.update({ where: { id: sequenceId }, data: { state: "running", nextRunAt: new Date() } }),
     ]);

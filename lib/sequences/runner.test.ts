@@ -1,14 +1,29 @@
+import { createTranslator } from "next-intl";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { failureMessage } from "@/components/i18n/failure-message";
+import en from "@/messages/en.json";
+import zhCN from "@/messages/zh-CN.json";
 import { LOCAL_USER } from "../auth/local-user";
+import { readFailure, type Failure } from "../errors";
 import { startSandboxServer, type SandboxServer } from "../sandbox";
 import { taskTestbed } from "../tasks/testing/task-fixtures";
 import { waitFor } from "../testing/wait-for";
-import { runSequence } from "./run";
+import { retryShot, runSequence } from "./run";
 import type { Db } from "../db";
 import { startSequenceRunner, type SequenceRunner } from "./runner";
 import { createSequence } from "./sequences";
 import { pickTake } from "./shots";
 import { studioVideoPort, type VideoPort } from "./video-port";
+
+/** A kept failure as a Chinese page words it (components/i18n/failure-message.ts). */
+const zh = { locale: "zh-CN", messages: zhCN as typeof en } as const;
+const inChinese = (failure: Failure | null) =>
+  failureMessage(
+    createTranslator({ ...zh, namespace: "failures" }),
+    createTranslator({ ...zh, namespace: "errors" }),
+    zh.locale,
+    failure,
+  );
 
 let bed: ReturnType<typeof taskTestbed>;
 let sandbox: SandboxServer;
@@ -223,6 +238,16 @@ describe("sequence runner against the sandbox upstream", () => {
       { timeoutMs: 20_000, intervalMs: 25 },
     );
     expect(shots[0].error).toMatch(/^Held: Over your daily budget/);
+    // Kept with its code, the budget's refusal inside: a Chinese page words both.
+    expect(shots[0].errorCode).toBe("shot_held");
+    const held = readFailure(shots[0], "error");
+    expect(held?.params?.cause).toMatchObject({
+      code: "budget_exceeded",
+      params: { period: "day", limit: 0 },
+    });
+    expect(inChinese(held)).toMatch(
+      /^已搁置：超出每日预算：已消耗 0 积分，本次约需 [\d.]+；上限为 0 积分。$/,
+    );
     expect(postsWith(prompt)).toHaveLength(0);
     expect(sequence.state).toBe("failed");
   });
@@ -256,7 +281,70 @@ describe("sequence runner against the sandbox upstream", () => {
     const [shot] = await shotsOf(id);
     expect(shot.state).toBe("sent");
     expect(shot.error).toMatch(/^1 take not stored: the studio stopped after it began sending it/);
+    expect(shot).toMatchObject({ errorCode: "shot_takes_not_stored", errorParams: '{"count":1}' });
+    expect(inChinese(readFailure(shot, "error"))).toMatch(
+      /^1 个镜次未保存：工作室开始发送后、保存上游回复前停止了运行，上游可能已生成/,
+    );
     expect(await bed.db.task.count({ where: { sequenceShotId: shot.id } })).toBe(1);
+  });
+
+  it("a chained shot whose take has no stored video fails, saying why in the page's language", async () => {
+    const prompts = [unique("ember"), unique("ash")];
+    const { id } = await createSequence(
+      bed.db,
+      LOCAL_USER,
+      {
+        name: "no frame",
+        shots: [
+          { model: "sd_2.5_ORelay", body: { prompt: prompts[0], duration: 5 } },
+          { model: "sd_2.5_ORelay", body: { prompt: prompts[1], duration: 5 }, chained: true },
+        ],
+      },
+      video,
+    );
+    await runOnly(id);
+    // The studio's own last-frame extraction (lib/video), not the stand-in of the other tests.
+    const real = startSequenceRunner(
+      bed.deps,
+      { ...video, lastFrameOf: studioVideoPort.lastFrameOf },
+      {
+        idleMs: 20,
+        startDelayMs: 1e9,
+      },
+    );
+    runners.push(real);
+    expect(await real.tick()).toBe("running"); // shot 1 sent, shot 2 waiting for a picked take
+    const [first] = await shotsOf(id);
+    const [take] = await bed.db.task.findMany({ where: { sequenceShotId: first.id } });
+    // Finished and said to be stored, but no video file is kept for it.
+    await finish(take.id);
+    await pickTake(bed.db, LOCAL_USER, id, first.id, take.id);
+    await bed.db.sequence.update({ where: { id }, data: { nextRunAt: new Date(0) } });
+    expect(await real.tick()).toBe("failed");
+
+    const [, second] = await shotsOf(id);
+    expect(second.state).toBe("failed");
+    expect(second.error).toBe(
+      `The last frame of take ${take.id}: Task ${take.id} has no stored video result to take a last frame from.`,
+    );
+    const failure = readFailure(second, "error");
+    expect(failure).toMatchObject({
+      code: "shot_last_frame_failed",
+      params: { take: take.id, cause: { code: "conflict" } },
+    });
+    expect(inChinese(failure)).toBe(
+      `无法取得镜次 ${take.id} 的最后一帧：与当前状态冲突：Task ${take.id} has no stored video result to take a last frame from.`,
+    );
+    expect(postsWith(prompts[1])).toHaveLength(0);
+    // Retried, the shot starts afresh: its error and code are gone.
+    await retryShot(bed.db, LOCAL_USER, id, second.id);
+    expect(await bed.db.sequenceShot.findUniqueOrThrow({ where: { id: second.id } })).toMatchObject({
+      state: "planned",
+      error: null,
+      errorCode: null,
+      errorParams: null,
+    });
+    await bed.db.sequence.update({ where: { id }, data: { state: "paused" } });
   });
 
   it("a runner whose lease another instance took over stops: each take is sent once", async () => {

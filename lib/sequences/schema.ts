@@ -25,7 +25,10 @@ const pixels = z
   .int({ error: "must be a whole number of pixels" })
   .min(16, { error: "must be 16 to 4096 pixels" })
   .max(4096, { error: "must be 16 to 4096 pixels" })
-  .refine((n) => n % 2 === 0, { error: "must be an even number of pixels (H.264 needs even sizes)" });
+  .refine((n) => n % 2 === 0, {
+    error: "must be an even number of pixels (H.264 needs even sizes)",
+    params: { code: "even_pixels", params: {} },
+  });
 const fps = z
   .number({ error: "must be frames per second" })
   .min(1, { error: "must be 1 to 120 frames per second" })

@@ -1,8 +1,9 @@
-import { isStudioError } from "../errors";
+import { failureColumns, failureOf, isStudioError, type Failure } from "../errors";
 import { admitSubmission } from "../spend/budget-check";
 import { spenderOf } from "../spend/owner";
 import type { TaskDeps } from "../tasks/deps";
 import { submitTask } from "../tasks/submit-task";
+import { heldByBudget, takesNotStored, waitingToSend } from "./failures";
 import { LEASE_LOST, type HeldLease } from "./lease";
 import { planShotBodies } from "./validate-shots";
 import type { VideoPort } from "./video-port";
@@ -24,11 +25,6 @@ export type ShotToSend = {
  * stopped because another instance took the sequence's lease over.
  */
 export type ShotOutcome = "sent" | "failed" | "later" | typeof LEASE_LOST;
-
-export const INTERRUPTED_TAKE =
-  "the studio stopped after it began sending it and before it stored the upstream's answer: the " +
-  "upstream may have made (and billed) it, so it was not sent again — check the upstream's task " +
-  "list, or retry the shot for new takes";
 
 /**
  * Sends the takes of a shot already claimed ("sending") that are not sent yet, never one twice.
@@ -61,12 +57,7 @@ export async function sendShot(
   const finish = (sent: number) =>
     unknown === 0
       ? settle(deps, shot.id, "sent", null)
-      : settle(
-          deps,
-          shot.id,
-          sent > 0 ? "sent" : "failed",
-          `${unknown} take${unknown === 1 ? "" : "s"} not stored: ${INTERRUPTED_TAKE}`,
-        );
+      : settle(deps, shot.id, sent > 0 ? "sent" : "failed", takesNotStored(unknown));
   if (unknown > 0)
     deps.log.warn(`[sequences] shot ${shot.id}: ${unknown} take(s) begun but not stored: outcome unknown`);
   if (remaining <= 0) return finish(recorded);
@@ -85,7 +76,7 @@ export async function sendShot(
   try {
     bodies = planShotBodies({ model: shot.model, body }, index, remaining);
   } catch (error) {
-    return settle(deps, shot.id, "failed", (error as Error).message);
+    return settle(deps, shot.id, "failed", failureOf(error));
   }
 
   let sent = recorded;
@@ -102,11 +93,11 @@ export async function sendShot(
         error.code === "budget_exceeded" &&
         error.details.reason !== "price_uncertain"
       )
-        return settle(deps, shot.id, "failed", `Held: ${error.message}`);
+        return settle(deps, shot.id, "failed", heldByBudget(error));
       // An uncertain price in flight, or the check itself failed: nothing was sent; try again later.
       await deps.db.sequenceShot.update({
         where: { id: shot.id },
-        data: { error: `Waiting: ${(error as Error).message}` },
+        data: failureColumns(waitingToSend(error)),
       });
       return "later";
     }
@@ -123,7 +114,7 @@ export async function sendShot(
       try {
         await submitTask(take, deps, { userId: owner, sequenceShotId: shot.id });
       } catch (error) {
-        return settle(deps, shot.id, "failed", (error as Error).message);
+        return settle(deps, shot.id, "failed", failureOf(error));
       }
       sent++;
       await deps.db.sequenceShot.updateMany({ where: { id: shot.id }, data: { sendingAt: null } });
@@ -134,10 +125,10 @@ export async function sendShot(
   return finish(sent);
 }
 
-async function settle(deps: TaskDeps, shotId: string, state: "sent" | "failed", error: string | null) {
+async function settle(deps: TaskDeps, shotId: string, state: "sent" | "failed", error: Failure | null) {
   await deps.db.sequenceShot.updateMany({
     where: { id: shotId, state: "sending" },
-    data: { state, error, sendingAt: null },
+    data: { state, ...failureColumns(error), sendingAt: null },
   });
   return state;
 }

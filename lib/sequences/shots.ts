@@ -69,7 +69,7 @@ export async function updateShot(
   const trimOut = request.trimOut === undefined ? shot.trimOut : request.trimOut;
   if (trimOut !== null && trimOut <= trimIn)
     throw new StudioError("invalid_request", "trimOut: must be after trimIn", {
-      issues: [{ path: "trimOut", message: "must be after trimIn" }],
+      issues: [{ path: "trimOut", message: "must be after trimIn", code: "after_trim_in", params: {} }],
     });
 
   const shots = await orderedShots(db, sequenceId);

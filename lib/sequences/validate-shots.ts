@@ -21,7 +21,9 @@ export function planShotBodies(
       );
     } catch (error) {
       if (!isStudioError(error)) throw error;
+      // The catalog's code and params stay: the page words the rule in its own language.
       const issues = error.issues.map((i) => ({
+        ...i,
         path: i.path.replace(/^items\[0\]/, `shots[${index}].body`),
         message: i.message.replace(/^item 1/, `shot ${index + 1}`),
       }));
@@ -41,14 +43,22 @@ export function checkChaining(
   {
     if (!shot.chained) return;
     const path = `shots[${index}].chained`;
-    const message =
+    const issue =
       index === 0
-        ? "the first shot has no previous shot to continue from"
+        ? {
+            message: "the first shot has no previous shot to continue from",
+            code: "chain_first_shot",
+            params: {},
+          }
         : video.firstFrameField(shot.model)
           ? null
-          : `${shot.model} takes no first frame, so it cannot continue from the previous shot`;
-    if (message)
-      throw new StudioError("invalid_request", `${path}: ${message}`, { issues: [{ path, message }] });
+          : {
+              message: `${shot.model} takes no first frame, so it cannot continue from the previous shot`,
+              code: "chain_no_first_frame",
+              params: { model: shot.model },
+            };
+    if (issue)
+      throw new StudioError("invalid_request", `${path}: ${issue.message}`, { issues: [{ path, ...issue }] });
   }
 }
 

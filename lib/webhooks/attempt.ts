@@ -1,5 +1,7 @@
 import type { Db } from "../db";
+import { failureColumns } from "../errors";
 import type { FetchPolicy } from "../net/safe-fetch";
+import { disabledAfterFailures } from "./failures";
 import { DISABLE_AFTER_FAILED_ATTEMPTS, disableAfterMs, retryDelayMs } from "./schedule";
 import { sendWebhook } from "./send";
 
@@ -40,7 +42,10 @@ export async function attemptDelivery(db: Db, claimed: Claimed, options: Attempt
   const done = new Date(options.now());
   const delay = ok ? null : retryDelayMs(attempts, options.retryScale);
   await db.$transaction(async (tx) => {
-    await tx.webhookAttempt.create({ data: { deliveryId: delivery.id, at, ...result } });
+    const { error, ...logged } = result;
+    await tx.webhookAttempt.create({
+      data: { deliveryId: delivery.id, at, ...logged, ...failureColumns(error, "error") },
+    });
     const moved = await tx.webhookDelivery.updateMany({
       where: holding(claimed),
       data: ok
@@ -68,13 +73,11 @@ export async function attemptDelivery(db: Db, claimed: Claimed, options: Attempt
       where: { delivery: { endpointId: endpoint.id }, at: { gte: since } },
     });
     const longEnough = done.getTime() - since.getTime() >= disableAfterMs(options.retryScale);
-    if (longEnough || failedInARow >= DISABLE_AFTER_FAILED_ATTEMPTS) {
-      const reason = longEnough
-        ? `Disabled automatically on ${done.toISOString()}: every delivery failed since ${since.toISOString()} (last: ${result.error}).`
-        : `Disabled automatically on ${done.toISOString()}: ${failedInARow} attempts in a row failed (last: ${result.error}).`;
+    if (error && (longEnough || failedInARow >= DISABLE_AFTER_FAILED_ATTEMPTS)) {
+      const reason = disabledAfterFailures(done, error, longEnough ? { since } : { attempts: failedInARow });
       await tx.webhookEndpoint.update({
         where: { id: endpoint.id },
-        data: { enabled: false, disabledReason: reason },
+        data: { enabled: false, ...failureColumns(reason, "disabledReason") },
       });
     }
   });

@@ -2,6 +2,7 @@ import type { Viewer } from "../auth/scope";
 import { visibleOr404 } from "../auth/scope";
 import type { Db } from "../db";
 import { getEndpoint } from "./endpoints";
+import { presentFailure } from "./failures";
 
 /** One page of an endpoint's delivery log, newest first, each with its attempts (cursor: an id). */
 export async function listDeliveries(
@@ -27,12 +28,28 @@ export async function listDeliveries(
       log: {
         orderBy: { at: "desc" },
         take: 10,
-        select: { id: true, at: true, status: true, latencyMs: true, error: true, bodyExcerpt: true },
+        select: {
+          id: true,
+          at: true,
+          status: true,
+          latencyMs: true,
+          error: true,
+          errorCode: true,
+          errorParams: true,
+          bodyExcerpt: true,
+        },
       },
     },
   });
   const more = rows.length > page.limit;
-  const items = rows.slice(0, page.limit);
+  const items = rows.slice(0, page.limit).map(({ log, ...delivery }) => ({
+    ...delivery,
+    log: log.map(({ error, errorCode, errorParams, bodyExcerpt, ...attempt }) => ({
+      ...attempt,
+      ...presentFailure({ error, errorCode, errorParams }, "error"),
+      bodyExcerpt,
+    })),
+  }));
   return { items, nextCursor: more ? items[items.length - 1].id : null };
 }
 

@@ -4,18 +4,35 @@
  * automatic disabling. Leases and claims run on both databases (postgresql-test-files.txt).
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { createTranslator } from "next-intl";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { failureMessage } from "@/components/i18n/failure-message";
+import en from "@/messages/en.json";
+import zhCN from "@/messages/zh-CN.json";
 import type { Viewer } from "../auth/scope";
+import { readFailure, type Failure } from "../errors";
 import { createTempDb } from "../testing/temp-db";
 import { waitFor } from "../testing/wait-for";
-import { redeliver } from "./deliveries";
+import { listDeliveries, redeliver } from "./deliveries";
 import { emitEvent, emitTestEvent } from "./emit";
-import { createEndpoint } from "./endpoints";
-import { retryDelayMs } from "./schedule";
+import { createEndpoint, getEndpoint } from "./endpoints";
+import { DISABLE_AFTER_FAILED_ATTEMPTS, retryDelayMs } from "./schedule";
 import { startReceiver, type Receiver } from "./testing/receiver";
 import { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from "./worker";
+
+/** A kept failure as a Chinese page words it (components/i18n/failure-message.ts). */
+const zh = { locale: "zh-CN", messages: zhCN as typeof en } as const;
+const inChinese = (failure: Failure | null) =>
+  failureMessage(
+    createTranslator({ ...zh, namespace: "failures" }),
+    createTranslator({ ...zh, namespace: "errors" }),
+    zh.locale,
+    failure,
+  );
 
 let temp: ReturnType<typeof createTempDb>;
 let receiver: Receiver | undefined;
@@ -91,6 +108,19 @@ describe("webhook delivery worker", () => {
     });
     expect(log.map((a) => a.status)).toEqual([500, 500, 500, 500, 500, 200]);
     expect(log[0].bodyExcerpt).toBe("answer 500");
+    expect(log[0]).toMatchObject({
+      error: "The receiver answered HTTP 500.",
+      errorCode: "webhook_http_status",
+      errorParams: '{"status":500}',
+    });
+    expect(log[5]).toMatchObject({ error: null, errorCode: null, errorParams: null });
+    // The log as the page reads it: each attempt's code and params beside its sentence.
+    const [answered] = (await listDeliveries(temp.db, alice, endpoint.id, { limit: 1 })).items;
+    expect(answered.log.at(-1)).toMatchObject({
+      errorCode: "webhook_http_status",
+      errorParams: { status: 500 },
+    });
+    expect(inChinese(readFailure(log[0], "error"))).toBe("接收方返回了 HTTP 500。");
     expect(log.every((a) => a.latencyMs !== null)).toBe(true);
   });
 
@@ -142,6 +172,12 @@ describe("webhook delivery worker", () => {
     );
     expect(attempt!.status).toBeNull();
     expect(attempt!.error).toMatch(/127\.0\.0\.1 is a loopback address/);
+    const host = new URL(receiver.url).host;
+    expect(attempt).toMatchObject({
+      errorCode: "webhook_address_refused",
+      errorParams: JSON.stringify({ host }),
+    });
+    expect(inChinese(readFailure(attempt!, "error"))).toBe(`${host} 指向非公网地址，工作室不会向其投递。`);
     expect(receiver.received).toHaveLength(0);
   });
 
@@ -162,8 +198,87 @@ describe("webhook delivery worker", () => {
     expect(disabled.disabledReason).toMatch(
       /Disabled automatically .* every delivery failed since .*HTTP 503/,
     );
+    const reason = await getEndpoint(temp.db, alice, endpoint.id);
+    expect(reason).toMatchObject({
+      disabledReason: disabled.disabledReason,
+      disabledReasonCode: "webhook_disabled_failing_since",
+      disabledReasonParams: {
+        since: disabled.failingSince!.toISOString(),
+        last: { code: "webhook_http_status", params: { status: 503 } },
+      },
+    });
+    expect(inChinese(readFailure(disabled, "disabledReason"))).toMatch(
+      /^已于 \S+ 自动停用：自 \S+ 起每次投递都失败（最近一次：接收方返回了 HTTP 503。）$/,
+    );
     // A disabled endpoint gets no new events.
     expect(await emitEvent(temp.db, "task.stored", alice.id, { id: "task-5" })).toBe(0);
+  });
+
+  it("disables an endpoint after 100 failed attempts in a row, saying why", async () => {
+    receiver = await startReceiver(() => ({ status: 410 }));
+    const endpoint = await endpointFor(receiver.url);
+    const { id } = await emitTestEvent(temp.db, endpoint.id);
+    // Failing since a minute ago, one attempt short of the limit.
+    const since = new Date(Date.now() - 60_000);
+    await temp.db.webhookEndpoint.update({ where: { id: endpoint.id }, data: { failingSince: since } });
+    await temp.db.webhookAttempt.createMany({
+      data: Array.from({ length: DISABLE_AFTER_FAILED_ATTEMPTS - 1 }, (_, i) => ({
+        deliveryId: id,
+        at: new Date(since.getTime() + i),
+        status: 410,
+      })),
+    });
+    runWorker([receiver.url], { retryScale: 1 });
+    const disabled = await waitFor(
+      () => temp.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } }),
+      (e) => !e.enabled,
+      { timeoutMs: 10_000, intervalMs: 50 },
+    );
+    expect(disabled.disabledReason).toMatch(
+      /^Disabled automatically on \S+: 100 attempts in a row failed \(last: The receiver answered HTTP 410\.\)\.$/,
+    );
+    expect(disabled.disabledReasonCode).toBe("webhook_disabled_failed_in_a_row");
+    expect(inChinese(readFailure(disabled, "disabledReason"))).toMatch(
+      /^已于 \S+ 自动停用：连续 100 次尝试失败（最近一次：接收方返回了 HTTP 410。）$/,
+    );
+  });
+
+  it("logs a refused connection and a receiver that never answers, each with its code", async () => {
+    // A port nothing listens on any more.
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const closedUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/hook`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    receiver = await startReceiver(() => "hold");
+    const refusing = await endpointFor(closedUrl);
+    const silent = await endpointFor(receiver.url);
+    await emitTestEvent(temp.db, refusing.id);
+    await emitTestEvent(temp.db, silent.id);
+    runWorker([closedUrl, receiver.url], { retryScale: 1, timeoutMs: 300 });
+    const firstAttempt = (endpointId: string) =>
+      waitFor(
+        () => temp.db.webhookAttempt.findFirst({ where: { delivery: { endpointId } } }),
+        (a) => a !== null,
+        { timeoutMs: 10_000, intervalMs: 50 },
+      ).then((a) => a!);
+
+    const refused = await firstAttempt(refusing.id);
+    expect(refused).toMatchObject({
+      status: null,
+      error: "fetch failed",
+      errorCode: "webhook_unreachable",
+      errorParams: JSON.stringify({ reason: "ECONNREFUSED" }),
+    });
+    expect(inChinese(readFailure(refused, "error"))).toBe("无法连接接收方（ECONNREFUSED）。");
+
+    const timedOut = await firstAttempt(silent.id);
+    expect(timedOut).toMatchObject({
+      status: null,
+      error: "No answer within 0.3 s.",
+      errorCode: "webhook_timeout",
+      errorParams: JSON.stringify({ seconds: 0.3 }),
+    });
+    expect(inChinese(readFailure(timedOut, "error"))).toBe("0.3 秒内没有应答。");
   });
 
   it("sends a test event, and redelivers a delivered one by hand with the same webhook-id", async () => {

@@ -3,13 +3,31 @@
  * as if it did not exist), admins all and global ones; a user's events go to their endpoints and
  * the global ones, never to another member's.
  */
+import { createTranslator } from "next-intl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { failureMessage } from "@/components/i18n/failure-message";
+import { issueMessage } from "@/components/i18n/issue-message";
+import en from "@/messages/en.json";
+import zhCN from "@/messages/zh-CN.json";
 import type { Viewer } from "../auth/scope";
+import type { Failure } from "../errors";
+import { zodIssueCode } from "../http/zod-issue";
 import { createTempDb } from "../testing/temp-db";
 import { emitEvent } from "./emit";
 import { createEndpoint, getEndpoint, listEndpoints, rotateSecret, updateEndpoint } from "./endpoints";
 import { redeliver } from "./deliveries";
 import { createWebhookSchema } from "./schema";
+
+const zh = { locale: "zh-CN", messages: zhCN as typeof en } as const;
+/** A kept failure as a Chinese page words it (components/i18n/failure-message.ts). */
+const inChinese = (failure: Failure | null) =>
+  failureMessage(
+    createTranslator({ ...zh, namespace: "failures" }),
+    createTranslator({ ...zh, namespace: "errors" }),
+    zh.locale,
+    failure,
+  );
+const zhIssues = createTranslator({ ...zh, namespace: "issues" });
 
 let temp: ReturnType<typeof createTempDb>;
 let a: Viewer;
@@ -76,5 +94,60 @@ describe("webhook endpoints", () => {
     const paths = bad.error!.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     expect(paths).toContain("url: must be an http:// or https:// URL");
     expect(paths.some((p) => p.startsWith("events: each event must be one of task.completed"))).toBe(true);
+    // Each with its code (lib/http/zod-issue.ts answers it), worded by a Chinese page.
+    const worded = bad.error!.issues.map((issue) =>
+      issueMessage(
+        zhIssues,
+        zh.locale,
+        { message: issue.message, ...zodIssueCode(issue) },
+        String(issue.path[0]),
+      ),
+    );
+    expect(worded).toEqual([
+      "url须为 http:// 或 https:// 开头的 URL",
+      "events每一项都须为 task.completed、task.failed、task.stored、batch.completed 之一",
+    ]);
+  });
+
+  it("disabled by hand says so in the page's language; enabling again clears it; an older reason stays English", async () => {
+    const endpoint = await createEndpoint(temp.db, a, input("https://hand.example.com/hook"));
+    expect(endpoint).toMatchObject({
+      disabledReason: null,
+      disabledReasonCode: null,
+      disabledReasonParams: null,
+    });
+    const disabled = await updateEndpoint(temp.db, a, endpoint.id, { enabled: false });
+    expect(disabled).toMatchObject({
+      enabled: false,
+      disabledReason: "Disabled by hand.",
+      disabledReasonCode: "webhook_disabled_by_hand",
+      disabledReasonParams: null,
+    });
+    const asAnswered = (e: typeof disabled) =>
+      e.disabledReason === null
+        ? null
+        : {
+            code: e.disabledReasonCode!,
+            message: e.disabledReason,
+            params: e.disabledReasonParams ?? undefined,
+          };
+    expect(inChinese(asAnswered(disabled))).toBe("已手动停用。");
+
+    const enabled = await updateEndpoint(temp.db, a, endpoint.id, { enabled: true });
+    expect(enabled).toMatchObject({ enabled: true, disabledReason: null, disabledReasonCode: null });
+    expect(await temp.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).toMatchObject({
+      disabledReason: null,
+      disabledReasonCode: null,
+      disabledReasonParams: null,
+    });
+
+    // Written before reasons had codes: answered as "text", shown as it is.
+    await temp.db.webhookEndpoint.update({
+      where: { id: endpoint.id },
+      data: { enabled: false, disabledReason: "Disabled automatically on 2026-01-01: older words." },
+    });
+    const older = await getEndpoint(temp.db, a, endpoint.id);
+    expect(older).toMatchObject({ disabledReasonCode: "text", disabledReasonParams: null });
+    expect(inChinese(asAnswered(older))).toBe("Disabled automatically on 2026-01-01: older words.");
   });
 });

@@ -1,8 +1,9 @@
 import type { Viewer } from "../auth/scope";
 import { ownerOf, visibleOr404 } from "../auth/scope";
 import type { Db } from "../db";
-import { StudioError } from "../errors";
+import { failureColumns, StudioError } from "../errors";
 import { parseEvents } from "./events";
+import { disabledByHand, presentFailure } from "./failures";
 import type { CreateWebhookInput, UpdateWebhookInput } from "./schema";
 import { newWebhookSecret } from "./secret";
 
@@ -18,15 +19,35 @@ const endpointSelect = {
   description: true,
   enabled: true,
   disabledReason: true,
+  disabledReasonCode: true,
+  disabledReasonParams: true,
   failingSince: true,
   createdAt: true,
   updatedAt: true,
 } as const;
 
-type EndpointRow = { events: string; userId: string | null; failingSince: Date | null; createdAt: Date };
+type EndpointRow = {
+  events: string;
+  userId: string | null;
+  failingSince: Date | null;
+  createdAt: Date;
+  disabledReason: string | null;
+  disabledReasonCode: string | null;
+  disabledReasonParams: string | null;
+};
 
-export function presentEndpoint<T extends EndpointRow>(row: T) {
-  return { ...row, events: parseEvents(row.events), global: row.userId === null };
+export function presentEndpoint<T extends EndpointRow>({
+  disabledReason,
+  disabledReasonCode,
+  disabledReasonParams,
+  ...row
+}: T) {
+  return {
+    ...row,
+    events: parseEvents(row.events),
+    global: row.userId === null,
+    ...presentFailure({ disabledReason, disabledReasonCode, disabledReasonParams }, "disabledReason"),
+  };
 }
 export type PresentedEndpoint = Awaited<ReturnType<typeof getEndpoint>>;
 
@@ -73,8 +94,8 @@ export async function updateEndpoint(db: Db, viewer: Viewer, id: string, input: 
       description: input.description,
       enabled: input.enabled,
       // Enabling again starts afresh; disabling by hand says so.
-      ...(input.enabled === true && { disabledReason: null, failingSince: null }),
-      ...(input.enabled === false && { disabledReason: "Disabled by hand." }),
+      ...(input.enabled === true && { ...failureColumns(null, "disabledReason"), failingSince: null }),
+      ...(input.enabled === false && failureColumns(disabledByHand, "disabledReason")),
     },
     select: endpointSelect,
   });

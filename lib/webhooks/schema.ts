@@ -6,6 +6,7 @@ const eventList = z
   .min(1, { error: "choose at least one event" })
   .refine((events) => events.every(isWebhookEvent), {
     error: `each event must be one of ${Object.keys(WEBHOOK_EVENTS).join(", ")}`,
+    params: { code: "each_one_of", params: { allowed: Object.keys(WEBHOOK_EVENTS) } },
   });
 
 /** http(s) only; where it points (private addresses) is judged at delivery by the safe fetch. */
@@ -15,6 +16,7 @@ const webhookUrl = z
   .max(2000, { error: "must be at most 2000 characters" })
   .refine((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol), {
     error: "must be an http:// or https:// URL",
+    params: { code: "http_url", params: {} },
   });
 
 export const createWebhookSchema = z.object({

@@ -1,10 +1,13 @@
 import { Webhook } from "standardwebhooks";
+import type { Failure } from "../errors";
 import { safeFetch, type FetchPolicy } from "../net/safe-fetch";
+import { answeredStatus, noAnswerWithin, sendFailed } from "./failures";
 
 export type SendResult = {
   status: number | null;
   latencyMs: number;
-  error: string | null;
+  /** Why the attempt failed (none for a 2xx), kept on the attempt's log row. */
+  error: Failure | null;
   bodyExcerpt: string | null;
 };
 
@@ -47,15 +50,13 @@ export async function sendWebhook(
     return {
       status: response.status,
       latencyMs: latency(),
-      error: ok ? null : `The receiver answered HTTP ${response.status}.`,
+      error: ok ? null : answeredStatus(response.status),
       bodyExcerpt,
     };
   } catch (error) {
     const timedOut = (error as Error)?.name === "TimeoutError";
-    const message = timedOut
-      ? `No answer within ${options.timeoutMs / 1000} s.`
-      : ((error as Error)?.message ?? String(error));
-    return { status: null, latencyMs: latency(), error: message, bodyExcerpt: null };
+    const failure = timedOut ? noAnswerWithin(options.timeoutMs) : sendFailed(error, target.url);
+    return { status: null, latencyMs: latency(), error: failure, bodyExcerpt: null };
   }
 }
 

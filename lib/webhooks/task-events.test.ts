@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updateMediaState } from "../tasks/media-state";
 import { seedTask } from "../tasks/testing/task-fixtures";
 import { createTempDb } from "../testing/temp-db";
+import { failureColumns } from "../errors";
 import { createEndpoint } from "./endpoints";
+import { emitTaskFinished } from "./task-events";
 
 let temp: ReturnType<typeof createTempDb>;
 beforeAll(() => {
@@ -28,6 +30,33 @@ async function taskWithMedia(id: string, batchId: string, status: string, mediaS
     },
   });
 }
+
+describe("task finish events", () => {
+  it("task.failed carries the task's error with its code and params beside it", async () => {
+    await createEndpoint(temp.db, admin, {
+      url: "https://failures.example.com/",
+      events: ["task.failed"],
+      description: "",
+      global: true,
+    });
+    const lost = {
+      code: "tracker_upstream_lost",
+      message: "The upstream no longer knows this task: HTTP 404 on 12 queries in a row over 31 minutes.",
+      params: { upstreamStatus: "404", queries: 12, minutes: 31 },
+    };
+    await seedTask(temp.db, { id: "t-failed", status: "failed", ...failureColumns(lost, "error") });
+    await emitTaskFinished(temp.db, "t-failed");
+    const [delivery] = await temp.db.webhookDelivery.findMany({ where: { event: "task.failed" } });
+    expect(JSON.parse(delivery.payload).data).toMatchObject({
+      id: "t-failed",
+      status: "failed",
+      error: lost.message,
+      errorCode: lost.code,
+      errorParams: lost.params,
+    });
+    await temp.db.webhookEndpoint.deleteMany(); // the next test counts every delivery
+  });
+});
 
 describe("task settle events", () => {
   it("announces task.stored per stored task and batch.completed once, when the last task settles", async () => {

@@ -1,5 +1,6 @@
 import type { Db } from "../db";
 import { emitEvent, type EventWriter } from "./emit";
+import { presentFailure } from "./failures";
 
 /** What the task hooks read and write: the transaction recording the task's change. */
 export type TaskEventWriter = EventWriter & Pick<Db, "task" | "batchItem" | "media">;
@@ -10,18 +11,28 @@ const taskSelect = {
   kind: true,
   status: true,
   error: true,
+  errorCode: true,
+  errorParams: true,
   userId: true,
   batchId: true,
   mediaState: true,
   finishedAt: true,
 } as const;
 
+/** A task as its events carry it: its error with the code and params beside it (lib/errors.ts). */
+async function readTask(tx: TaskEventWriter, taskId: string) {
+  const task = await tx.task.findUnique({ where: { id: taskId }, select: taskSelect });
+  if (!task) return null;
+  const { error, errorCode, errorParams, ...rest } = task;
+  return { ...rest, ...presentFailure({ error, errorCode, errorParams }, "error") };
+}
+
 /**
  * The task just reached its final status (recorded in this transaction): task.completed or
  * task.failed. Called only on the change into a terminal status, so each task announces it once.
  */
 export async function emitTaskFinished(tx: TaskEventWriter, taskId: string): Promise<void> {
-  const task = await tx.task.findUnique({ where: { id: taskId }, select: taskSelect });
+  const task = await readTask(tx, taskId);
   if (!task || (task.status !== "completed" && task.status !== "failed")) return;
   const { userId, ...data } = task;
   await emitEvent(tx, task.status === "completed" ? "task.completed" : "task.failed", userId, data);
@@ -32,7 +43,7 @@ export async function emitTaskFinished(tx: TaskEventWriter, taskId: string): Pro
  * its files are all stored, and batch.completed when it was the last open item of its batch.
  */
 export async function emitTaskSettled(tx: TaskEventWriter, taskId: string): Promise<void> {
-  const task = await tx.task.findUnique({ where: { id: taskId }, select: taskSelect });
+  const task = await readTask(tx, taskId);
   if (!task) return;
   const { userId, ...data } = task;
   if (task.mediaState === "stored") {

@@ -2,7 +2,11 @@
  * Sequences through their real route handlers with accounts on: a real SQLite file, real sessions,
  * the sandbox upstream over HTTP for the runner's sends.
  */
+import { createTranslator } from "next-intl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueMessage } from "@/components/i18n/issue-message";
+import en from "@/messages/en.json";
+import zhCN from "@/messages/zh-CN.json";
 import { signedInUser } from "@/lib/auth/testing/auth-testbed";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox";
 import {
@@ -13,6 +17,13 @@ import {
 } from "@/lib/testing/api-test-db";
 
 type Params = { id?: string; shotId?: string; assemblyId?: string };
+
+/** A field issue of an answer as a Chinese page words it (components/i18n/issue-message.ts). */
+const zhIssues = createTranslator({ locale: "zh-CN", messages: zhCN as typeof en, namespace: "issues" });
+const inChinese = (
+  issue: { message: string; code?: string; params?: Record<string, unknown> },
+  field: string,
+) => issueMessage(zhIssues, "zh-CN", issue, field);
 
 const origin = "http://127.0.0.1:3000";
 let temp: ApiTestDb;
@@ -142,6 +153,8 @@ describe("/api/sequences", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toContain("shot 2");
     expect(bad.body.error.issues[0].path).toBe("shots[1].body.duration");
+    // The catalog's code and params come along, so the page words the rule in its language.
+    expect(bad.body.error.issues[0]).toMatchObject({ code: "range", params: { min: 4, max: 30 } });
 
     const chainedFirst = await call(
       ada,
@@ -151,7 +164,14 @@ describe("/api/sequences", () => {
       { name: "Bad", shots: [shot("x", { chained: true })] },
     );
     expect(chainedFirst.status).toBe(400);
-    expect(chainedFirst.body.error.issues[0].path).toBe("shots[0].chained");
+    expect(chainedFirst.body.error.issues[0]).toMatchObject({
+      path: "shots[0].chained",
+      message: "the first shot has no previous shot to continue from",
+      code: "chain_first_shot",
+    });
+    expect(inChinese(chainedFirst.body.error.issues[0], "镜头 1")).toBe(
+      "镜头 1第一个镜头之前没有可接续的镜头",
+    );
 
     const takes = await call(ada, "list", "POST", {}, { name: "Bad", shots: [shot("x", { takes: 11 })] });
     expect(takes.status).toBe(400);
@@ -269,6 +289,10 @@ describe("/api/sequences", () => {
     const odd = await call(ada, "assemblies", "POST", { id }, { width: 641, height: 360, fps: 24 });
     expect(odd.status).toBe(400);
     expect(odd.body.error.message).toBe("width: must be an even number of pixels (H.264 needs even sizes)");
+    expect(odd.body.error.issues[0]).toMatchObject({ path: "width", code: "even_pixels" });
+    expect(inChinese(odd.body.error.issues[0], "宽度（像素）")).toBe(
+      "宽度（像素）须为偶数像素（H.264 要求尺寸为偶数）",
+    );
     const oddHeight = await call(ada, "one", "PATCH", { id }, { output: { height: 359 } });
     expect(oddHeight.body.error.issues[0]).toMatchObject({
       path: "output.height",

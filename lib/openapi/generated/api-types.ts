@@ -3739,11 +3739,21 @@ export interface components {
                 muted: boolean;
                 state: string;
                 error: string | null;
+                /** @description The code of error (lib/errors.ts Failure; messages failures.<code>), text for a sentence kept before codes. */
+                errorCode: string | null;
+                /** @description What error names, by its code; a param may itself be a failure { code, message, params }. */
+                errorParams: {
+                    [key: string]: unknown;
+                } | null;
                 takeList: ({
                     id: string;
                     status: string;
                     progress: number | null;
                     error: string | null;
+                    errorCode: string | null;
+                    errorParams: {
+                        [key: string]: unknown;
+                    } | null;
                     mediaState: string;
                     url: string | null;
                     durationSec: number | null;
@@ -3752,6 +3762,10 @@ export interface components {
                     describe: ({
                         status: string;
                         reason: string | null;
+                        reasonCode: string | null;
+                        reasonParams: {
+                            [key: string]: unknown;
+                        } | null;
                     } & {
                         [key: string]: unknown;
                     }) | null;
@@ -3767,6 +3781,10 @@ export interface components {
                 state: string;
                 progress: number | null;
                 error: string | null;
+                errorCode: string | null;
+                errorParams: {
+                    [key: string]: unknown;
+                } | null;
                 taskId: string | null;
                 /** @description ISO 8601 date-time. */
                 createdAt: string;
@@ -3790,6 +3808,12 @@ export interface components {
             description: string;
             enabled: boolean;
             disabledReason: string | null;
+            /** @description The code of disabledReason (lib/errors.ts Failure; messages failures.<code>), text for a reason kept before codes. */
+            disabledReasonCode: string | null;
+            /** @description What disabledReason names, by its code; a param may itself be a failure { code, message, params }. */
+            disabledReasonParams: {
+                [key: string]: unknown;
+            } | null;
             failingSince: string | null;
             /** @description An admin's endpoint for every user's events. */
             global: boolean;
@@ -3808,6 +3832,12 @@ export interface components {
             description: string;
             enabled: boolean;
             disabledReason: string | null;
+            /** @description The code of disabledReason (lib/errors.ts Failure; messages failures.<code>), text for a reason kept before codes. */
+            disabledReasonCode: string | null;
+            /** @description What disabledReason names, by its code; a param may itself be a failure { code, message, params }. */
+            disabledReasonParams: {
+                [key: string]: unknown;
+            } | null;
             failingSince: string | null;
             /** @description An admin's endpoint for every user's events. */
             global: boolean;
