@@ -116,7 +116,10 @@ const taskStudio = {
   finishedAt: nullable(isoTime),
   mediaState: z.enum(MEDIA_STATES),
   lastPollError: nullable(z.string()),
-  lastPollErrorCode: failureCode("lastPollError", "upstream_unreachable, upstream_rejected, tracker_unexpected"),
+  lastPollErrorCode: failureCode(
+    "lastPollError",
+    "upstream_unreachable, upstream_rejected, tracker_unexpected",
+  ),
   lastPollErrorParams: failureParams("lastPollError"),
   awaitingResultUrls: z.boolean(),
   media: z.array(taskMedia),
@@ -472,7 +475,7 @@ export const spendReport = z
   })
   .meta({ id: "SpendReport" });
 
-const failureParams = nullable(z.record(z.string(), z.unknown()));
+const chatFailureParams = nullable(z.record(z.string(), z.unknown()));
 
 const chatMessageError = z
   .looseObject({
@@ -490,7 +493,7 @@ const chatMessageError = z
       description:
         "A stable code of `message`: chat_… (e.g. chat_idle_timeout, chat_stream_broken) or the studio error's code; text when the answer was stored before codes were kept (show `message` as it is).",
     }),
-    messageParams: failureParams.meta({
+    messageParams: chatFailureParams.meta({
       description:
         'What `message` names, by code, e.g. { seconds: 30 } or { cause: "terminated" }; a param may be a nested failure { code, message, params }.',
     }),
@@ -536,7 +539,7 @@ export const chatMessage = z
       description:
         "Each notice's stable code, in `notices`' order: chat_… (e.g. chat_attachment_unavailable); text for one stored before codes were kept.",
     }),
-    noticeParams: z.array(failureParams).meta({
+    noticeParams: z.array(chatFailureParams).meta({
       description:
         'Each notice\'s params (or null), in `notices`\' order, e.g. { name: "clip.mp4", limit: "7 MB" }.',
     }),
