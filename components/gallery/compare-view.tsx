@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { compareParams } from "@/lib/gallery/compare";
 import type { GalleryItemDetail } from "@/lib/gallery/types";
-import { answerFailure } from "@/lib/tasks/failure-fields";
+import { answerFailure } from "@/lib/failure-fields";
 import { fetchGalleryItem } from "./api";
 import { formatParam } from "./format";
 import { sourceKey, useItemSource } from "./item-source";

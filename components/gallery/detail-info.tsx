@@ -9,7 +9,7 @@ import { RetryDownloadButton } from "@/components/studio/retry-download-button";
 import { Badge } from "@/components/ui/badge";
 import type { GalleryItemDetail } from "@/lib/gallery/types";
 import { formatBytes } from "@/lib/format/bytes";
-import { answerFailure } from "@/lib/tasks/failure-fields";
+import { answerFailure } from "@/lib/failure-fields";
 import { formatParam, spanParts } from "./format";
 import { useRoleLabel } from "./media-viewer";
 import { FilmProvenance } from "@/components/sequences/film-provenance";

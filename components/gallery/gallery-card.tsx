@@ -8,7 +8,7 @@ import { useFailureMessage } from "@/components/i18n/use-failure-message";
 import { useFormat } from "@/components/i18n/use-format";
 import { useReducedMotion } from "@/components/ui/use-reduced-motion";
 import type { GalleryItem } from "@/lib/gallery/types";
-import { answerFailure } from "@/lib/tasks/failure-fields";
+import { answerFailure } from "@/lib/failure-fields";
 import { ItemBadges } from "./item-badges";
 import { TakeScoreMark } from "./take-score-mark";
 import { useItemSource } from "./item-source";

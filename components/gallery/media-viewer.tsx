@@ -8,7 +8,7 @@ import { useStatusLabel } from "@/components/i18n/use-status-label";
 import { ReviewFrame, type ReviewSession } from "@/components/review";
 import { useReducedMotion } from "@/components/ui/use-reduced-motion";
 import type { GalleryItemDetail, GalleryMediaDetail } from "@/lib/gallery/types";
-import { answerFailure } from "@/lib/tasks/failure-fields";
+import { answerFailure } from "@/lib/failure-fields";
 
 const isVideo = (m: GalleryMediaDetail, kind: string) =>
   m.contentType ? m.contentType.startsWith("video/") : kind === "video";

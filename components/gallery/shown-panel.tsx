@@ -9,7 +9,7 @@ import { fetchJson, jsonInit } from "@/components/api-client";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
-import { answerFailure } from "@/lib/tasks/failure-fields";
+import { answerFailure } from "@/lib/failure-fields";
 import type { ItemShown, SimilarItem } from "@/lib/vision/types";
 
 const shownUrl = (id: string) => `/api/gallery/items/${encodeURIComponent(id)}/shown`;

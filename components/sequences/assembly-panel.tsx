@@ -7,7 +7,7 @@ import { useFailureMessage } from "@/components/i18n/use-failure-message";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { keptFailure } from "./kept-failure";
+import { answerFailure } from "@/lib/failure-fields";
 import { useActionError } from "./use-action-error";
 import { useSequenceAction, type Sequence } from "./use-sequence";
 import { useStateLabel } from "./use-state-label";
@@ -121,9 +121,7 @@ export function AssemblyPanel({
               state: stateLabel(latest.state),
               s: (chunks) => <span data-testid="assembly-state">{chunks}</span>,
             })}
-            {latest.error
-              ? ` — ${failureMessage(keptFailure(latest.error, latest.errorCode, latest.errorParams))}`
-              : ""}
+            {latest.error ? ` — ${failureMessage(answerFailure(latest))}` : ""}
           </p>
           {active && (
             <div className="flex items-center gap-3">

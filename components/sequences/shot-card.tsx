@@ -7,7 +7,7 @@ import clsx from "clsx";
 import { useFailureMessage } from "@/components/i18n/use-failure-message";
 import { useStatusLabel } from "@/components/i18n/use-status-label";
 import { Button } from "@/components/ui/button";
-import { keptFailure } from "./kept-failure";
+import { answerFailure } from "@/lib/failure-fields";
 import { ShotForm, shotModels } from "./shot-form";
 import { bestTakeId, ShotScoring, TakeScore } from "./take-score";
 import type { Shot } from "./use-sequence";
@@ -97,7 +97,7 @@ export function ShotCard({
       </div>
       {shot.error && (
         <p className="text-sm text-amber-300" data-testid="shot-error">
-          {failureMessage(keptFailure(shot.error, shot.errorCode, shot.errorParams))}
+          {failureMessage(answerFailure(shot))}
         </p>
       )}
       <ShotForm

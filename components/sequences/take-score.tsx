@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { fetchJson, jsonInit } from "@/components/api-client";
 import { useFailureMessage } from "@/components/i18n/use-failure-message";
-import { keptFailure } from "./kept-failure";
+import { answerFailure } from "@/lib/failure-fields";
 import type { Shot } from "./use-sequence";
 
 type Take = Shot["takeList"][number];
@@ -82,9 +82,7 @@ export function TakeScore({ take, best, scoring }: { take: Take; best: boolean; 
     return (
       <p className="text-xs text-amber-300" data-testid="take-score">
         {t("notScored", {
-          reason: failureMessage(
-            keptFailure(take.describe.reason, take.describe.reasonCode, take.describe.reasonParams),
-          ),
+          reason: failureMessage(answerFailure(take.describe, "reason")),
         })}
       </p>
     );

@@ -16,7 +16,7 @@ import { useFormat } from "@/components/i18n/use-format";
 import { useStatusLabel } from "@/components/i18n/use-status-label";
 import { elapsedParts, finishedAt, numberOf, progressPercent, submittedAt } from "./task-format";
 import { TaskResult } from "./task-result";
-import { answerFailure } from "@/lib/tasks/failure-fields";
+import { answerFailure } from "@/lib/failure-fields";
 import { isTerminal } from "@/lib/tasks/status";
 import type { PresentedTask } from "./task-types";
 import { isTaskSettled, useTaskQuery } from "./use-task-query";

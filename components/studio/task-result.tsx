@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useFailureMessage } from "@/components/i18n/use-failure-message";
 import { Alert } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
-import { answerFailure } from "@/lib/tasks/failure-fields";
+import { answerFailure } from "@/lib/failure-fields";
 import { RetryDownloadButton } from "./retry-download-button";
 import { mediaKind, taskMedia } from "./task-format";
 import type { PresentedMedia, PresentedTask } from "./task-types";

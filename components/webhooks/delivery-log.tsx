@@ -7,7 +7,8 @@ import { useFormat } from "@/components/i18n/use-format";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { keptFailure, useDeliveries } from "./use-webhooks";
+import { useDeliveries } from "./use-webhooks";
+import { answerFailure } from "@/lib/failure-fields";
 
 const tone = { delivered: "success", failed: "danger", pending: "warning" } as const;
 const isState = (state: string): state is keyof typeof tone => Object.hasOwn(tone, state);
@@ -69,9 +70,7 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
                 translate="no"
                 className="w-full overflow-x-auto whitespace-pre-wrap rounded bg-zinc-950 p-1.5 text-zinc-400"
               >
-                {[failureMessage(keptFailure(last.error, last.errorCode, last.errorParams)), last.bodyExcerpt]
-                  .filter(Boolean)
-                  .join("\n")}
+                {[failureMessage(answerFailure(last)), last.bodyExcerpt].filter(Boolean).join("\n")}
               </pre>
             )}
           </li>

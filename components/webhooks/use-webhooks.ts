@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchJson } from "@/components/api-client";
-import type { Failure, FailureParam } from "@/lib/errors";
+import type { FailureParam } from "@/lib/errors";
 
 /** An endpoint as /api/webhooks answers it (dates as ISO strings; never its secret). */
 export type WebhookEndpointView = {
@@ -39,16 +39,6 @@ export type DeliveryView = {
     bodyExcerpt: string | null;
   }[];
 };
-
-/** A kept failure as an answer carries it (`x`, `xCode`, `xParams`), as useFailureMessage() takes it. */
-export function keptFailure(
-  message: string | null,
-  code: string | null,
-  params: Record<string, FailureParam> | null,
-): Failure | null {
-  if (message === null) return null;
-  return params ? { code: code ?? "text", message, params } : { code: code ?? "text", message };
-}
 
 export const WEBHOOKS_KEY = ["account", "webhooks"] as const;
 const base = (id: string) => `/api/webhooks/${encodeURIComponent(id)}`;

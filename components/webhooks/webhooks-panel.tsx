@@ -12,7 +12,8 @@ import { Field, inputClass } from "@/components/ui/field";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "@/lib/webhooks/events";
 import { DeliveryLog } from "./delivery-log";
 import { SecretNotice } from "./secret-notice";
-import { keptFailure, useWebhooks, type WebhookEndpointView } from "./use-webhooks";
+import { useWebhooks, type WebhookEndpointView } from "./use-webhooks";
+import { answerFailure } from "@/lib/failure-fields";
 
 /** Webhook endpoints: create (secret shown once), enable/disable, rotate, test, delivery log. */
 export function WebhooksPanel({ isAdmin }: { isAdmin: boolean }) {
@@ -123,9 +124,7 @@ function EndpointRow({
       </div>
       {endpoint.disabledReason && (
         <Alert tone="warning" testId="webhook-disabled-reason">
-          {failureMessage(
-            keptFailure(endpoint.disabledReason, endpoint.disabledReasonCode, endpoint.disabledReasonParams),
-          )}
+          {failureMessage(answerFailure(endpoint, "disabledReason"))}
         </Alert>
       )}
       <div className="flex flex-wrap gap-2">

@@ -3,8 +3,8 @@ import { ownedBy, type Viewer } from "../auth/scope";
 import type { Db } from "../db";
 import { StudioError } from "../errors";
 import { itemListSelect, toGalleryItem } from "../gallery/item-select";
-import { upstreamSecrets } from "../upstream/public-text";
-import { itemFailureFields } from "./item-failure";
+import { publicText, upstreamSecrets } from "../upstream/public-text";
+import { keptFailureFields } from "../failure-fields";
 import type { BatchRequest } from "./request-schema";
 import {
   ITEM_STATES,
@@ -197,7 +197,7 @@ export async function getBatch(db: Db, viewer: Viewer, id: string): Promise<Batc
       model: item.model,
       variation: item.variation,
       state,
-      ...itemFailureFields(item, secrets),
+      ...keptFailureFields(item, "error", (text) => publicText(text, secrets)),
       attempts: item.attempts,
       body: parse<Record<string, unknown>>(item.body) ?? {},
       sentAt: item.sentAt?.toISOString() ?? null,

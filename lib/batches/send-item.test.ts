@@ -1,11 +1,8 @@
-import { createTranslator } from "next-intl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { failureMessage } from "@/components/i18n/failure-message";
-import en from "@/messages/en.json";
-import zhCN from "@/messages/zh-CN.json";
+import { inChinese } from "@/lib/testing/zh-failure";
 import { LOCAL_USER } from "../auth/local-user";
 import type { Db } from "../db";
-import { readFailure, type Failure } from "../errors";
+import { readFailure } from "../errors";
 import { taskTestbed } from "../tasks/testing/task-fixtures";
 import { upstreamSecrets } from "../upstream/public-text";
 import { startFakeUpstream, type CannedAnswer, type FakeUpstream } from "../upstream/testing/fake-upstream";
@@ -32,11 +29,8 @@ afterAll(async () => {
   await bed.cleanup();
 });
 
-const zhMessages = zhCN as typeof en;
-const zhFailures = createTranslator({ locale: "zh-CN", messages: zhMessages, namespace: "failures" });
-const zhErrors = createTranslator({ locale: "zh-CN", messages: zhMessages, namespace: "errors" });
 /** A kept failure as the batch page words it on a Chinese page. */
-const chinese = (failure: Failure | null) => failureMessage(zhFailures, zhErrors, "zh-CN", failure);
+const chinese = inChinese;
 
 const backoff = { firstMs: 2_000, maxMs: 2_000 };
 const unique = (label: string) => `${label} ${Math.random().toString(36).slice(2, 10)}`;

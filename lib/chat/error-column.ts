@@ -3,7 +3,9 @@
  * together as one JSON object (read back by the views, written by the answer and the sends).
  */
 import type { Failure, FailureParam } from "../errors";
+import { maskFailure } from "../failure-fields";
 import { publicText, type UpstreamSecrets } from "../upstream/public-text";
+import { errorFailure } from "./message-failures";
 import type { FailureParams, MessageError, MessageView } from "./types";
 
 /**
@@ -50,39 +52,19 @@ export function errorFields(
   secrets: UpstreamSecrets,
 ): Pick<MessageView, "error" | "notices" | "noticeCodes" | "noticeParams"> {
   const { error, notices } = readErrorColumn(text);
-  const shown = notices.map((n) => publicFailure(n, secrets));
+  const mask = (text: string) => publicText(text, secrets);
+  const shown = notices.map((n) => maskFailure(n, mask));
+  const shownError = error && maskFailure(errorFailure(error), mask);
   return {
     error: error && {
       ...error,
-      message: publicText(error.message, secrets),
-      messageParams: publicParams(error.messageParams, secrets),
+      message: shownError!.message,
+      messageParams: shownError!.params ?? null,
     },
     notices: shown.map((n) => n.message),
     noticeCodes: shown.map((n) => n.code),
     noticeParams: shown.map((n) => n.params ?? null),
   };
-}
-
-function publicFailure(failure: Failure, secrets: UpstreamSecrets): Failure {
-  const params = publicParams(failure.params ?? null, secrets);
-  return { code: failure.code, message: publicText(failure.message, secrets), ...(params ? { params } : {}) };
-}
-
-function publicParams(params: FailureParams | undefined, secrets: UpstreamSecrets): FailureParams {
-  if (!params) return null;
-  const shown: Record<string, FailureParam> = {};
-  for (const [name, value] of Object.entries(params)) {
-    if (typeof value === "number") shown[name] = value;
-    else if (typeof value === "string") shown[name] = publicText(value, secrets);
-    else if (
-      value &&
-      typeof value === "object" &&
-      typeof value.code === "string" &&
-      typeof value.message === "string"
-    )
-      shown[name] = publicFailure(value, secrets);
-  }
-  return Object.keys(shown).length ? shown : null;
 }
 
 /**

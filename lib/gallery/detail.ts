@@ -12,7 +12,7 @@ import { mediaKindOf, referenceTargets } from "./reference-targets";
 import type { GalleryItemDetail, GalleryMediaDetail, UpstreamUrl } from "./types";
 import { urlExpiry } from "../upstream/url-expiry";
 import { errorTextFor, mediaFailureFor } from "../tasks/media-error";
-import { shownFailure } from "../tasks/failure-fields";
+import { shownFailure } from "../failure-fields";
 import { downloadRetry } from "../tasks/retry-download";
 import {
   isUpstreamUrl,

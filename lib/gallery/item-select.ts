@@ -1,6 +1,6 @@
 import { readFailure } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
-import { shownFailure } from "../tasks/failure-fields";
+import { shownFailure } from "../failure-fields";
 import { sortMedia } from "../tasks/media-order";
 import { promptPreview } from "../tasks/prompt-preview";
 import { publicText, upstreamSecrets, type UpstreamSecrets } from "../upstream/public-text";

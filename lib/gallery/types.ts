@@ -1,5 +1,5 @@
 /** What the gallery API returns (JSON): shared by the routes, the page and other areas (chat picks items). */
-import type { FailureParams } from "../tasks/failure-fields";
+import type { FailureParams } from "../failure-fields";
 import type { UrlExpiry } from "../upstream/url-expiry";
 import type { FieldFileLimits } from "./reference-limits";
 

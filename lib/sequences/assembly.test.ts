@@ -2,11 +2,8 @@ import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createTranslator } from "next-intl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { failureMessage } from "@/components/i18n/failure-message";
-import en from "@/messages/en.json";
-import zhCN from "@/messages/zh-CN.json";
+import { inChinese } from "@/lib/testing/zh-failure";
 import { LOCAL_USER } from "../auth/local-user";
 import type { Failure } from "../errors";
 import { listGalleryItems } from "../gallery/list";
@@ -24,14 +21,6 @@ import { pickTake, updateShot } from "./shots";
 import { studioVideoPort, type AssembleFilm, type VideoPort } from "./video-port";
 
 /** A kept failure as a Chinese page words it (components/i18n/failure-message.ts). */
-const zh = { locale: "zh-CN", messages: zhCN as typeof en } as const;
-const inChinese = (failure: Failure | null) =>
-  failureMessage(
-    createTranslator({ ...zh, namespace: "failures" }),
-    createTranslator({ ...zh, namespace: "errors" }),
-    zh.locale,
-    failure,
-  );
 /** An assembly's error as its answer carries it, as the page hands it to useFailureMessage(). */
 const failureOfAnswer = (a: { error: string | null; errorCode: string | null; errorParams: unknown }) =>
   a.error === null

@@ -1,8 +1,8 @@
+import { keptFailureFields } from "../failure-fields";
 import type { Viewer } from "../auth/scope";
 import type { Db } from "../db";
 import type { Prisma } from "../generated/prisma/client";
 import { StudioError } from "../errors";
-import { presentFailure } from "./failures";
 import { assembleSchema, outputSchema, type SequenceOutput } from "./schema";
 import { findSequence } from "./sequences";
 
@@ -90,7 +90,7 @@ type AssemblyRow = Prisma.AssemblyGetPayload<{ select: typeof assemblySelect }>;
 
 /** An assembly as the API answers it: its error with the code and params beside it. */
 function presentAssembly({ error, errorCode, errorParams, ...row }: AssemblyRow) {
-  return { ...row, ...presentFailure({ error, errorCode, errorParams }, "error") };
+  return { ...row, ...keptFailureFields({ error, errorCode, errorParams }, "error") };
 }
 
 async function findAssembly(db: Db, viewer: Viewer, sequenceId: string, id: string) {

@@ -1,4 +1,4 @@
-import { failureOf, readFailure, type Failure, type FailureParam } from "../errors";
+import { failureOf, type Failure } from "../errors";
 
 /**
  * The sentences a shot (SequenceShot.error) and a film (Assembly.error) keep, each with its code
@@ -68,21 +68,4 @@ export function filmTakeMissing(shot: number): Failure {
 export function filmFailed(error: unknown): Failure {
   const { message } = failureOf(error);
   return { code: "film_failed", message, params: { detail: message } };
-}
-
-type FailureRow<C extends string> = Partial<Record<C | `${C}Code` | `${C}Params`, string | null>>;
-
-/**
- * A kept failure as the API answers it: the English sentence as before, and beside it its code
- * ("text" for a row written before codes were kept) and params (an object, or null).
- */
-export function presentFailure<C extends string>(row: FailureRow<C>, column: C) {
-  const failure = readFailure(row, column);
-  return {
-    [column]: failure?.message ?? null,
-    [`${column}Code`]: failure?.code ?? null,
-    [`${column}Params`]: failure?.params ?? null,
-  } as Record<C, string | null> &
-    Record<`${C}Code`, string | null> &
-    Record<`${C}Params`, Record<string, FailureParam> | null>;
 }

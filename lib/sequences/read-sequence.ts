@@ -1,9 +1,9 @@
+import { keptFailureFields } from "../failure-fields";
 import type { Viewer } from "../auth/scope";
 import type { Db } from "../db";
 import { scoringShots } from "../vision/take-scores";
 import { mediaPath } from "../tasks/present-task";
 import { estimateSequence } from "./admit";
-import { presentFailure } from "./failures";
 import { findSequence } from "./sequences";
 
 export type SequenceDetail = Awaited<ReturnType<typeof getSequence>>;
@@ -87,13 +87,13 @@ export async function getSequence(db: Db, viewer: Viewer, id: string) {
       trimOut: shot.trimOut,
       muted: shot.muted,
       state: shot.state,
-      ...presentFailure(shot, "error"),
+      ...keptFailureFields(shot, "error"),
       /** Its takes are scored against the prompt (PUT /api/vision/score {shotId, on}; issue 25). */
       scoring: scoring.has(shot.id),
       takeList: takes
         .filter((t) => t.sequenceShotId === shot.id)
         .map(({ media, id, status, progress, mediaState, description, ...row }) => {
-          const take = { id, status, progress, ...presentFailure(row, "error"), mediaState };
+          const take = { id, status, progress, ...keptFailureFields(row, "error"), mediaState };
           const stored = media.find((m) => m.status === "stored");
           return {
             ...take,
@@ -103,7 +103,7 @@ export async function getSequence(db: Db, viewer: Viewer, id: string) {
             scoreReason: description?.score != null ? (description.scoreReason ?? "") : null,
             /** The vision model's work on it: pending (being described or scored), done, refused, failed. */
             describe: description
-              ? { status: description.status, ...presentFailure(description, "reason") }
+              ? { status: description.status, ...keptFailureFields(description, "reason") }
               : null,
           };
         }),
@@ -112,7 +112,7 @@ export async function getSequence(db: Db, viewer: Viewer, id: string) {
       const film = films.find((m) => m.taskId === a.taskId);
       return {
         ...a,
-        ...presentFailure({ error, errorCode, errorParams }, "error"),
+        ...keptFailureFields({ error, errorCode, errorParams }, "error"),
         filmUrl: film ? mediaPath(film.id) : null,
       };
     }),

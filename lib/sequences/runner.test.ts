@@ -1,10 +1,7 @@
-import { createTranslator } from "next-intl";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { failureMessage } from "@/components/i18n/failure-message";
-import en from "@/messages/en.json";
-import zhCN from "@/messages/zh-CN.json";
+import { inChinese } from "@/lib/testing/zh-failure";
 import { LOCAL_USER } from "../auth/local-user";
-import { readFailure, type Failure } from "../errors";
+import { readFailure } from "../errors";
 import { startSandboxServer, type SandboxServer } from "../sandbox";
 import { taskTestbed } from "../tasks/testing/task-fixtures";
 import { waitFor } from "../testing/wait-for";
@@ -16,14 +13,6 @@ import { pickTake } from "./shots";
 import { studioVideoPort, type VideoPort } from "./video-port";
 
 /** A kept failure as a Chinese page words it (components/i18n/failure-message.ts). */
-const zh = { locale: "zh-CN", messages: zhCN as typeof en } as const;
-const inChinese = (failure: Failure | null) =>
-  failureMessage(
-    createTranslator({ ...zh, namespace: "failures" }),
-    createTranslator({ ...zh, namespace: "errors" }),
-    zh.locale,
-    failure,
-  );
 
 let bed: ReturnType<typeof taskTestbed>;
 let sandbox: SandboxServer;

@@ -7,12 +7,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createThumbnail } from "../storage/thumbnails";
 import { startFakeUpstream, type CannedAnswer, type FakeUpstream } from "../upstream/testing/fake-upstream";
 import { downloadMedia } from "./download-media";
-import { answerFailure } from "./failure-fields";
+import { answerFailure } from "../failure-fields";
 import { loadTask } from "./load-task";
 import { presentTask } from "./present-task";
 import { mediaResponse } from "./serve-media";
 import { listFiles, seedTask, taskTestbed } from "./testing/task-fixtures";
-import { inChinese, rowInChinese } from "./testing/zh-failure";
+import { inChinese, rowInChinese } from "../testing/zh-failure";
 
 let host: FakeUpstream;
 let files: Record<string, CannedAnswer | CannedAnswer[]> = {};

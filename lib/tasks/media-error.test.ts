@@ -13,7 +13,7 @@ import { loadTask } from "./load-task";
 import { maskInternal } from "./media-error";
 import { presentTask } from "./present-task";
 import { seedTask, taskTestbed } from "./testing/task-fixtures";
-import { inChinese } from "./testing/zh-failure";
+import { inChinese } from "../testing/zh-failure";
 
 let host: FakeUpstream;
 let bed: ReturnType<typeof taskTestbed>;

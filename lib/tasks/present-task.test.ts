@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { answerFailure } from "./failure-fields";
+import { answerFailure } from "../failure-fields";
 import { presentTask } from "./present-task";
-import { inChinese } from "./testing/zh-failure";
+import { inChinese } from "../testing/zh-failure";
 import type { TaskWithMedia } from "./load-task";
 
 const secrets = {

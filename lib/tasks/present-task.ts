@@ -4,7 +4,7 @@ import type { Media } from "../generated/prisma/client";
 import type { TaskStatus } from "./status";
 import { maskUpstream, publicText, upstreamSecrets, type UpstreamSecrets } from "../upstream/public-text";
 import { errorTextFor, mediaFailureFor, type ErrorAudience } from "./media-error";
-import { shownFailure, type FailureParams } from "./failure-fields";
+import { shownFailure, type FailureParams } from "../failure-fields";
 import type { MediaState } from "./media-state";
 import { downloadRetry } from "./retry-download";
 import type { TaskWithMedia } from "./load-task";

@@ -3,7 +3,7 @@ import { startFakeUpstream, type CannedAnswer, type FakeUpstream } from "../upst
 import { presentTask } from "./present-task";
 import { refreshTask } from "./refresh-task";
 import { seedTask, taskTestbed } from "./testing/task-fixtures";
-import { rowInChinese } from "./testing/zh-failure";
+import { rowInChinese } from "../testing/zh-failure";
 
 let upstream: FakeUpstream;
 let answers: Record<string, CannedAnswer> = {};

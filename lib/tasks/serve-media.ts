@@ -7,7 +7,7 @@ import { downloadFileName } from "../storage/file-names";
 import { mediaFileResponse } from "../storage/files";
 import { thumbnailFileFor } from "../storage/thumbnails";
 import { publicText } from "../upstream/public-text";
-import { failureFields, maskFailure } from "./failure-fields";
+import { failureFields, maskFailure } from "../failure-fields";
 import { errorTextFor, mediaFailureFor } from "./media-error";
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { rowInChinese } from "../tasks/testing/zh-failure";
+import { rowInChinese } from "../testing/zh-failure";
 import { describeNext } from "./describer";
 import { parseShown } from "./description-schema";
 import { queueAfterStored, queueTasks } from "./queue";

@@ -3,7 +3,7 @@ import { canSee, visibleOr404, type Viewer } from "../auth/scope";
 import type { Db } from "../db";
 import { failureColumns, readFailure } from "../errors";
 import { itemNotFound } from "../gallery/item-select";
-import { shownFailure } from "../tasks/failure-fields";
+import { shownFailure } from "../failure-fields";
 import { publicText } from "../upstream/public-text";
 import type { z } from "zod";
 import type { shownEditSchema } from "./description-schema";

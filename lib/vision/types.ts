@@ -1,6 +1,6 @@
 // Browser-safe shapes of the vision routes' answers (the gallery detail view reads them).
 import type { GalleryItem } from "../gallery/types";
-import type { FailureParams } from "../tasks/failure-fields";
+import type { FailureParams } from "../failure-fields";
 
 /** What the detail view shows of an item's description, and whether describing is on for its owner. */
 export type ItemShown = {

@@ -1,8 +1,8 @@
+import { keptFailureFields } from "../failure-fields";
 import type { Viewer } from "../auth/scope";
 import { visibleOr404 } from "../auth/scope";
 import type { Db } from "../db";
 import { getEndpoint } from "./endpoints";
-import { presentFailure } from "./failures";
 
 /** One page of an endpoint's delivery log, newest first, each with its attempts (cursor: an id). */
 export async function listDeliveries(
@@ -46,7 +46,7 @@ export async function listDeliveries(
     ...delivery,
     log: log.map(({ error, errorCode, errorParams, bodyExcerpt, ...attempt }) => ({
       ...attempt,
-      ...presentFailure({ error, errorCode, errorParams }, "error"),
+      ...keptFailureFields({ error, errorCode, errorParams }, "error"),
       bodyExcerpt,
     })),
   }));

@@ -7,14 +7,11 @@ import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { createTranslator } from "next-intl";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { failureMessage } from "@/components/i18n/failure-message";
-import en from "@/messages/en.json";
-import zhCN from "@/messages/zh-CN.json";
+import { inChinese } from "@/lib/testing/zh-failure";
 import type { Viewer } from "../auth/scope";
-import { readFailure, type Failure } from "../errors";
+import { readFailure } from "../errors";
 import { createTempDb } from "../testing/temp-db";
 import { waitFor } from "../testing/wait-for";
 import { listDeliveries, redeliver } from "./deliveries";
@@ -25,14 +22,6 @@ import { startReceiver, type Receiver } from "./testing/receiver";
 import { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from "./worker";
 
 /** A kept failure as a Chinese page words it (components/i18n/failure-message.ts). */
-const zh = { locale: "zh-CN", messages: zhCN as typeof en } as const;
-const inChinese = (failure: Failure | null) =>
-  failureMessage(
-    createTranslator({ ...zh, namespace: "failures" }),
-    createTranslator({ ...zh, namespace: "errors" }),
-    zh.locale,
-    failure,
-  );
 
 let temp: ReturnType<typeof createTempDb>;
 let receiver: Receiver | undefined;

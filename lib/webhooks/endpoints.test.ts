@@ -5,12 +5,11 @@
  */
 import { createTranslator } from "next-intl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { failureMessage } from "@/components/i18n/failure-message";
+import { inChinese } from "@/lib/testing/zh-failure";
 import { issueMessage } from "@/components/i18n/issue-message";
 import en from "@/messages/en.json";
 import zhCN from "@/messages/zh-CN.json";
 import type { Viewer } from "../auth/scope";
-import type { Failure } from "../errors";
 import { zodIssueCode } from "../http/zod-issue";
 import { createTempDb } from "../testing/temp-db";
 import { emitEvent } from "./emit";
@@ -19,14 +18,6 @@ import { redeliver } from "./deliveries";
 import { createWebhookSchema } from "./schema";
 
 const zh = { locale: "zh-CN", messages: zhCN as typeof en } as const;
-/** A kept failure as a Chinese page words it (components/i18n/failure-message.ts). */
-const inChinese = (failure: Failure | null) =>
-  failureMessage(
-    createTranslator({ ...zh, namespace: "failures" }),
-    createTranslator({ ...zh, namespace: "errors" }),
-    zh.locale,
-    failure,
-  );
 const zhIssues = createTranslator({ ...zh, namespace: "issues" });
 
 let temp: ReturnType<typeof createTempDb>;

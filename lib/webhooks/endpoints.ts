@@ -1,9 +1,10 @@
+import { keptFailureFields } from "../failure-fields";
 import type { Viewer } from "../auth/scope";
 import { ownerOf, visibleOr404 } from "../auth/scope";
 import type { Db } from "../db";
 import { failureColumns, StudioError } from "../errors";
 import { parseEvents } from "./events";
-import { disabledByHand, presentFailure } from "./failures";
+import { disabledByHand } from "./failures";
 import type { CreateWebhookInput, UpdateWebhookInput } from "./schema";
 import { newWebhookSecret } from "./secret";
 
@@ -46,7 +47,7 @@ export function presentEndpoint<T extends EndpointRow>({
     ...row,
     events: parseEvents(row.events),
     global: row.userId === null,
-    ...presentFailure({ disabledReason, disabledReasonCode, disabledReasonParams }, "disabledReason"),
+    ...keptFailureFields({ disabledReason, disabledReasonCode, disabledReasonParams }, "disabledReason"),
   };
 }
 export type PresentedEndpoint = Awaited<ReturnType<typeof getEndpoint>>;

@@ -1,4 +1,4 @@
-import { readFailure, type Failure, type FailureParam } from "../errors";
+import type { Failure } from "../errors";
 import { RefusedUrlError } from "../net/safe-fetch";
 
 /**
@@ -71,21 +71,4 @@ export function disabledAfterFailures(
     message: `Disabled automatically on ${at.toISOString()}: ${failing.attempts} attempts in a row failed (last: ${last.message}).`,
     params: { at: at.toISOString(), attempts: failing.attempts, last },
   };
-}
-
-type FailureRow<C extends string> = Partial<Record<C | `${C}Code` | `${C}Params`, string | null>>;
-
-/**
- * A kept failure as the API answers it: the English sentence as before, and beside it its code
- * ("text" for a row written before codes were kept) and params (an object, or null).
- */
-export function presentFailure<C extends string>(row: FailureRow<C>, column: C) {
-  const failure = readFailure(row, column);
-  return {
-    [column]: failure?.message ?? null,
-    [`${column}Code`]: failure?.code ?? null,
-    [`${column}Params`]: failure?.params ?? null,
-  } as Record<C, string | null> &
-    Record<`${C}Code`, string | null> &
-    Record<`${C}Params`, Record<string, FailureParam> | null>;
 }

@@ -1,6 +1,6 @@
+import { keptFailureFields } from "../failure-fields";
 import type { Db } from "../db";
 import { emitEvent, type EventWriter } from "./emit";
-import { presentFailure } from "./failures";
 
 /** What the task hooks read and write: the transaction recording the task's change. */
 export type TaskEventWriter = EventWriter & Pick<Db, "task" | "batchItem" | "media">;
@@ -24,7 +24,7 @@ async function readTask(tx: TaskEventWriter, taskId: string) {
   const task = await tx.task.findUnique({ where: { id: taskId }, select: taskSelect });
   if (!task) return null;
   const { error, errorCode, errorParams, ...rest } = task;
-  return { ...rest, ...presentFailure({ error, errorCode, errorParams }, "error") };
+  return { ...rest, ...keptFailureFields({ error, errorCode, errorParams }, "error") };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Failure, FailureParam } from "../errors";
+import { readFailure, type Failure, type FailureParam } from "./errors";
 
 /**
  * A kept failure (lib/errors.ts) in an answer: `<column>` is the English sentence, as answers have
@@ -61,4 +61,19 @@ export function shownFailure<C extends string = "error">(
   column: C = "error" as C,
 ): FailureFields<C> {
   return failureFields(failure && maskFailure(failure, mask), column);
+}
+
+type FailureRow<C extends string> = Partial<Record<C | `${C}Code` | `${C}Params`, string | null>>;
+
+/**
+ * A row's kept failure (its three columns) as an answer carries it, every text through `mask`
+ * when the answer may quote the upstream (lib/upstream/public-text). A row written before codes
+ * were kept answers code "text" and no params.
+ */
+export function keptFailureFields<C extends string = "error">(
+  row: FailureRow<NoInfer<C>>,
+  column: C = "error" as C,
+  mask: (text: string) => string = (text) => text,
+): FailureFields<C> {
+  return shownFailure(readFailure(row, column), mask, column);
 }
