@@ -7,7 +7,6 @@ import { useFormat } from "@/components/i18n/use-format";
 import { RetryDownloadButton } from "@/components/studio/retry-download-button";
 import { Badge } from "@/components/ui/badge";
 import type { GalleryItemDetail } from "@/lib/gallery/types";
-import { formatBytes } from "@/lib/format/bytes";
 import { formatParam, spanParts } from "./format";
 import { useRoleLabel } from "./media-viewer";
 import { FilmProvenance } from "@/components/sequences/film-provenance";
@@ -126,7 +125,7 @@ export function DetailInfo({ item }: { item: GalleryItemDetail }) {
                     <span className="text-zinc-400">{t("unknownType")}</span>
                   )}
                   <span className="text-zinc-400" data-testid="file-size">
-                    {m.size === null ? "—" : formatBytes(m.size)}
+                    {m.size === null ? "—" : format.bytes(m.size)}
                   </span>
                   {m.width && m.height ? (
                     <span className="text-zinc-400">
