@@ -5,6 +5,7 @@
  * unless the admin keeps them, and members see only whether the tracker is behind.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inChinese } from "@/components/i18n/testing/issue-words";
 import type { AuthContext } from "@/lib/auth/context";
 import { PEER_HEADER } from "@/lib/auth/client-address";
 import { LOGIN_LIMITS } from "@/lib/auth/login-throttle";
@@ -88,7 +89,11 @@ async function call(
 }
 
 const errorOf = (body: Record<string, unknown>) =>
-  body.error as { code: string; message: string; issues: { path: string; message: string }[] };
+  body.error as {
+    code: string;
+    message: string;
+    issues: { path: string; message: string; code: string; params: Record<string, unknown> }[];
+  };
 
 async function canSignIn(email: string, password: string): Promise<boolean> {
   const { signIn } = await import("@/lib/auth/sessions");
@@ -181,12 +186,16 @@ describe("admin actions on another account", () => {
       ];
       for (const answer of refused) {
         expect(answer.status).toBe(403);
-        expect(errorOf(answer.body).issues[0]).toMatchObject({
+        const issue = errorOf(answer.body).issues[0];
+        expect(issue).toMatchObject({
           path: "adminPassword",
-          message: adminPassword
-            ? "is not your current password"
-            : "is required: confirm with your own current password",
+          ...(adminPassword
+            ? { message: "is not your current password", code: "not_current_password" }
+            : { message: "is required: confirm with your own current password", code: "reauth_required" }),
         });
+        expect(inChinese(issue)).toBe(
+          adminPassword ? "不是你当前的密码" : "为必填项：请用你自己的当前密码确认",
+        );
       }
     }
     expect(await temp.db.user.findUnique({ where: { email: "nia@example.com" } })).toBeNull();
@@ -262,6 +271,23 @@ describe("a password reset", () => {
     const session = await signIn(ctx, { email: mia.email, password: "mia's third password" }, new Headers());
     const miaNow = { ...mia, headers: cookieHeaders(session.setCookies) };
     const token = await tokenOf(mia);
+    const wrong = await call(miaNow, "account/password", "POST", {
+      json: { currentPassword: "not mia's password", newPassword: "mia's fourth password" },
+    });
+    expect(wrong.status).toBe(400);
+    const [issue] = errorOf(wrong.body).issues;
+    expect(issue).toMatchObject({ path: "currentPassword", code: "not_current_password" });
+    expect(inChinese(issue)).toBe("不是你当前的密码");
+    const short = await call(miaNow, "account/password", "POST", {
+      json: { currentPassword: "mia's third password", newPassword: "short" },
+    });
+    expect(errorOf(short.body).issues[0]).toMatchObject({
+      path: "newPassword",
+      code: "too_short",
+      params: { min: 10 },
+    });
+    expect(inChinese(errorOf(short.body).issues[0], "新密码")).toBe("新密码至少需要 10 个字符");
+    await temp.db.loginThrottle.deleteMany();
     const changed = await call(miaNow, "account/password", "POST", {
       json: { currentPassword: "mia's third password", newPassword: "mia's fourth password" },
     });

@@ -4,6 +4,7 @@
  * collection, then gets exactly the powers of his role (viewer, commenter, editor).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inChinese } from "@/components/i18n/testing/issue-words";
 import { signedInUser } from "@/lib/auth/testing/auth-testbed";
 import { seedTasks } from "@/lib/gallery/testing/seed-tasks";
 import {
@@ -34,7 +35,10 @@ beforeAll(async () => {
       Handler
     >,
   };
-  await seedTasks(temp.db, [{ id: "clip", userId: ada.id, kind: "video", media: [{ durationSec: 5 }] }]);
+  await seedTasks(temp.db, [
+    { id: "clip", userId: ada.id, kind: "video", media: [{ durationSec: 5 }] },
+    { id: "still", userId: ada.id, kind: "image" },
+  ]);
   await temp.db.collection.create({
     data: { id: "col", name: "Cut", userId: ada.id, items: { create: [{ taskId: "clip", position: 1 }] } },
   });
@@ -159,5 +163,52 @@ describe("comments and approvals through the API", () => {
     });
     await share(null);
     expect((await call(bob, "comments", "GET", { id: "clip" })).status).toBe(404);
+  });
+});
+
+describe("a comment's refused moment or shape, by code", () => {
+  const refused = async (taskId: string, json: unknown) => {
+    const answer = await call(ada, "comments", "POST", { id: taskId }, json);
+    expect(answer.status).toBe(400);
+    return answer.body.error.issues as {
+      path: string;
+      message: string;
+      code: string;
+      params: Record<string, unknown>;
+    }[];
+  };
+
+  it("a moment past the video's end or on an image", async () => {
+    const [late] = await refused("clip", { body: "late", atSeconds: 9 });
+    expect(late).toMatchObject({ path: "atSeconds", code: "moment_after_end", params: { duration: 5 } });
+    expect(inChinese(late, "时间点")).toBe("时间点不能超过视频的结尾（5 秒）");
+    const [still] = await refused("still", { body: "when?", atSeconds: 1 });
+    expect(still).toMatchObject({ path: "atSeconds", code: "moment_needs_video" });
+    expect(inChinese(still)).toBe("只有视频才有时间点；图片请发送 null 或不填");
+  });
+
+  it("a shape with no size or past the frame's edge, of an unknown kind, or on a reply", async () => {
+    const flat = await refused("clip", { body: "b", shape: { kind: "rect", x: 0.5, y: 0.1, w: 0, h: 0.95 } });
+    expect(flat).toMatchObject([
+      { path: "shape.w", code: "greater_than", params: { value: 0 } },
+      { path: "shape.h", code: "shape_edge", params: { edge: "bottom" } },
+    ]);
+    expect(flat.map((issue) => inChinese(issue))).toEqual(["须大于 0", "y + h 不能超出画面下边缘（1）"]);
+    const [wide] = await refused("clip", {
+      body: "b",
+      shape: { kind: "rect", x: 0.5, y: 0, w: 0.6, h: 0.5 },
+    });
+    expect(wide).toMatchObject({ path: "shape.w", code: "shape_edge", params: { edge: "right" } });
+    expect(inChinese(wide)).toBe("x + w 不能超出画面右边缘（1）");
+    const [circle] = await refused("clip", { body: "b", shape: { kind: "circle", x: 0, y: 0 } });
+    expect(circle).toMatchObject({
+      path: "shape.kind",
+      code: "not_one_of",
+      params: { allowed: ["rect", "point"] },
+    });
+
+    const [reply] = await refused("clip", { body: "re", parentId: "any", atSeconds: 1 });
+    expect(reply).toMatchObject({ path: "atSeconds", code: "reply_no_anchor" });
+    expect(inChinese(reply)).toBe("回复不能带时间点或标记区域");
   });
 });

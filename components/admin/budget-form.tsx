@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { fetchJson } from "@/components/api-client";
-import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useIssueMessage } from "@/components/i18n/use-issue-message";
 
 type Limits = {
   daily: number | null;
@@ -33,7 +33,7 @@ export function BudgetForm({
 }) {
   const client = useQueryClient();
   const t = useTranslations("admin.budget");
-  const errorMessage = useErrorMessage();
+  const errorMessage = useIssueMessage().error;
   const [daily, setDaily] = useState(toText(budget?.daily));
   const [monthly, setMonthly] = useState(toText(budget?.monthly));
   const [dailyTokens, setDailyTokens] = useState(toText(budget?.dailyTokens));

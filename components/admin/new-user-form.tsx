@@ -19,8 +19,8 @@ export function NewUserForm() {
   // The confirming password is asked in a dialog, not a field of this form: its issue is the message.
   const message =
     errors.message ??
-    (errors.fields.adminPassword &&
-      (errors.fields.adminPassword.startsWith("is not")
+    (errors.issues.adminPassword &&
+      (errors.issues.adminPassword.code === "not_current_password"
         ? t("newUser.notYourPassword")
         : t("newUser.confirmWithOwn")));
 

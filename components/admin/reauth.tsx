@@ -35,7 +35,7 @@ export function useReauthMessage(): (error: unknown) => string {
     const issue =
       error instanceof ApiError ? error.issues.find((i) => i.path === "adminPassword") : undefined;
     if (!issue) return errorMessage(error);
-    return issue.message.startsWith("is not") ? t("notYourPassword") : t("confirmWithOwn");
+    return issue.code === "not_current_password" ? t("notYourPassword") : t("confirmWithOwn");
   };
 }
 

@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { inputClass } from "@/components/ui/field";
-import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useIssueMessage } from "@/components/i18n/use-issue-message";
 import { REVIEW_STATES, type ReviewState } from "@/lib/assets/kinds";
 import type { AssetView } from "@/lib/assets/types";
 import { useAssetMutations } from "./api";
@@ -18,7 +18,7 @@ export function AssetCard({ asset }: { asset: AssetView }) {
   const { update, remove } = useAssetMutations();
   const t = useTranslations("assets");
   const reviewLabel = useReviewLabel();
-  const errorMessage = useErrorMessage();
+  const errorMessage = useIssueMessage().error;
   const [confirming, setConfirming] = useState(false);
   const [notes, setNotes] = useState(asset.notes);
   const failure = update.error ?? remove.error;

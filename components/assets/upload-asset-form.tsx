@@ -1,10 +1,11 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { useIssueMessage } from "@/components/i18n/use-issue-message";
+import { wordedZodResolver } from "@/components/i18n/worded-zod-resolver";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
@@ -23,8 +24,9 @@ export function UploadAssetForm() {
   // A file input cannot be cleared through React; a new key gives a fresh, empty one.
   const [fileInputKey, setFileInputKey] = useState(0);
   const [saved, setSaved] = useState<string | null>(null);
+  const { word } = useIssueMessage();
   const form = useForm<z.input<typeof uploadAssetSchema>, unknown, UploadAsset>({
-    resolver: zodResolver(uploadAssetSchema),
+    resolver: wordedZodResolver(uploadAssetSchema, word),
     defaultValues: { label: "", kind: "image", notes: "" },
   });
   const { register, handleSubmit, formState, reset, setError } = form;

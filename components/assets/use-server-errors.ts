@@ -1,14 +1,15 @@
 "use client";
 
+import { useLocale } from "next-intl";
 import { useState } from "react";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { ApiError } from "@/components/api-client";
-import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useIssueMessage } from "@/components/i18n/use-issue-message";
 
 /**
- * Where an add form shows the server's issues: on its react-hook-form fields, on its file input
- * (`fileField`, whose state lives here since a file input is not a form value), else as one message
- * in the page's language (the fields' issues stay the server's English, docs/decisions/i18n.md).
+ * Where an add form shows the server's issues, in the page's language: on its react-hook-form
+ * fields, on its file input (`fileField`, whose state lives here since a file input is not a form
+ * value), else as one message.
  */
 export function useServerErrors<T extends FieldValues>({
   fields,
@@ -19,7 +20,8 @@ export function useServerErrors<T extends FieldValues>({
   fileField: string;
   setError: UseFormSetError<T>;
 }) {
-  const errorMessage = useErrorMessage();
+  const wording = useIssueMessage();
+  const locale = useLocale();
   const [message, setMessage] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
   const place = (path: string, text: string): boolean => {
@@ -39,12 +41,13 @@ export function useServerErrors<T extends FieldValues>({
     },
     show(error: unknown) {
       const issues = error instanceof ApiError ? error.issues : [];
-      // One issue: the server's whole sentence says more than the bare rule ("you already recorded…").
-      const single = issues.length === 1 && error instanceof Error;
+      // One issue: the server's whole sentence says more than the bare rule ("you already recorded…"),
+      // on an English page; another language has the rule in its words.
+      const single = issues.length === 1 && error instanceof Error && locale === "en";
       const placed = issues.filter((issue) =>
-        place(issue.path, single ? (error as Error).message : issue.message),
+        place(issue.path, single ? (error as Error).message : wording.word(issue)),
       );
-      setMessage(placed.length === issues.length && placed.length > 0 ? null : errorMessage(error));
+      setMessage(placed.length === issues.length && placed.length > 0 ? null : wording.error(error));
     },
   };
 }

@@ -1,28 +1,36 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { ApiError } from "@/components/api-client";
-import { useErrorMessage, type ErrorOverrides } from "@/components/i18n/use-error-message";
+import { ApiError, type ApiIssue } from "@/components/api-client";
+import { type ErrorOverrides } from "@/components/i18n/use-error-message";
+import { useIssueMessage } from "@/components/i18n/use-issue-message";
 
-/** Field errors (by the server's issue paths) and one message for the rest, in the page's language. */
+/**
+ * Field errors (by the server's issue paths, worded in the page's language; `issues`: the issues
+ * themselves, for a form that answers a code its own way) and one message for the rest.
+ */
 export function useFormErrors(overrides: ErrorOverrides = {}) {
-  const errorMessage = useErrorMessage();
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const wording = useIssueMessage();
+  const [issues, setIssues] = useState<Record<string, ApiIssue>>({});
   const [message, setMessage] = useState<string | null>(null);
+  const fields = Object.fromEntries(
+    Object.entries(issues).map(([path, issue]) => [path, wording.word(issue)]),
+  ) as Record<string, string>;
   return {
     fields,
+    issues,
     message,
     clear() {
-      setFields({});
+      setIssues({});
       setMessage(null);
     },
     show(error: unknown) {
       if (error instanceof ApiError && error.issues.length) {
-        setFields(Object.fromEntries(error.issues.map((i) => [i.path, i.message])));
+        setIssues(Object.fromEntries(error.issues.map((i) => [i.path, i])));
         setMessage(null);
       } else {
-        setFields({});
-        setMessage(errorMessage(error, overrides));
+        setIssues({});
+        setMessage(wording.error(error, overrides));
       }
     },
   };

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useIssueMessage } from "@/components/i18n/use-issue-message";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
@@ -19,7 +19,7 @@ import { useAddItems, useCollectionsQuery, useCreateCollection } from "./use-col
 export function AddToCollectionDialog({ ids, onClose }: { ids: string[] | null; onClose: () => void }) {
   const open = ids !== null && ids.length > 0;
   const t = useTranslations("collections");
-  const errorMessage = useErrorMessage();
+  const errorMessage = useIssueMessage().error;
   const dialogProps = useModalDialog(open, onClose);
   const collections = useCollectionsQuery(open);
   const add = useAddItems();

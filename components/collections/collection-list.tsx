@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useIssueMessage } from "@/components/i18n/use-issue-message";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -22,7 +22,7 @@ export function CollectionList() {
   const router = useRouter();
   const [name, setName] = useState("");
   const t = useTranslations("collections");
-  const errorMessage = useErrorMessage();
+  const errorMessage = useIssueMessage().error;
 
   return (
     <div className="mx-auto max-w-screen-2xl space-y-5 px-4 pb-16 pt-6">

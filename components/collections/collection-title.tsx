@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useIssueMessage } from "@/components/i18n/use-issue-message";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import type { CollectionSummary } from "@/lib/collections";
@@ -20,7 +20,7 @@ export function CollectionTitle({
 }) {
   const update = useUpdateCollection(collection.id);
   const t = useTranslations("collections");
-  const errorMessage = useErrorMessage();
+  const errorMessage = useIssueMessage().error;
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(collection.name);
   const [description, setDescription] = useState(collection.description);

@@ -7,7 +7,7 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { GalleryView } from "@/components/gallery/gallery-view";
 import { ItemSourceProvider, type ItemSource } from "@/components/gallery/item-source";
-import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useIssueMessage } from "@/components/i18n/use-issue-message";
 import { studioReviewApi } from "@/components/review/api";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -49,7 +49,7 @@ const MembersDialog = lazy(() => import("./members-dialog").then((m) => ({ defau
 export function CollectionView({ id }: { id: string }) {
   const collection = useCollectionQuery(id);
   const t = useTranslations("collections");
-  const errorMessage = useErrorMessage();
+  const errorMessage = useIssueMessage().error;
   const searchParams = useSearchParams();
   const raw = searchParams.get("approval");
   const approval = (APPROVAL_ORDER as readonly string[]).includes(raw ?? "")

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useIssueMessage } from "@/components/i18n/use-issue-message";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
@@ -24,7 +24,7 @@ export function MembersDialog({
 }) {
   const dialogProps = useModalDialog(open, onClose);
   const t = useTranslations("collections");
-  const errorMessage = useErrorMessage();
+  const errorMessage = useIssueMessage().error;
   const members = useMembersQuery(collectionId, open);
   const { add, change, remove } = useMemberMutations(collectionId);
   const [email, setEmail] = useState("");

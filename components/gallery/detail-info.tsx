@@ -8,7 +8,6 @@ import { useFormat } from "@/components/i18n/use-format";
 import { RetryDownloadButton } from "@/components/studio/retry-download-button";
 import { Badge } from "@/components/ui/badge";
 import type { GalleryItemDetail } from "@/lib/gallery/types";
-import { formatBytes } from "@/lib/format/bytes";
 import { answerFailure } from "@/lib/failure-fields";
 import { formatParam, spanParts } from "./format";
 import { useRoleLabel } from "./media-viewer";
@@ -129,7 +128,7 @@ export function DetailInfo({ item }: { item: GalleryItemDetail }) {
                     <span className="text-zinc-400">{t("unknownType")}</span>
                   )}
                   <span className="text-zinc-400" data-testid="file-size">
-                    {m.size === null ? "—" : formatBytes(m.size)}
+                    {m.size === null ? "—" : format.bytes(m.size)}
                   </span>
                   {m.width && m.height ? (
                     <span className="text-zinc-400">

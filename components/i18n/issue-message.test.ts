@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { getModel, normalizeRequest, type CatalogIssue, type ModelDef } from "@/lib/catalog";
 import en from "@/messages/en.json";
 import zhCN from "@/messages/zh-CN.json";
-import { issueMessage, wordIssueRule } from "./issue-message";
+import { ApiError } from "@/components/api-client";
+import { errorMessage } from "./error-message";
+import { issueMessage, issuesLine, withWordedIssues, wordIssueRule } from "./issue-message";
 
 const zh = createTranslator({ locale: "zh-CN", messages: zhCN as typeof en, namespace: "issues" });
 const english = createTranslator({ locale: "en", messages: en, namespace: "issues" });
@@ -85,5 +87,52 @@ describe("field issues worded from code + params", () => {
     expect(item).toMatchObject({ path: ["reference_images", 0], code: "media_protocol" });
     expect(wordIssueRule(zh, item)).toBe("不支持 ftp: URL；请使用公开的 http(s) URL 或 assetId:// 引用");
     expect(wordIssueRule(english, item)).toBe(item.message);
+  });
+
+  it("words a rejected list or object in the page's language, not as English words", () => {
+    const [list] = issuesOf("sd2_disc_nvid", { prompt: ["a"] });
+    expect(list).toMatchObject({ code: "not_text", params: { got: "a list" } });
+    expect(issueMessage(zh, "zh-CN", list, "提示词")).toBe("提示词须为文本（当前为列表）");
+    const [object] = issuesOf("sd2_disc_nvid", { prompt: "p", resolution: { a: 1 } });
+    expect(object).toMatchObject({ code: "not_one_of", params: { got: "an object" } });
+    expect(wordIssueRule(zh, object)).toBe("须为 480p、720p、1080p 之一（当前为对象）");
+    expect(wordIssueRule(english, object)).toBe(object.message);
+    // A rejected text is quoted: the words "a list" typed as a value stay as typed.
+    const [text] = issuesOf("sd2_disc_nvid", { prompt: "p", resolution: "a list" });
+    expect(wordIssueRule(zh, text)).toBe('须为 480p、720p、1080p 之一（当前为 "a list"）');
+  });
+
+  it("writes a size in bytes for the page's language", () => {
+    const tooLarge = {
+      message: "must be at most 20 MB",
+      code: "file_too_large",
+      params: { maxBytes: 20 * 1024 ** 2 },
+    };
+    expect(issueMessage(zh, "zh-CN", tooLarge, "预览")).toBe("预览不能超过 20 MB");
+    expect(wordIssueRule(english, tooLarge)).toBe(tooLarge.message);
+    expect(issueMessage(zh, "zh-CN", { ...tooLarge, params: { maxBytes: 900 } })).toBe("不能超过 900字节");
+  });
+
+  it("words a refused request's issues after their paths, for a message outside the fields", () => {
+    const issues = [
+      { path: "expiresAt", message: "must be in the future", code: "future", params: {} },
+      { path: "label", message: "must be at most 120 characters", code: "too_long", params: { max: 120 } },
+    ];
+    expect(issuesLine(zh, "zh-CN", issues)).toBe("expiresAt：须为将来的时间；label：最多 120 个字符");
+    expect(issuesLine(english, "en", issues)).toBe(
+      "expiresAt: must be in the future; label: must be at most 120 characters",
+    );
+
+    const errors = createTranslator({ locale: "zh-CN", messages: zhCN as typeof en, namespace: "errors" });
+    const refused = new ApiError(
+      400,
+      "invalid_request",
+      "expiresAt: must be in the future.",
+      issues.slice(0, 1),
+    );
+    expect(errorMessage(errors, "zh-CN", withWordedIssues(zh, "zh-CN", refused))).toBe(
+      "请求不符合规则：expiresAt：须为将来的时间",
+    );
+    expect(withWordedIssues(english, "en", refused)).toBe(refused);
   });
 });

@@ -2,6 +2,7 @@
 
 import { useLocale } from "next-intl";
 import { useMemo } from "react";
+import { formatBytes } from "@/lib/format/bytes";
 import * as format from "@/lib/format/locale-format";
 
 /** lib/format's locale formats, bound to the page's language. */
@@ -15,6 +16,7 @@ export function useFormat() {
       number: (value: number, maximumFractionDigits?: number) =>
         format.formatNumber(locale, value, maximumFractionDigits),
       relative: (ms: number, now: number) => format.formatRelative(locale, ms, now),
+      bytes: (value: number) => formatBytes(value, locale),
     }),
     [locale],
   );

@@ -14,6 +14,11 @@ export type ReviewWords = {
   t: (key: ReviewKey, values?: Record<string, string | number>) => string;
   /** undefined: the browser's own. */
   locale: string | undefined;
+  /**
+   * A failed write in the page's language (the studio: its field issues worded, issue-message.ts);
+   * without it, the server's English "path: rule".
+   */
+  errorText?: (error: Error) => string;
 };
 
 const ReviewWordsContext = createContext<ReviewWords | null>(null);

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useIssueMessage } from "@/components/i18n/use-issue-message";
 import { useFormat } from "@/components/i18n/use-format";
 import { Button } from "@/components/ui/button";
 import { useModalDialog } from "@/components/ui/use-modal-dialog";
@@ -21,7 +21,7 @@ export function ShareLinksDialog({
   onClose: () => void;
 }) {
   const t = useTranslations("shares");
-  const errorMessage = useErrorMessage();
+  const errorMessage = useIssueMessage().error;
   const dialog = useModalDialog(open, onClose);
   const { list, create, revoke } = useShareLinks(target, open);
   const links = list.data?.links ?? [];

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useUsersQuery } from "@/components/admin/admin-api";
 import { fetchJson } from "@/components/api-client";
-import { useErrorMessage } from "@/components/i18n/use-error-message";
+import { useIssueMessage } from "@/components/i18n/use-issue-message";
 import { useFormat } from "@/components/i18n/use-format";
 import { Alert } from "@/components/ui/alert";
 import { inputClass } from "@/components/ui/field";
@@ -75,7 +75,7 @@ function UserPicker({
 export function SpendView({ self, isAdmin }: { self: { id: string; label: string }; isAdmin: boolean }) {
   const t = useTranslations("spend");
   const format = useFormat();
-  const errorMessage = useErrorMessage();
+  const errorMessage = useIssueMessage().error;
   const userLabel = useUserLabel();
   const today = new Date();
   const [to, setTo] = useState(dayText(today));

@@ -5,6 +5,7 @@
  */
 import "server-only";
 import { randomUUID } from "node:crypto";
+import type { IssueCode, IssueParams } from "../catalog/issues";
 import { StudioError, isStudioError } from "../errors";
 import { formatBytes } from "../format/bytes";
 import { fetchPolicy } from "../net/fetch-policy";
@@ -40,13 +41,14 @@ export async function storePreviewFile(
       maxBytes,
       declaredType: meta.declaredType,
       validate: ({ size, contentType }) => {
-        if (size === 0) throw invalid(meta.field, `"${meta.name}" is empty.`, "must not be empty");
+        if (size === 0) throw invalid(meta.field, `"${meta.name}" is empty.`, "must not be empty", "empty");
         // Anything not media is not a preview (an HTML error page, JSON, an SVG…).
         if (!userMediaKind(contentType)) {
           throw invalid(
             meta.field,
             `"${meta.name}" is ${contentType} by its content; a preview must be an image, a video or audio.`,
             "must be an image, a video or audio",
+            "not_media",
           );
         }
       },
@@ -63,7 +65,7 @@ export async function storePreviewFile(
       throw new StudioError(
         "payload_too_large",
         `"${meta.name}" is larger than ${formatBytes(maxBytes)}, the limit for ${kind} assets.`,
-        { issues: [{ path: meta.field, message: `must be at most ${formatBytes(maxBytes)}` }] },
+        { issues: [tooLarge(meta.field, maxBytes)] },
       );
     }
     throw error;
@@ -84,12 +86,19 @@ export async function storePreviewFromUrl(
   } catch (error) {
     if (signal.aborted) throw tooSlow(timeoutMs);
     if (error instanceof RefusedUrlError) {
-      throw invalid("previewUrl", `The preview URL was refused: ${error.message}`, "must be a public URL");
+      throw invalid(
+        "previewUrl",
+        `The preview URL was refused: ${error.message}`,
+        "must be a public URL",
+        "media_not_url",
+        { accepts: "url" },
+      );
     }
     throw invalid(
       "previewUrl",
       `The preview URL could not be fetched (${(error as Error).message}).`,
       "could not be fetched",
+      "fetch_failed",
     );
   }
   if (!response.ok) {
@@ -98,6 +107,8 @@ export async function storePreviewFromUrl(
       "previewUrl",
       `The preview URL answered HTTP ${response.status}; give a URL that serves the file.`,
       `answered HTTP ${response.status}`,
+      "fetch_status",
+      { status: response.status },
     );
   }
   const declared = Number(response.headers.get("content-length") ?? NaN);
@@ -106,14 +117,11 @@ export async function storePreviewFromUrl(
     throw new StudioError(
       "payload_too_large",
       `The preview is ${formatBytes(declared)}, over ${formatBytes(ASSET_FILE_MAX_BYTES[kind])}, the limit for ${kind} assets.`,
-      {
-        issues: [
-          { path: "previewUrl", message: `must be at most ${formatBytes(ASSET_FILE_MAX_BYTES[kind])}` },
-        ],
-      },
+      { issues: [tooLarge("previewUrl", ASSET_FILE_MAX_BYTES[kind])] },
     );
   }
-  if (!response.body) throw invalid("previewUrl", "The preview URL answered without a body.", "has no body");
+  if (!response.body)
+    throw invalid("previewUrl", "The preview URL answered without a body.", "has no body", "fetch_no_body");
   let stored: StoredPreview;
   try {
     stored = await storePreviewFile(response.body, kind, {
@@ -134,9 +142,28 @@ function tooSlow(timeoutMs: number): StudioError {
     "previewUrl",
     `The preview URL did not deliver its file within ${seconds} s; give a URL that serves it promptly, or upload the file.`,
     `did not answer within ${seconds} s`,
+    "fetch_timeout",
+    { seconds },
   );
 }
 
-function invalid(field: string, message: string, rule: string): StudioError {
-  return new StudioError("invalid_request", message, { issues: [{ path: field, message: rule }] });
+function invalid(
+  field: string,
+  message: string,
+  rule: string,
+  code: IssueCode,
+  params: IssueParams = {},
+): StudioError {
+  return new StudioError("invalid_request", message, {
+    issues: [{ path: field, message: rule, code, params }],
+  });
+}
+
+function tooLarge(field: string, maxBytes: number) {
+  return {
+    path: field,
+    message: `must be at most ${formatBytes(maxBytes)}`,
+    code: "file_too_large" satisfies IssueCode,
+    params: { maxBytes },
+  };
 }

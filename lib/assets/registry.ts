@@ -51,7 +51,16 @@ function duplicate(assetId: string, label?: string): StudioError {
   return new StudioError(
     "conflict",
     `assetId: you already recorded "${assetId}"${as}; an asset id is unique in your registry. Edit that entry instead.`,
-    { issues: [{ path: "assetId", message: "is already in your registry" }] },
+    {
+      issues: [
+        {
+          path: "assetId",
+          message: "is already in your registry",
+          code: "asset_already_recorded",
+          params: { assetId },
+        },
+      ],
+    },
   );
 }
 

@@ -3,6 +3,7 @@
  * messages on its fields; it does not load zod on its first view). Messages name the field and the rule.
  */
 import { z } from "zod";
+import { issueCode } from "../http/zod-issue";
 import { ASSET_KINDS, ASSET_PREFIX, REVIEW_STATES } from "./kinds";
 
 export { ASSET_KINDS, ASSET_PREFIX, REVIEW_STATES, type AssetKind, type ReviewState } from "./kinds";
@@ -22,7 +23,10 @@ export const assetIdSchema = z
       .string()
       .min(1, { error: "assetId: must not be empty" })
       .max(200, { error: "assetId: must be at most 200 characters" })
-      .regex(/^[^\s/]+$/, { error: 'assetId: must not contain whitespace or "/"' }),
+      .refine((v) => /^[^\s/]+$/.test(v), {
+        error: 'assetId: must not contain whitespace or "/"',
+        ...issueCode("no_whitespace_or_slash"),
+      }),
   );
 
 export const labelSchema = z
@@ -44,7 +48,10 @@ const previewUrlSchema = z
   .string()
   .trim()
   .max(4000, { error: "previewUrl: must be at most 4000 characters" })
-  .refine((v) => v === "" || /^https?:\/\//i.test(v), { error: "previewUrl: must be an http(s) URL" })
+  .refine((v) => v === "" || /^https?:\/\//i.test(v), {
+    error: "previewUrl: must be an http(s) URL",
+    ...issueCode("media_not_url", { accepts: "url" }),
+  })
   .transform((v) => v || undefined);
 
 /** Recording an id the user already has (uploaded elsewhere, e.g. the provider's console). */
@@ -70,7 +77,10 @@ export type UploadAsset = z.output<typeof uploadAssetSchema>;
 export const updateAssetSchema = z
   .object({ label: labelSchema, reviewState: reviewStateSchema, notes: notesSchema })
   .partial()
-  .refine((v) => Object.keys(v).length > 0, { error: "Send at least one of label, reviewState, notes." });
+  .refine((v) => Object.keys(v).length > 0, {
+    error: "Send at least one of label, reviewState, notes.",
+    ...issueCode("at_least_one_of", { fields: ["label", "reviewState", "notes"] }),
+  });
 export type UpdateAsset = z.output<typeof updateAssetSchema>;
 
 export const listAssetsSchema = z.object({ kind: kindSchema.optional() });

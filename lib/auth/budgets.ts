@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { issueCode } from "../http/zod-issue";
 import type { AuthContext } from "./context";
 
 /**
@@ -28,6 +29,7 @@ export const budgetSchema = z
   .refine((b) => Object.values(b).some((v) => v !== undefined), {
     error:
       "give --daily, --monthly, --daily-tokens and/or --monthly-tokens (a number, or none to remove that limit)",
+    ...issueCode("at_least_one_of", { fields: ["daily", "monthly", "dailyTokens", "monthlyTokens"] }),
   });
 export type BudgetInput = z.infer<typeof budgetSchema>;
 

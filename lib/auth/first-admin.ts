@@ -34,7 +34,13 @@ export async function setUpFirstAdmin(
   if ((await countUsers(ctx)) > 0) throw setupOver();
   if (ctx.config.setupCodeRequired && !codeMatches(input.setupCode ?? "", await setupCode(ctx))) {
     throw new StudioError("forbidden", "setupCode: does not match the code in the studio's log", {
-      issues: [{ path: "setupCode", message: "does not match the code in the studio's log" }],
+      issues: [
+        {
+          path: "setupCode",
+          message: "does not match the code in the studio's log",
+          code: "setup_code_mismatch",
+        },
+      ],
     });
   }
   const user = await createUser(ctx, {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inChinese } from "@/components/i18n/testing/issue-words";
 import { createDb } from "../db-client";
 import { StudioError } from "../errors";
 import { PEER_HEADER } from "./client-address";
@@ -220,7 +221,12 @@ describe("the first admin", () => {
       const input = { email: "first@example.com", password: "first admin password" };
       for (const setupCode of [undefined, "0000-0000-0000"]) {
         const refused = await failure(setUpFirstAdmin(bed.ctx, { ...input, setupCode }, new Headers()));
-        expect([refused.status, refused.issues[0].path]).toEqual([403, "setupCode"]);
+        expect([refused.status, refused.issues[0].path, refused.issues[0].code]).toEqual([
+          403,
+          "setupCode",
+          "setup_code_mismatch",
+        ]);
+        expect(inChinese(refused.issues[0], "设置码")).toBe("设置码与工作室日志中的代码不一致");
       }
       expect(await bed.db.user.count()).toBe(0);
       const made = await setUpFirstAdmin(bed.ctx, { ...input, setupCode: code.toLowerCase() }, new Headers());

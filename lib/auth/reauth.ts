@@ -29,7 +29,15 @@ export async function requireReauth(
     throw new StudioError(
       "forbidden",
       "adminPassword: confirm a change to another account with your own current password",
-      { issues: [{ ...ISSUE, message: "is required: confirm with your own current password" }] },
+      {
+        issues: [
+          {
+            ...ISSUE,
+            message: "is required: confirm with your own current password",
+            code: "reauth_required",
+          },
+        ],
+      },
     );
   }
   const keys = { email: actor.email, address: clientAddress(headers, ctx.config.trustedProxies) };
@@ -42,7 +50,7 @@ export async function requireReauth(
   const ok = account?.password ? await hashed.verify({ hash: account.password, password }) : false;
   if (!ok) {
     throw new StudioError("forbidden", "adminPassword: is not your current password", {
-      issues: [{ ...ISSUE, message: "is not your current password" }],
+      issues: [{ ...ISSUE, message: "is not your current password", code: "not_current_password" }],
     });
   }
   await forgiveLoginAttempt(ctx.db, keys);

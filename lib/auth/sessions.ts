@@ -111,7 +111,9 @@ function fromAuthError(error: unknown): unknown {
       return disabledError();
     case "INVALID_PASSWORD":
       return new StudioError("invalid_request", "currentPassword: is not your current password", {
-        issues: [{ path: "currentPassword", message: "is not your current password" }],
+        issues: [
+          { path: "currentPassword", message: "is not your current password", code: "not_current_password" },
+        ],
       });
     case "CREDENTIAL_ACCOUNT_NOT_FOUND":
       return new StudioError("conflict", "This account has no password yet: ask an admin to set one.");

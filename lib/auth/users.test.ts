@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inChinese } from "@/components/i18n/testing/issue-words";
 import { authTestbed, cookieHeaders, failure } from "./testing/auth-testbed";
 import { setBudget } from "./budgets";
 import { signIn, sessionUser, signOut } from "./sessions";
@@ -49,8 +50,9 @@ describe("accounts", () => {
     );
     expect([taken.code, taken.issues]).toEqual([
       "conflict",
-      [{ path: "email", message: "is already taken" }],
+      [{ path: "email", message: "is already taken", code: "already_taken" }],
     ]);
+    expect(inChinese(taken.issues[0], "电子邮箱")).toBe("电子邮箱已被占用");
     await expect(createUser(bed.ctx, { email: "carol@example.com", password: "short" })).rejects.toThrow(
       /at least 10 characters/,
     );

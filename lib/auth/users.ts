@@ -84,7 +84,7 @@ export async function createUser(ctx: AuthContext, input: NewUser): Promise<User
   } catch (error) {
     if ((error as { code?: string }).code === "P2002") {
       throw new StudioError("conflict", `A user with the e-mail ${email} already exists.`, {
-        issues: [{ path: "email", message: "is already taken" }],
+        issues: [{ path: "email", message: "is already taken", code: "already_taken" }],
       });
     }
     throw error;

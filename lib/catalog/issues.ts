@@ -81,6 +81,38 @@ export const ISSUE_CODES = [
   // Webhooks (lib/webhooks)
   "http_url",
   "each_one_of",
+  // Rules across fields of a request
+  "at_least_one_of",
+  "exactly_one_of",
+  "no_matching_shape",
+  // Numbers, times, files
+  "greater_than",
+  "not_after",
+  "max_days",
+  "future",
+  "file_too_large",
+  "not_media",
+  "no_whitespace_or_slash",
+  // A URL the studio fetches (an asset's preview)
+  "fetch_failed",
+  "fetch_status",
+  "fetch_no_body",
+  "fetch_timeout",
+  // Records that must be unique or belong somewhere
+  "already_taken",
+  "asset_already_recorded",
+  "not_in_collection",
+  "collection_owner",
+  // Passwords and codes
+  "not_current_password",
+  "wrong_password",
+  "reauth_required",
+  "setup_code_mismatch",
+  // Comments: a moment of a video, a shape on its frame
+  "moment_needs_video",
+  "moment_after_end",
+  "reply_no_anchor",
+  "shape_edge",
 ] as const;
 
 export type IssueCode = (typeof ISSUE_CODES)[number];

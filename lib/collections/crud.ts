@@ -47,7 +47,9 @@ export async function updateCollection(
     const inIt = await db.collectionItem.count({ where: { collectionId: id, taskId: input.coverTaskId } });
     if (!inIt) {
       throw new StudioError("invalid_request", "coverTaskId: must be an item of this collection", {
-        issues: [{ path: "coverTaskId", message: "must be an item of this collection" }],
+        issues: [
+          { path: "coverTaskId", message: "must be an item of this collection", code: "not_in_collection" },
+        ],
       });
     }
   }

@@ -27,6 +27,6 @@ export function decodePositionCursor(value: string): PositionCursor {
     // the error below
   }
   throw new StudioError("invalid_request", "cursor: is not a cursor returned by this API", {
-    issues: [{ path: "cursor", message: "is not a cursor returned by this API" }],
+    issues: [{ path: "cursor", message: "is not a cursor returned by this API", code: "not_a_cursor" }],
   });
 }

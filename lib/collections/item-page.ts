@@ -6,6 +6,7 @@ import { itemListSelect, missingThumbnails, toGalleryItem } from "../gallery/ite
 import { scheduleThumbnails } from "../gallery/thumbnail-backfill";
 import type { GalleryItem } from "../gallery/types";
 import { and, filterCondition } from "../gallery/where";
+import { issueCode } from "../http/zod-issue";
 import { Prisma } from "../generated/prisma/client";
 import { collectionAccess } from "./access";
 import { decodePositionCursor, encodePositionCursor, type PositionCursor } from "./cursor";
@@ -43,6 +44,7 @@ export const collectionItemsQuerySchema = z
         code: "custom",
         path: ["approval"],
         message: `must be one of ${APPROVAL_STATUSES.join(", ")}`,
+        ...issueCode("not_one_of", { allowed: APPROVAL_STATUSES }),
       });
     }
     return approval ? { ...query, approval: approval as ApprovalStatus } : query;

@@ -68,7 +68,13 @@ export async function addMember(
   if (!user) throw new StudioError("not_found", `No user of this studio has the ${given}.`);
   if (user.id === ownerId) {
     throw new StudioError("invalid_request", "The owner of a collection cannot be a member of it.", {
-      issues: [{ path: input.email ? "email" : "userId", message: "is the collection's owner" }],
+      issues: [
+        {
+          path: input.email ? "email" : "userId",
+          message: "is the collection's owner",
+          code: "collection_owner",
+        },
+      ],
     });
   }
   const row = await db.collectionMember.upsert({

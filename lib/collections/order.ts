@@ -81,6 +81,6 @@ export async function moveItem(
 
 function notInIt(field: string, taskId: string): StudioError {
   return new StudioError("invalid_request", `${field}: ${taskId} is not an item of this collection`, {
-    issues: [{ path: field, message: "must be an item of this collection" }],
+    issues: [{ path: field, message: "must be an item of this collection", code: "not_in_collection" }],
   });
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_BULK_ITEMS } from "../gallery/limits";
+import { issueCode, requiredOr } from "../http/zod-issue";
 
 /**
  * The collections API's bodies (issue 21). One schema per request, shared by the route handlers and
@@ -13,7 +14,7 @@ export { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, MEMBER_ROLES, type MemberRole 
 export { APPROVAL_STATUSES, type ApprovalStatus } from "../approvals/schema";
 
 const name = z
-  .string({ error: "must be text" })
+  .string({ error: requiredOr("must be text") })
   .trim()
   .min(1, { error: "must not be empty" })
   .max(MAX_NAME_LENGTH, { error: `must be at most ${MAX_NAME_LENGTH} characters` });
@@ -37,7 +38,10 @@ export const updateCollectionSchema = z
     /** An item of the collection to show on its card; null: the first item. */
     coverTaskId: taskId.nullable().optional(),
   })
-  .refine((v) => Object.keys(v).length > 0, { error: "must change name, description or coverTaskId" });
+  .refine((v) => Object.keys(v).length > 0, {
+    error: "must change name, description or coverTaskId",
+    ...issueCode("at_least_one_of", { fields: ["name", "description", "coverTaskId"] }),
+  });
 export type UpdateCollectionInput = z.infer<typeof updateCollectionSchema>;
 
 export const itemIdsSchema = z.object({
@@ -66,6 +70,7 @@ export const addMemberSchema = z
   .refine((v) => Boolean(v.email) !== Boolean(v.userId), {
     error: "give exactly one of email or userId",
     path: ["email"],
+    ...issueCode("exactly_one_of", { fields: ["email", "userId"] }),
   });
 export type AddMemberInput = z.infer<typeof addMemberSchema>;
 

@@ -1,3 +1,4 @@
+import type { IssueCode, IssueParams } from "../catalog/issues";
 import { StudioError } from "../errors";
 
 /**
@@ -16,14 +17,22 @@ export function videoDuration(task: TaskForMoment): number | null {
 export function checkMoment(task: TaskForMoment, atSeconds: number | null): void {
   if (atSeconds === null) return;
   if (task.kind !== "video") {
-    throw invalid("atSeconds", "only a video has a moment; send null or leave it out for an image");
+    throw invalid(
+      "atSeconds",
+      "only a video has a moment; send null or leave it out for an image",
+      "moment_needs_video",
+    );
   }
   const duration = videoDuration(task);
   if (duration !== null && atSeconds > duration + END_TOLERANCE_SECONDS) {
-    throw invalid("atSeconds", `must not pass the end of the video (${duration} s)`);
+    throw invalid("atSeconds", `must not pass the end of the video (${duration} s)`, "moment_after_end", {
+      duration,
+    });
   }
 }
 
-function invalid(path: string, message: string): StudioError {
-  return new StudioError("invalid_request", `${path}: ${message}`, { issues: [{ path, message }] });
+function invalid(path: string, message: string, code: IssueCode, params: IssueParams = {}): StudioError {
+  return new StudioError("invalid_request", `${path}: ${message}`, {
+    issues: [{ path, message, code, params }],
+  });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { issueCode, requiredOr } from "../http/zod-issue";
 
 export { formatMoment } from "./format-moment";
 
@@ -11,13 +12,13 @@ export const MAX_COMMENT_LENGTH = 4000;
 export const MAX_GUEST_NAME_LENGTH = 60;
 
 export const commentBodySchema = z
-  .string({ error: "must be text" })
+  .string({ error: requiredOr("must be text") })
   .trim()
   .min(1, { error: "must not be empty" })
   .max(MAX_COMMENT_LENGTH, { error: `must be at most ${MAX_COMMENT_LENGTH} characters` });
 
 export const guestNameSchema = z
-  .string({ error: "must be text" })
+  .string({ error: requiredOr("must be text") })
   .trim()
   .min(1, { error: "must not be empty" })
   .max(MAX_GUEST_NAME_LENGTH, { error: `must be at most ${MAX_GUEST_NAME_LENGTH} characters` });
@@ -30,14 +31,22 @@ const fraction = z
 const rectSchema = z
   .strictObject({ kind: z.literal("rect"), x: fraction, y: fraction, w: fraction, h: fraction })
   .superRefine((r, ctx) => {
-    if (r.w <= 0) ctx.addIssue({ code: "custom", path: ["w"], message: "must be greater than 0" });
-    if (r.h <= 0) ctx.addIssue({ code: "custom", path: ["h"], message: "must be greater than 0" });
+    for (const side of ["w", "h"] as const) {
+      if (r[side] <= 0)
+        ctx.addIssue({
+          code: "custom",
+          path: [side],
+          message: "must be greater than 0",
+          ...issueCode("greater_than", { value: 0 }),
+        });
+    }
     // A small tolerance for floating-point sums of values a browser measured.
     if (r.x + r.w > 1 + 1e-9) {
       ctx.addIssue({
         code: "custom",
         path: ["w"],
         message: "x + w must not pass the frame's right edge (1)",
+        ...issueCode("shape_edge", { edge: "right" }),
       });
     }
     if (r.y + r.h > 1 + 1e-9) {
@@ -45,6 +54,7 @@ const rectSchema = z
         code: "custom",
         path: ["h"],
         message: "y + h must not pass the frame's bottom edge (1)",
+        ...issueCode("shape_edge", { edge: "bottom" }),
       });
     }
   });
@@ -79,7 +89,12 @@ export function replyRule(
   if (!c.parentId) return;
   for (const key of ["atSeconds", "shape"] as const) {
     if (c[key] != null)
-      ctx.addIssue({ code: "custom", path: [key], message: "a reply takes no moment or shape" });
+      ctx.addIssue({
+        code: "custom",
+        path: [key],
+        message: "a reply takes no moment or shape",
+        ...issueCode("reply_no_anchor"),
+      });
   }
 }
 

@@ -69,7 +69,7 @@ export async function createShareLink(db: Db, viewer: Viewer, input: unknown): P
   await requireManage(db, viewer, data);
   if (data.expiresAt && Date.parse(data.expiresAt) <= Date.now()) {
     throw new StudioError("invalid_request", "expiresAt: must be in the future.", {
-      issues: [{ path: "expiresAt", message: "must be in the future" }],
+      issues: [{ path: "expiresAt", message: "must be in the future", code: "future" }],
     });
   }
   const token = newShareToken();

@@ -10,10 +10,11 @@ import {
 } from "../i18n/compiled-messages";
 import type { Locale } from "../i18n/locales";
 
-// The share page's own words and the review components' (comments, approval) it shows.
+// The share page's own words, the review components' (comments, approval) it shows, and the field
+// issues a guest's comment or verdict can be refused with (components/i18n/issue-message.ts).
 const SOURCES: Record<Locale, Record<string, unknown>> = {
-  en: { ...en.sharePage, review: en.review },
-  "zh-CN": { ...zh.sharePage, review: zh.review },
+  en: { ...en.sharePage, review: en.review, issues: en.issues },
+  "zh-CN": { ...zh.sharePage, review: zh.review, issues: zh.issues },
 };
 const compiled = new Map<Locale, CompiledMessages>();
 

@@ -104,7 +104,7 @@ export async function guestSetApproval(
   }
   if (grant.allowComments && !guest.name) {
     throw new StudioError("invalid_request", "guestName: give your name before you approve.", {
-      issues: [{ path: "guestName", message: "must not be empty" }],
+      issues: [{ path: "guestName", message: "must not be empty", code: "required" }],
     });
   }
   const { status } = guestApprovalSchema.parse(input);

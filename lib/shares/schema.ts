@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { approvalStatusSchema } from "../approvals/schema";
+import { issueCode, requiredOr } from "../http/zod-issue";
 import { guestNameSchema as commentGuestName, newCommentFields, replyRule } from "../comments/schema";
 
 /**
@@ -36,6 +37,7 @@ export const createShareSchema = z
   .refine((v) => (v.collectionId === undefined) !== (v.taskId === undefined), {
     error: "name exactly one of collectionId (a collection) or taskId (one gallery item)",
     path: ["collectionId"],
+    ...issueCode("exactly_one_of", { fields: ["collectionId", "taskId"] }),
   });
 
 export type CreateShareInput = z.input<typeof createShareSchema>;
@@ -58,6 +60,7 @@ export const listSharesSchema = z
   .refine((v) => (v.collectionId === undefined) !== (v.taskId === undefined), {
     error: "name exactly one of collectionId or taskId",
     path: ["collectionId"],
+    ...issueCode("exactly_one_of", { fields: ["collectionId", "taskId"] }),
   });
 
 /** A link as its owner sees it (the token included, so it can be copied again). */
@@ -85,14 +88,19 @@ export type ShareLinkSummary = {
 /** PUT /api/s/:token/guest: the name a guest reviews under. */
 export const guestNameSchema = z.object({
   name: z
-    .string({ error: "must be a string" })
+    .string({ error: requiredOr("must be a string") })
     .trim()
     .min(1, { error: "must not be empty" })
     .max(60, { error: "must be at most 60 characters" }),
 });
 
 /** POST /api/s/:token/unlock: the link's password. */
-export const unlockSchema = z.object({ password: z.string({ error: "must be a string" }).min(1).max(200) });
+export const unlockSchema = z.object({
+  password: z
+    .string({ error: requiredOr("must be a string") })
+    .min(1)
+    .max(200),
+});
 
 /** PUT /api/s/:token/items/:taskId/approval: a guest's verdict. */
 export const guestApprovalSchema = z.object({ status: approvalStatusSchema });

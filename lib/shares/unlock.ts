@@ -25,7 +25,7 @@ export async function unlockShare(
   await countPasswordAttempt(db, link.id, address, now);
   if (!(await verifyPassword({ hash: link.passwordHash, password }))) {
     throw new StudioError("unauthorized", "That password is not right for this link.", {
-      issues: [{ path: "password", message: "is not right" }],
+      issues: [{ path: "password", message: "is not right", code: "wrong_password" }],
     });
   }
   await forgivePasswordAttempt(db, link.id, address);

@@ -22,7 +22,9 @@ export type EstimateAnswer = {
 export async function estimateRequest(db: Db, userId: string, input: unknown): Promise<EstimateAnswer> {
   if (!isPlainObject(input)) {
     const message = "must be a JSON object with model and its parameters";
-    throw new StudioError("invalid_request", `body: ${message}`, { issues: [{ path: "body", message }] });
+    throw new StudioError("invalid_request", `body: ${message}`, {
+      issues: [{ path: "body", message, code: "body_not_object" }],
+    });
   }
   const model = resolveModel(input.model);
   const normalized = normalizeRequest(model, input);

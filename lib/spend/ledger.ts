@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { issueCode } from "../http/zod-issue";
 import type { Db } from "../db";
 import { budgetStatus } from "./budget-check";
 import { LOCAL_OWNER, ownedTasksWhere, spenderOf } from "./owner";
@@ -13,7 +14,9 @@ import type { SpendDay, SpendModel, SpendReport, SpendUser } from "./types";
  * server-local day of submission, model and user, and the text ledger (lib/spend/text-ledger.ts:
  * chat and the text API mirror, tokens priced by TEXT_TOKEN_PRICES, 0 by default).
  */
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a day as YYYY-MM-DD" });
+/** A report covers at most a year, a leap year's day included. */
+const MAX_REPORT_DAYS = 366;
+const day = z.iso.date({ error: "must be a day as YYYY-MM-DD" });
 
 export const spendQuery = z
   .object({
@@ -26,9 +29,20 @@ export const spendQuery = z
     const to = q.to ?? dayKey(new Date());
     const start = dayStart(to);
     const from = q.from ?? dayKey(new Date(start.getFullYear(), start.getMonth(), start.getDate() - 29));
-    if (from > to) ctx.addIssue({ code: "custom", path: ["from"], message: "must not be after to" });
-    else if (daysBetween(from, to).length > 366)
-      ctx.addIssue({ code: "custom", path: ["from"], message: "the range can be at most 366 days" });
+    if (from > to)
+      ctx.addIssue({
+        code: "custom",
+        path: ["from"],
+        message: "must not be after to",
+        ...issueCode("not_after", { other: "to" }),
+      });
+    else if (daysBetween(from, to).length > MAX_REPORT_DAYS)
+      ctx.addIssue({
+        code: "custom",
+        path: ["from"],
+        message: `the range can be at most ${MAX_REPORT_DAYS} days`,
+        ...issueCode("max_days", { max: MAX_REPORT_DAYS }),
+      });
     return { from, to, user: q.user };
   });
 

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inChinese } from "@/components/i18n/testing/issue-words";
 import { createBatch } from "../batches/create-batch";
 import { createDb } from "../db-client";
 import { StudioError } from "../errors";
@@ -140,6 +141,15 @@ describe("estimate request (the form's ≈ N credits)", () => {
     const error = await refusal(estimateRequest(bed.db, id, { model: "no-such-model" }));
     expect(error.status).toBe(400);
     expect(error.code).toBe("unknown_model");
+    const notObject = await refusal(estimateRequest(bed.db, id, ["sd_2.5_ORelay"]));
+    expect(notObject.issues).toEqual([
+      {
+        path: "body",
+        message: "must be a JSON object with model and its parameters",
+        code: "body_not_object",
+      },
+    ]);
+    expect(inChinese(notObject.issues[0])).toBe("须为 JSON 对象");
   });
 });
 

@@ -8,6 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inChinese } from "@/components/i18n/testing/issue-words";
 import { signedInUser } from "@/lib/auth/testing/auth-testbed";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox";
 import { makePng } from "@/lib/testing/media-fixtures";
@@ -36,6 +37,13 @@ beforeAll(async () => {
   files = http.createServer((req, res) => {
     if (req.url === "/public/frame.png") {
       res.writeHead(200, { "Content-Type": "image/png", "Content-Length": PNG.length });
+      res.end(PNG);
+    } else if (req.url === "/public/missing.png") {
+      res.writeHead(404);
+      res.end();
+    } else if (req.url === "/public/huge.png") {
+      // Declares more than an image asset may be; the studio stops at the header.
+      res.writeHead(200, { "Content-Type": "image/png", "Content-Length": 64 * 1024 ** 2 });
       res.end(PNG);
     } else if (req.url === "/public/page.html") {
       res.writeHead(200, { "Content-Type": "image/png" });
@@ -147,18 +155,30 @@ describe("asset registry API", () => {
   });
 
   it("names the field and the rule for a bad asset id", async () => {
-    for (const [assetId, rule] of [
-      ["", "must not be empty"],
-      ["two words", 'must not contain whitespace or "/"'],
-      ["a/b", 'must not contain whitespace or "/"'],
+    for (const [assetId, rule, code, chinese] of [
+      ["", "must not be empty", "empty", "不能为空"],
+      ["two words", 'must not contain whitespace or "/"', "no_whitespace_or_slash", "不能包含空白字符或“/”"],
+      ["a/b", 'must not contain whitespace or "/"', "no_whitespace_or_slash", "不能包含空白字符或“/”"],
     ]) {
       const bad = await record(ada, { assetId, label: "x", kind: "image" });
       expect(bad.status).toBe(400);
       expect(bad.json.error.message).toContain(`assetId: ${rule}`);
-      expect(bad.json.error.issues[0].path).toBe("assetId");
+      expect(bad.json.error.issues[0]).toMatchObject({ path: "assetId", code });
+      expect(inChinese(bad.json.error.issues[0])).toBe(chinese);
     }
     const kind = await record(ada, { assetId: "k1", label: "x", kind: "document" });
     expect(kind.json.error.message).toContain("kind: must be image, video or audio");
+    expect(kind.json.error.issues[0]).toMatchObject({
+      code: "not_one_of",
+      params: { allowed: ["image", "video", "audio"] },
+    });
+    const ftp = await record(ada, { assetId: "k2", label: "x", kind: "image", previewUrl: "ftp://x/a.png" });
+    expect(ftp.json.error.issues[0]).toMatchObject({
+      path: "previewUrl",
+      code: "media_not_url",
+      params: { accepts: "url" },
+    });
+    expect(inChinese(ftp.json.error.issues[0])).toBe("须为公开的 http(s) URL");
   });
 
   it("keeps asset ids unique per owner, with a clear error, and lets another user record the same id", async () => {
@@ -167,8 +187,9 @@ describe("asset registry API", () => {
     expect(again.status).toBe(409);
     expect(again.json.error.message).toContain('you already recorded "dup-1" (as "First")');
     expect(again.json.error.issues).toMatchObject([
-      { path: "assetId", message: "is already in your registry" },
+      { path: "assetId", message: "is already in your registry", code: "asset_already_recorded" },
     ]);
+    expect(inChinese(again.json.error.issues[0], "素材 ID")).toBe("素材 ID已在你的素材库中");
     expect((await record(bob, { assetId: "dup-1", label: "Bob's", kind: "video" })).status).toBe(201);
   });
 
@@ -203,6 +224,12 @@ describe("asset registry API", () => {
     const bad = await call(ada, "one", "PATCH", { id, json: { reviewState: "approved" } });
     expect(bad.status).toBe(400);
     expect(bad.json.error.message).toContain("reviewState: must be pending, passed, rejected or unknown");
+    const nothing = await call(ada, "one", "PATCH", { id, json: {} });
+    expect(nothing.json.error.issues[0]).toMatchObject({
+      code: "at_least_one_of",
+      params: { fields: ["label", "reviewState", "notes"] },
+    });
+    expect(inChinese(nothing.json.error.issues[0])).toBe("至少要给出 label、reviewState、notes 中的一项");
     expect((await call(ada, "one", "DELETE", { id })).status).toBe(204);
     expect((await call(ada, "one", "PATCH", { id, json: { label: "gone" } })).status).toBe(404);
   });
@@ -239,6 +266,8 @@ describe("asset registry API", () => {
     expect(privateUrl.json.error.issues[0]).toMatchObject({
       path: "previewUrl",
       message: "must be a public URL",
+      code: "media_not_url",
+      params: { accepts: "url" },
     });
     const metadata = await record(ada, {
       assetId: "pv-meta",
@@ -255,6 +284,29 @@ describe("asset registry API", () => {
     });
     expect(html.status).toBe(400);
     expect(html.json.error.message).toContain("is text/html by its content");
+    expect(html.json.error.issues[0]).toMatchObject({ path: "previewUrl", code: "not_media" });
+    expect(inChinese(html.json.error.issues[0])).toBe("须为图片、视频或音频");
+    const missing = await record(ada, {
+      assetId: "pv-missing",
+      label: "Missing",
+      kind: "image",
+      previewUrl: `${filesUrl}/public/missing.png`,
+    });
+    expect(missing.json.error.issues[0]).toMatchObject({ code: "fetch_status", params: { status: 404 } });
+    expect(inChinese(missing.json.error.issues[0], "预览 URL")).toBe("预览 URL返回了 HTTP 404");
+    const huge = await record(ada, {
+      assetId: "pv-huge",
+      label: "Huge",
+      kind: "image",
+      previewUrl: `${filesUrl}/public/huge.png`,
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.json.error.issues[0]).toMatchObject({
+      message: "must be at most 30 MB",
+      code: "file_too_large",
+      params: { maxBytes: 30 * 1024 ** 2 },
+    });
+    expect(inChinese(huge.json.error.issues[0])).toBe("不能超过 30 MB");
     const list = await call(ada, "assets", "GET");
     const ids = list.json.assets.map((a: { assetId: string }) => a.assetId);
     expect(ids).not.toContain("pv-private");
@@ -309,6 +361,8 @@ describe("asset registry API", () => {
     form.set("kind", "image");
     const made = await call(ada, "upload", "POST", { form });
     expect(made.status).toBe(400);
-    expect(made.json.error.issues).toMatchObject([{ path: "file", message: "is required" }]);
+    expect(made.json.error.issues).toMatchObject([
+      { path: "file", message: "is required", code: "required" },
+    ]);
   });
 });

@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inChinese } from "@/components/i18n/testing/issue-words";
 import { signedInUser } from "@/lib/auth/testing/auth-testbed";
 import { seedTasks } from "@/lib/gallery/testing/seed-tasks";
 import { makePng } from "@/lib/testing/media-fixtures";
@@ -234,5 +235,98 @@ describe("/api/collections", () => {
     expect((await call(ada, "collections/[id]", "DELETE", { params: { id } })).status).toBe(204);
     expect((await call(ada, "collections/[id]", "GET", { params: { id } })).status).toBe(404);
     expect(await temp.db.task.count({ where: { userId: ada.id } })).toBe(3);
+  });
+});
+
+describe("refusals name their rule by code, worded on a Chinese page", () => {
+  let id: string;
+  type Issue = { path: string; message: string; code: string; params: Record<string, unknown> };
+  const issueOf = async (response: Response): Promise<Issue> => {
+    const { status, body } = await json(response);
+    expect(status).toBe(400);
+    expect(body.error.issues).toHaveLength(1);
+    return body.error.issues[0];
+  };
+
+  it("a change that changes nothing, a cover or a move outside the collection", async () => {
+    id = (await json(await call(ada, "collections", "POST", { json: { name: "Rules", taskIds: ["ada-0"] } })))
+      .body.id;
+    const nothing = await issueOf(await call(ada, "collections/[id]", "PATCH", { params: { id }, json: {} }));
+    expect(nothing).toMatchObject({
+      code: "at_least_one_of",
+      params: { fields: ["name", "description", "coverTaskId"] },
+    });
+    expect(inChinese(nothing)).toBe("至少要给出 name、description、coverTaskId 中的一项");
+
+    const cover = await issueOf(
+      await call(ada, "collections/[id]", "PATCH", { params: { id }, json: { coverTaskId: "ada-1" } }),
+    );
+    expect(cover).toMatchObject({ path: "coverTaskId", code: "not_in_collection" });
+    expect(inChinese(cover)).toBe("须为此合集中的作品");
+    const move = await issueOf(
+      await call(ada, "collections/[id]/items/order", "POST", {
+        params: { id },
+        json: { taskId: "ada-0", before: "ada-2" },
+      }),
+    );
+    expect(move).toMatchObject({ path: "before", code: "not_in_collection" });
+    const shapeless = await issueOf(
+      await call(ada, "collections/[id]/items/order", "POST", {
+        params: { id },
+        json: { taskId: "ada-0", step: 2 },
+      }),
+    );
+    expect(shapeless).toMatchObject({ code: "no_matching_shape" });
+    expect(inChinese(shapeless)).toBe("不符合此请求接受的任何格式");
+  });
+
+  it("a member named twice or the owner as a member", async () => {
+    const both = await issueOf(
+      await call(ada, "collections/[id]/members", "POST", {
+        params: { id },
+        json: { email: "bob@example.com", userId: bob.id, role: "viewer" },
+      }),
+    );
+    expect(both).toMatchObject({
+      path: "email",
+      code: "exactly_one_of",
+      params: { fields: ["email", "userId"] },
+    });
+    expect(inChinese(both)).toBe("email、userId 须且只能给出其中一项");
+    const owner = await issueOf(
+      await call(ada, "collections/[id]/members", "POST", {
+        params: { id },
+        json: { email: "ada@example.com", role: "viewer" },
+      }),
+    );
+    expect(owner).toMatchObject({ path: "email", code: "collection_owner" });
+    expect(inChinese(owner, "电子邮箱")).toBe("电子邮箱是该合集的所有者");
+    const role = await issueOf(
+      await call(ada, "collections/[id]/members", "POST", {
+        params: { id },
+        json: { email: "bob@example.com", role: "boss" },
+      }),
+    );
+    expect(role).toMatchObject({
+      code: "not_one_of",
+      params: { allowed: ["viewer", "commenter", "editor"] },
+    });
+  });
+
+  it("an approval filter or a cursor the API does not know", async () => {
+    const approval = await issueOf(
+      await call(ada, "collections/[id]/items", "GET", { params: { id }, query: "approval=yes" }),
+    );
+    expect(approval).toMatchObject({
+      path: "approval",
+      code: "not_one_of",
+      params: { allowed: ["pending", "approved", "changes_requested", "rejected"] },
+    });
+    expect(inChinese(approval)).toBe("须为 pending、approved、changes_requested、rejected 之一");
+    const cursor = await issueOf(
+      await call(ada, "collections/[id]/items", "GET", { params: { id }, query: "cursor=nonsense" }),
+    );
+    expect(cursor).toMatchObject({ path: "cursor", code: "not_a_cursor" });
+    expect(inChinese(cursor)).toBe("不是此 API 返回的游标");
   });
 });

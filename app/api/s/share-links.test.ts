@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inChinese } from "@/components/i18n/testing/issue-words";
 import { signedInUser } from "@/lib/auth/testing/auth-testbed";
 import { seedTasks } from "@/lib/gallery/testing/seed-tasks";
 import { makePng } from "@/lib/testing/media-fixtures";
@@ -489,3 +490,71 @@ function routeFiles(dir: string): string[] {
     return entry.name === "route.ts" ? [path.relative(apiDir, full)] : [];
   });
 }
+
+describe("refusals name their rule by code, worded on a Chinese page", () => {
+  type Issue = { path: string; message: string; code: string; params: Record<string, unknown> };
+  const issuesOf = async (response: Response, status = 400) => {
+    expect(response.status).toBe(status);
+    return ((await response.json()) as { error: { issues: Issue[] } }).error.issues;
+  };
+  const made = (body: Record<string, unknown>) =>
+    call("shares/route.ts", "POST", "/api/shares", { headers: ada.headers, json: body });
+
+  it("a link to two things, or expiring in the past or on no date", async () => {
+    const [both] = await issuesOf(await made({ collectionId: "c1", taskId: "shared-1" }));
+    expect(both).toMatchObject({
+      path: "collectionId",
+      code: "exactly_one_of",
+      params: { fields: ["collectionId", "taskId"] },
+    });
+    expect(inChinese(both)).toBe("collectionId、taskId 须且只能给出其中一项");
+    const [past] = await issuesOf(await made({ collectionId: "c1", expiresAt: "2020-01-01T00:00:00Z" }));
+    expect(past).toMatchObject({ path: "expiresAt", code: "future" });
+    expect(inChinese(past, "过期时间")).toBe("过期时间须为将来的时间");
+    const [garbled] = await issuesOf(await made({ collectionId: "c1", expiresAt: "next week" }));
+    expect(garbled).toMatchObject({
+      path: "expiresAt",
+      code: "invalid_format",
+      params: { format: "datetime" },
+    });
+    const [short] = await issuesOf(await made({ collectionId: "c1", password: "abc" }));
+    expect(short).toMatchObject({ path: "password", code: "too_short", params: { min: 6 } });
+    expect(inChinese(short)).toBe("至少需要 6 个字符");
+  });
+
+  it("a wrong password, and a guest's verdict or comment without a name", async () => {
+    const { body: locked } = await share({ taskId: "shared-1", password: "right password" });
+    const [wrong] = await issuesOf(
+      await call("s/[token]/unlock/route.ts", "POST", `/api/s/${locked.token}/unlock`, {
+        params: { token: locked.token },
+        headers: guestBrowser().headers(),
+        json: { password: "wrong password" },
+      }),
+      401,
+    );
+    expect(wrong).toMatchObject({ path: "password", code: "wrong_password" });
+    expect(inChinese(wrong, "密码")).toBe("密码不正确");
+
+    const { body: link } = await share({ collectionId: "c1", allowComments: true });
+    const guest = guestBrowser();
+    await page(guest, link.token);
+    const [verdict] = await issuesOf(
+      await call("s/[token]/items/[taskId]/approval/route.ts", "PUT", "/x", {
+        params: { token: link.token, taskId: "shared-1" },
+        headers: guest.headers(),
+        json: { status: "approved" },
+      }),
+    );
+    expect(verdict).toMatchObject({ path: "guestName", code: "required" });
+    expect(inChinese(verdict, "你的名字")).toBe("你的名字为必填项");
+    const [nameless] = await issuesOf(
+      await call("s/[token]/items/[taskId]/comments/route.ts", "POST", "/x", {
+        params: { token: link.token, taskId: "shared-1" },
+        headers: guest.headers(),
+        json: { body: "hello" },
+      }),
+    );
+    expect(nameless).toMatchObject({ path: "guestName", code: "empty" });
+    expect(inChinese(nameless, "你的名字")).toBe("你的名字不能为空");
+  });
+});

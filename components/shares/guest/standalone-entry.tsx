@@ -2,7 +2,7 @@ import { createRoot } from "react-dom/client";
 import type { ReviewWords } from "@/components/review/review-words";
 import { ReviewWordsProvider } from "@/components/review/review-words";
 import type { CompiledMessages } from "@/lib/i18n/compiled-messages";
-import { reviewText, setShareMessages } from "./messages";
+import { reviewErrorText, reviewText, setShareMessages } from "./messages";
 import { PasswordForm } from "./password-form";
 import { ShareView } from "./share-view";
 
@@ -15,7 +15,7 @@ if (root) {
   const locale = root.dataset.locale ?? "en";
   setShareMessages(locale, JSON.parse(root.dataset.messages ?? "{}") as CompiledMessages);
   // The review components (comments, approval) read their words from the same compiled messages.
-  const reviewWords: ReviewWords = { t: reviewText, locale };
+  const reviewWords: ReviewWords = { t: reviewText, locale, errorText: reviewErrorText };
   createRoot(root).render(
     <ReviewWordsProvider value={reviewWords}>
       {root.dataset.state === "locked" ? <PasswordForm token={token} /> : <ShareView token={token} />}

@@ -20,7 +20,7 @@ export const POST = route({ auth: "user" }, async ({ request, user }) => {
   const input = uploadAssetSchema.parse(fields);
   if (!file) {
     throw new StudioError("invalid_request", 'file: choose the file to upload (form field "file").', {
-      issues: [{ path: "file", message: "is required" }],
+      issues: [{ path: "file", message: "is required", code: "required" }],
     });
   }
   const asset = await uploadAsset(db(), user, input, file);
