@@ -1,4 +1,5 @@
 import { createTranslator } from "next-intl";
+import { inChinese } from "@/lib/testing/zh-failure";
 import { describe, expect, it } from "vitest";
 import en from "@/messages/en.json";
 import zhCN from "@/messages/zh-CN.json";
@@ -126,6 +127,32 @@ describe("announcements", () => {
     expect(announcementsFrom(chinese, answer, new Set()).map((a) => [a.title, a.body])).toEqual([
       ["批量任务“Kites”已结束", "3 个中已完成 2 个，1 个未完成。"],
       ["视频已就绪 · vendors_5.0Pro", "prompt of a"],
+    ]);
+  });
+
+  it("words the studio's own failure sentence in the page's language, and keeps the upstream's words", () => {
+    const lost = task("l", {
+      status: "failed",
+      media: [],
+      error: "The upstream no longer knows this task: HTTP 404 on 12 queries in a row over 31 minutes.",
+      errorCode: "tracker_upstream_lost",
+      errorParams: { upstreamStatus: "404", queries: 12, minutes: 31 },
+    });
+    const upstream = task("u", {
+      status: "failed",
+      media: [],
+      error: "content review",
+      errorCode: "task_upstream_failed",
+    });
+    const bodies = announcementsFrom(
+      chinese,
+      activity({ tasks: [lost, upstream] }),
+      new Set(),
+      inChinese,
+    ).map((a) => a.body);
+    expect(bodies).toEqual([
+      "上游已不再识别此任务：连续 12 次查询均返回 HTTP 404，历时 31 分钟。",
+      "content review",
     ]);
   });
 });

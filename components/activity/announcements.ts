@@ -1,4 +1,6 @@
 import type { Activity, ActivityBatch, ActivityTask } from "@/lib/activity/types";
+import type { Failure } from "@/lib/errors";
+import { answerFailure } from "@/lib/failure-fields";
 import type { AnnounceTranslator } from "./announce-translator";
 import { reviewAnnouncements } from "./review-announcements";
 import type { Announcement } from "./browser-notifications";
@@ -12,7 +14,14 @@ function clip(text: string, length: number): string {
   return line.length > length ? `${line.slice(0, length - 1)}…` : line;
 }
 
-function taskAnnouncement(t: AnnounceTranslator, task: ActivityTask): ActivityAnnouncement {
+/** A kept failure in the page's language (components/i18n/use-failure-message.ts). */
+export type SayFailure = (failure: Failure | null) => string;
+
+function taskAnnouncement(
+  t: AnnounceTranslator,
+  task: ActivityTask,
+  sayFailure: SayFailure,
+): ActivityAnnouncement {
   const named = { kind: task.kind, model: task.model };
   const stored = task.media.find((m) => m.status === "stored");
   if (task.status !== "completed") {
@@ -20,8 +29,8 @@ function taskAnnouncement(t: AnnounceTranslator, task: ActivityTask): ActivityAn
       key: `task:${task.id}`,
       tone: "error",
       title: t("failed", named),
-      // The upstream's own words, as it wrote them.
-      body: clip(task.error ?? t("failedBody"), 160),
+      // The upstream's own words as it wrote them, or the studio's sentence in the page's language.
+      body: clip(sayFailure(answerFailure(task)) || t("failedBody"), 160),
       href: task.href,
     };
   }
@@ -58,10 +67,11 @@ export function announcementsFrom(
   t: AnnounceTranslator,
   activity: Activity,
   seen: Set<string>,
+  sayFailure: SayFailure = (failure) => failure?.message ?? "",
 ): ActivityAnnouncement[] {
   const fresh = (a: ActivityAnnouncement) => !seen.has(a.key);
   const batches = activity.batches.map((batch) => batchAnnouncement(t, batch)).filter(fresh);
-  const tasks = activity.tasks.map((task) => taskAnnouncement(t, task)).filter(fresh);
+  const tasks = activity.tasks.map((task) => taskAnnouncement(t, task, sayFailure)).filter(fresh);
   for (const a of [...batches, ...tasks]) seen.add(a.key);
   const review = reviewAnnouncements(t, activity, seen);
   const count = tasks.length + (tasks.length > 0 ? activity.moreTasks : 0);

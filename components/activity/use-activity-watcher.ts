@@ -5,6 +5,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { fetchJson } from "@/components/api-client";
+import { useFailureMessage } from "@/components/i18n/use-failure-message";
 import type { Activity } from "@/lib/activity/types";
 import { announcementsFrom, type ActivityAnnouncement } from "./announcements";
 import { notify } from "./browser-notifications";
@@ -53,6 +54,7 @@ export function useActivityWatcher() {
   const router = useRouter();
   const pathname = usePathname();
   const t = useTranslations("announce");
+  const sayFailure = useFailureMessage();
   const state = useRef<{ cursor: string | null; seen: Set<string> } | null>(null);
   const [toasts, setToasts] = useState<Toast[]>([]);
   // Comments and approvals that came while the tab was hidden: "(n new)" in its title until it is seen.
@@ -79,7 +81,7 @@ export function useActivityWatcher() {
     if (!data || !state.current) return;
     const { seen } = state.current;
     const review = newReviewCount(data, seen);
-    const fresh = announcementsFrom(t, data, seen);
+    const fresh = announcementsFrom(t, data, seen, sayFailure);
     for (const announcement of fresh) notify(announcement, (href) => router.push(href));
     state.current.cursor = data.cursor;
     saveState(data.cursor, seen);
@@ -88,7 +90,7 @@ export function useActivityWatcher() {
       const shownAt = Date.now();
       setToasts((current) => [...fresh.map((a) => ({ ...a, shownAt })), ...current].slice(0, MAX_TOASTS));
     }
-  }, [data, router, t]);
+  }, [data, router, t, sayFailure]);
 
   useEffect(() => {
     const seenNow = () => {

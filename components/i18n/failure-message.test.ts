@@ -8,7 +8,8 @@ import { failureMessage } from "./failure-message";
 const messages = zhCN as typeof en;
 const zh = createTranslator({ locale: "zh-CN", messages, namespace: "failures" });
 const zhErrors = createTranslator({ locale: "zh-CN", messages, namespace: "errors" });
-const word = (failure: Parameters<typeof failureMessage>[3]) => failureMessage(zh, zhErrors, "zh-CN", failure);
+const word = (failure: Parameters<typeof failureMessage>[3]) =>
+  failureMessage(zh, zhErrors, "zh-CN", failure);
 
 describe("failureMessage", () => {
   const lost = {
@@ -25,9 +26,13 @@ describe("failureMessage", () => {
   });
 
   it("words a StudioError's code through the errors messages, and shows the English for an unknown code", () => {
-    const limited = failureOf(new StudioError("rate_limited", "Too many.", { details: { retryAfterSeconds: 30 } }));
+    const limited = failureOf(
+      new StudioError("rate_limited", "Too many.", { details: { retryAfterSeconds: 30 } }),
+    );
     expect(word(limited)).toBe("尝试次数过多：请在 30 秒后重试。");
-    expect(word({ code: "text", message: "Written before codes were kept." })).toBe("Written before codes were kept.");
+    expect(word({ code: "text", message: "Written before codes were kept." })).toBe(
+      "Written before codes were kept.",
+    );
   });
 
   it("shows the English sentence rather than one with a hole when a param is missing", () => {

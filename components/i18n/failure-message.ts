@@ -43,7 +43,12 @@ function wordParam(
   locale: string,
   value: FailureParam,
 ): string | number {
-  if (typeof value === "object" && value && typeof value.code === "string" && typeof value.message === "string")
+  if (
+    typeof value === "object" &&
+    value &&
+    typeof value.code === "string" &&
+    typeof value.message === "string"
+  )
     return failureMessage(t, tErrors, locale, value);
   return typeof value === "number" ? value : String(value);
 }

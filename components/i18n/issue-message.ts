@@ -26,6 +26,8 @@ const REQUIRED_PARAMS: Record<string, string[]> = {
   too_large: ["max"],
   equals: ["value"],
   not_one_of: ["allowed"],
+  each_one_of: ["allowed"],
+  chain_no_first_frame: ["model"],
   too_short: ["min"],
   too_long: ["max"],
   too_many_chinese_characters: ["max"],

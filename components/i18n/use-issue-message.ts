@@ -2,21 +2,15 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useMemo } from "react";
-import {
-  issueMessage,
-  issuesLine,
-  withWordedIssues,
-  type PathedApiIssue,
-  type WordableIssue,
-} from "./issue-message";
-import { useErrorMessage, type ErrorOverrides } from "./use-error-message";
+import { issueMessage, issuesLine, type PathedApiIssue, type WordableIssue } from "./issue-message";
+import { useErrorMessage } from "./use-error-message";
 
 /**
  * issue-message.ts in the page's language, for forms outside the studio's model form (that one names
  * fields by their parameter labels: components/studio/use-issue-wording.ts).
  * `word`: one issue, under its field (`field`: the field's label, when the text should name it);
  * `line`: several issues, each after its path; `error`: useErrorMessage's message for a failed
- * request, with its issues worded instead of the server's English sentence.
+ * request (its issues worded instead of the server's English sentence).
  */
 export function useIssueMessage() {
   const t = useTranslations("issues");
@@ -28,11 +22,5 @@ export function useIssueMessage() {
     [t, locale],
   );
   const line = useCallback((issues: readonly PathedApiIssue[]) => issuesLine(t, locale, issues), [t, locale]);
-  const error = useCallback(
-    (failure: unknown, overrides?: ErrorOverrides) =>
-      errorMessage(withWordedIssues(t, locale, failure), overrides),
-    [t, locale, errorMessage],
-  );
-
-  return useMemo(() => ({ word, line, error }), [word, line, error]);
+  return useMemo(() => ({ word, line, error: errorMessage }), [word, line, errorMessage]);
 }
