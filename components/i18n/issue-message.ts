@@ -57,6 +57,7 @@ const REQUIRED_PARAMS: Record<string, string[]> = {
   exactly_one_of: ["fields"],
   greater_than: ["value"],
   not_after: ["other"],
+  not_before: ["other"],
   max_days: ["max"],
   file_too_large: ["maxBytes"],
   fetch_status: ["status"],

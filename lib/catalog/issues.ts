@@ -88,6 +88,7 @@ export const ISSUE_CODES = [
   // Numbers, times, files
   "greater_than",
   "not_after",
+  "not_before",
   "max_days",
   "future",
   "file_too_large",

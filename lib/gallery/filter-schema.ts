@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { issueCode } from "../http/zod-issue";
 import {
   checkGalleryFilters,
   checkGalleryListQuery,
@@ -14,7 +15,13 @@ import {
 function querySchema<T>(check: (raw: Record<string, unknown>) => { value: T; issues: FilterIssue[] }) {
   return z.record(z.string(), z.unknown()).transform((raw, ctx): T => {
     const { value, issues } = check(raw);
-    for (const issue of issues) ctx.addIssue({ code: "custom", path: [issue.key], message: issue.message });
+    for (const issue of issues)
+      ctx.addIssue({
+        code: "custom",
+        path: [issue.key],
+        message: issue.message,
+        ...issueCode(issue.code, issue.params),
+      });
     return value;
   });
 }

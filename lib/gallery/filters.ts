@@ -1,3 +1,4 @@
+import type { IssueCode, IssueParams } from "../catalog/issues";
 /**
  * The gallery's filters, as they appear in the list API's query string and in the page URL
  * (bookmarkable). One set of rules for the route, the page and the benchmark.
@@ -34,35 +35,46 @@ export type GallerySort = (typeof GALLERY_SORTS)[number];
 
 export type GalleryListQuery = GalleryFilters & { cursor?: string; limit?: number };
 
-/** A value that breaks its key's rule: the key and the rule, for the API's error and the page. */
-export type FilterIssue = { key: string; message: string };
+/**
+ * A value that breaks its key's rule: the key and the rule (English `message`; `code` and `params`
+ * from lib/catalog/issues.ts, so a page words it in its language), for the API's error and the page.
+ */
+export type FilterIssue = { key: string; message: string; code: IssueCode; params?: IssueParams };
 
-type Rule = (value: string) => { value: unknown } | { error: string };
+type Broken = { error: string; code: IssueCode; params?: IssueParams };
+type Rule = (value: string) => { value: unknown } | Broken;
+
+const broken = (error: string, code: IssueCode, params?: IssueParams): Broken => ({ error, code, params });
+const notANumber = () => broken("must be a number", "invalid_type", { expected: "number" });
 
 const oneOf =
   (values: readonly string[], error: string): Rule =>
   (v) =>
-    values.includes(v) ? { value: v } : { error };
+    values.includes(v) ? { value: v } : broken(error, "not_one_of", { allowed: [...values] });
 const text =
   (max: number, error = `must be at most ${max} characters`, trim = true): Rule =>
   (v) => {
     const value = trim ? v.trim() : v;
-    return value.length <= max ? { value } : { error };
+    return value.length <= max ? { value } : broken(error, "too_long", { max });
   };
 const wholeNumber =
   (min: number, max: number, error: string): Rule =>
   (v) => {
     const n = Number(v);
-    if (Number.isNaN(n)) return { error: "must be a number" };
-    return Number.isInteger(n) && n >= min && n <= max ? { value: n } : { error };
+    if (Number.isNaN(n)) return notANumber();
+    return Number.isInteger(n) && n >= min && n <= max ? { value: n } : broken(error, "range", { min, max });
   };
 const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 // "2026-11-21" is a whole day in UTC; the page sends the user's local day as date-times with offset.
 const date: Rule = (v) => {
   const value = v.trim();
   if (!DATE.test(value))
-    return { error: "must be a date such as 2026-11-21 or an ISO date-time with offset" };
-  return Number.isNaN(Date.parse(value)) ? { error: "is not a real date" } : { value };
+    return broken("must be a date such as 2026-11-21 or an ISO date-time with offset", "invalid_format", {
+      format: "date",
+    });
+  return Number.isNaN(Date.parse(value))
+    ? broken("is not a real date", "invalid_format", { format: "date" })
+    : { value };
 };
 
 /**
@@ -76,7 +88,7 @@ const FILTER_RULES: Record<keyof GalleryFilters, Rule> = {
   favorite: (v) =>
     ["1", "true", "0", "false"].includes(v)
       ? { value: v === "1" || v === "true" }
-      : { error: "must be 1 or 0" },
+      : broken("must be 1 or 0", "not_one_of", { allowed: ["1", "0"] }),
   rating: wholeNumber(1, 5, "must be a whole number from 1 to 5"),
   tag: text(64),
   from: date,
@@ -91,10 +103,12 @@ const LIST_RULES: Record<"cursor" | "limit", Rule> = {
   cursor: text(500, "must be at most 500 characters", false),
   limit: (v) => {
     const n = Number(v);
-    if (Number.isNaN(n)) return { error: "must be a number" };
-    if (!Number.isInteger(n)) return { error: "must be a whole number" };
-    if (n < 1) return { error: "must be at least 1" };
-    return n > MAX_PAGE_SIZE ? { error: `must be at most ${MAX_PAGE_SIZE}` } : { value: n };
+    if (Number.isNaN(n)) return notANumber();
+    if (!Number.isInteger(n)) return broken("must be a whole number", "not_integer");
+    if (n < 1) return broken("must be at least 1", "too_small", { min: 1 });
+    return n > MAX_PAGE_SIZE
+      ? broken(`must be at most ${MAX_PAGE_SIZE}`, "too_large", { max: MAX_PAGE_SIZE })
+      : { value: n };
   },
 };
 
@@ -109,13 +123,14 @@ function checkKeys(
     if (given === undefined || given === null) continue;
     const v = typeof given === "string" ? given : typeof given === "number" ? String(given) : null;
     if (v === null) {
-      issues.push({ key, message: "must be text" });
+      issues.push({ key, message: "must be text", code: "invalid_type", params: { expected: "string" } });
       continue;
     }
     // An empty value is no filter (a form's blank field).
     if (v.trim() === "") continue;
     const result = rule(v);
-    if ("error" in result) issues.push({ key, message: result.error });
+    if ("error" in result)
+      issues.push({ key, message: result.error, code: result.code, params: result.params });
     else value[key] = result.value;
   }
   return { value, issues };
@@ -132,7 +147,12 @@ export function checkGalleryFilters(raw: Record<string, unknown>): {
   const { value, issues } = checkKeys(raw, FILTER_RULES);
   const filters = value as GalleryFilters;
   if (!issues.length && filters.from && filters.to && !(startOf(filters.from) < endOf(filters.to))) {
-    issues.push({ key: "to", message: "must not be before from" });
+    issues.push({
+      key: "to",
+      message: "must not be before from",
+      code: "not_before",
+      params: { other: "from" },
+    });
   }
   return { value: filters, issues };
 }

@@ -1,6 +1,8 @@
 import { LOCAL_USER } from "../auth/local-user";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inChinese } from "@/components/i18n/testing/issue-words";
 import { encodeCursor } from "../http/page-cursor";
+import { zodIssueCode } from "../http/zod-issue";
 import { createTempDb } from "../testing/temp-db";
 import { galleryListQuerySchema } from "./filter-schema";
 import { filtersToSearchParams, searchParamsObject, type GalleryListQuery } from "./filters";
@@ -196,6 +198,22 @@ describe("gallery query parameters", () => {
     expect(
       galleryListQuerySchema.safeParse({ from: "2026-11-05", to: "2026-11-04" }).error?.issues[0],
     ).toMatchObject({ path: ["to"], message: "must not be before from" });
+  });
+
+  it("gives each broken rule its code and params, which a Chinese page words", () => {
+    const result = galleryListQuerySchema.safeParse({ rating: "6", type: "gif", limit: "0" });
+    const coded = Object.fromEntries(
+      result.error!.issues.map((i) => [i.path.join("."), { message: i.message, ...zodIssueCode(i) }]),
+    );
+    expect(coded.type).toMatchObject({
+      code: "not_one_of",
+      params: { allowed: ["video", "image", "sequence"] },
+    });
+    expect(coded.rating).toMatchObject({ code: "range", params: { min: 1, max: 5 } });
+    expect(inChinese(coded.limit)).toBe(inChinese({ code: "too_small", params: { min: 1 }, message: "" }));
+    const backwards = galleryListQuerySchema.safeParse({ from: "2026-11-05", to: "2026-11-04" }).error!
+      .issues[0];
+    expect(inChinese({ message: backwards.message, ...zodIssueCode(backwards) })).toBe("不能早于 from");
   });
 
   it("round-trips filters through a URL in a stable order, dropping empty values", () => {
