@@ -5,10 +5,14 @@ import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type Keybo
 import type { ModelDef, ModelGroup, ModelNameEntry } from "@/lib/catalog";
 import { ModelBadges } from "./model-badges";
 
-// The open list's parts load when it first opens: the studio's first view shows only the button.
-const ModelOption = lazy(() => import("./model-option").then((module) => ({ default: module.ModelOption })));
+// The open list's parts are not in the first load (the studio's first view shows only the button);
+// they are fetched just after the page is up, so the list is whole the moment it opens — a list
+// still loading would leave the search box pointing at a listbox that is not there.
+const loadModelOption = () => import("./model-option");
+const loadModelNamesNote = () => import("./model-names-note");
+const ModelOption = lazy(() => loadModelOption().then((module) => ({ default: module.ModelOption })));
 const ModelNamesNote = lazy(() =>
-  import("./model-names-note").then((module) => ({ default: module.ModelNamesNote })),
+  loadModelNamesNote().then((module) => ({ default: module.ModelNamesNote })),
 );
 
 function matches(query: string, ...texts: string[]): boolean {
@@ -41,6 +45,10 @@ export function ModelPicker({
   const triggerRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    void loadModelOption();
+    void loadModelNamesNote();
+  }, []);
 
   const visibleGroups = useMemo(
     () =>
