@@ -7,7 +7,7 @@ import { shownFailure } from "../failure-fields";
 import { publicText } from "../upstream/public-text";
 import type { z } from "zod";
 import type { shownEditSchema } from "./description-schema";
-import { queueTasks } from "./queue";
+import { describeAgain } from "./queue";
 import { describeSettings } from "./settings";
 import type { ItemShown } from "./types";
 
@@ -74,16 +74,6 @@ export async function describeItemNow(db: Db, viewer: Viewer, taskId: string): P
     select: { userId: true, mediaState: true },
   });
   if (!task || !canSee(viewer, task.userId)) await visibleTask(db, viewer, taskId);
-  await queueTasks(db, [taskId]);
-  await db.taskDescription.updateMany({
-    where: { taskId, status: { in: ["refused", "failed"] } },
-    data: {
-      status: "pending",
-      ...failureColumns(null, "reason"),
-      attempts: 0,
-      leaseUntil: null,
-      leaseHolder: null,
-    },
-  });
+  await describeAgain(db, [taskId], ["refused", "failed"]);
   return itemShown(db, viewer, taskId);
 }

@@ -29,6 +29,28 @@ export async function queueTasks(db: Db, taskIds: readonly string[]): Promise<nu
   return added;
 }
 
+/**
+ * These tasks described again: a pending row where none exists yet, and a row that ended in one of
+ * `statuses` back to pending, its reason, attempts and lease cleared.
+ */
+export async function describeAgain(
+  db: Db,
+  taskIds: readonly string[],
+  statuses: readonly ("done" | "refused" | "failed")[],
+): Promise<void> {
+  await queueTasks(db, taskIds);
+  await db.taskDescription.updateMany({
+    where: { taskId: { in: [...taskIds] }, status: { in: [...statuses] } },
+    data: {
+      status: "pending",
+      ...failureColumns(null, "reason"),
+      attempts: 0,
+      leaseUntil: null,
+      leaseHolder: null,
+    },
+  });
+}
+
 export type BackfillScope = { since?: Date; userId?: string | null };
 
 /**

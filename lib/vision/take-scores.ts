@@ -1,8 +1,8 @@
 import "server-only";
-import { failureColumns, StudioError } from "../errors";
+import { StudioError } from "../errors";
 import type { Db } from "../db";
 import { ownedBy, type Viewer } from "../auth/scope";
-import { queueTasks } from "./queue";
+import { describeAgain } from "./queue";
 
 /**
  * "Score takes" (issue 25 part 4), per batch or per sequence shot: each stored take is described
@@ -72,17 +72,8 @@ export async function setScoring(
     select: { id: true },
   });
   const ids = takes.map((t) => t.id);
-  await queueTasks(db, ids);
-  await db.taskDescription.updateMany({
-    where: { taskId: { in: ids }, status: { not: "pending" } },
-    data: {
-      status: "pending",
-      ...failureColumns(null, "reason"),
-      attempts: 0,
-      leaseUntil: null,
-      leaseHolder: null,
-    },
-  });
+  // A take described before is asked again, with the score.
+  await describeAgain(db, ids, ["done", "refused", "failed"]);
   return { on, queued: ids.length };
 }
 
