@@ -1,5 +1,6 @@
 import type { createTranslator } from "next-intl";
 import { ApiError } from "@/components/api-client";
+import { SERVER_LOCALE } from "@/lib/i18n/locales";
 
 /**
  * What the server's error details a message needs, by code: a message is used only when the answer
@@ -20,9 +21,6 @@ export type ErrorOverrides = Partial<Record<string, string>>;
 export type ErrorsTranslator = ReturnType<typeof createTranslator<IntlMessages, "errors">>;
 type IntlMessages = typeof import("@/messages/en.json");
 type Key = Parameters<ErrorsTranslator>[0];
-
-/** The language the server writes its error sentences in (lib/errors.ts). */
-const SERVER_LOCALE = "en";
 
 /**
  * Turns a failure into a sentence in the page's language. The server keeps answering with codes and

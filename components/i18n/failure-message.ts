@@ -2,13 +2,11 @@ import type { createTranslator } from "next-intl";
 import { ApiError } from "@/components/api-client";
 import type { Failure, FailureParam } from "@/lib/errors";
 import { errorMessage, type ErrorsTranslator } from "./error-message";
+import { SERVER_LOCALE } from "@/lib/i18n/locales";
 
 type IntlMessages = typeof import("@/messages/en.json");
 export type FailuresTranslator = ReturnType<typeof createTranslator<IntlMessages, "failures">>;
 type Key = Parameters<FailuresTranslator>[0];
-
-/** The language the server writes its sentences in (lib/errors.ts). */
-const SERVER_LOCALE = "en";
 
 /**
  * A failure a row keeps (lib/errors.ts, Failure) in the page's language: `failures.<code>` with its

@@ -1,6 +1,7 @@
 import type { createTranslator } from "next-intl";
 import { ApiError } from "@/components/api-client";
 import { formatBytes } from "@/lib/format/bytes";
+import { SERVER_LOCALE } from "@/lib/i18n/locales";
 
 type IntlMessages = typeof import("@/messages/en.json");
 export type IssuesTranslator = ReturnType<typeof createTranslator<IntlMessages, "issues">>;
@@ -10,9 +11,6 @@ type Key = Parameters<IssuesTranslator>[0];
 export type WordableIssue = { message: string; code?: string; params?: Record<string, unknown> };
 /** An issue of a refused request: `path` names its field ("expiresAt", "reference_images[2]"). */
 export type PathedApiIssue = WordableIssue & { path: string };
-
-/** The language the server and the catalog write `message` in. */
-const SOURCE_LOCALE = "en";
 
 /** The params each code's message needs: without one, the English `message` is shown. */
 const REQUIRED_PARAMS: Record<string, string[]> = {
@@ -93,7 +91,7 @@ const GOT_KINDS: Record<string, "list" | "object"> = { "a list": "list", "an obj
 export function wordIssueRule(
   t: IssuesTranslator,
   issue: WordableIssue,
-  locale: string = SOURCE_LOCALE,
+  locale: string = SERVER_LOCALE,
 ): string | null {
   const code = issue.code;
   // Codes come from the server at run time: `t.has` checks the key before it is used.
@@ -126,7 +124,7 @@ export function issueMessage(
   issue: WordableIssue,
   field?: string,
 ): string {
-  if (locale === SOURCE_LOCALE) return issue.message;
+  if (locale === SERVER_LOCALE) return issue.message;
   const rule = wordIssueRule(t, issue, locale);
   if (rule === null) return field ? `${field}: ${issue.message}` : issue.message;
   return field ? t("field", { field, rule }) : rule;
@@ -140,7 +138,7 @@ export function issueMessage(
 export function issuesLine(t: IssuesTranslator, locale: string, issues: readonly PathedApiIssue[]): string {
   const line = (issue: PathedApiIssue) => {
     const rule =
-      locale === SOURCE_LOCALE ? issue.message : (wordIssueRule(t, issue, locale) ?? issue.message);
+      locale === SERVER_LOCALE ? issue.message : (wordIssueRule(t, issue, locale) ?? issue.message);
     return issue.path ? t("pathLine", { path: issue.path, rule }) : rule;
   };
   return issues.map(line).join(t("lineSeparator"));
@@ -152,7 +150,7 @@ export function issuesLine(t: IssuesTranslator, locale: string, issues: readonly
  * anything else (an English page, an error without issues) as it is.
  */
 export function withWordedIssues(t: IssuesTranslator, locale: string, error: unknown): unknown {
-  if (locale === SOURCE_LOCALE || !(error instanceof ApiError) || !error.issues.length) return error;
+  if (locale === SERVER_LOCALE || !(error instanceof ApiError) || !error.issues.length) return error;
   const { status, code, issues, details } = error;
   return new ApiError(status, code, issuesLine(t, locale, issues), issues, details);
 }

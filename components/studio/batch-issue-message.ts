@@ -1,5 +1,6 @@
 import type { createTranslator } from "next-intl";
 import { wordIssueRule, type IssuesTranslator } from "@/components/i18n/issue-message";
+import { SERVER_LOCALE } from "@/lib/i18n/locales";
 
 type IntlMessages = typeof import("@/messages/en.json");
 export type BatchPlanTranslator = ReturnType<typeof createTranslator<IntlMessages, "batchPlanIssues">>;
@@ -25,9 +26,6 @@ export type BatchIssue = {
   variationTag?: string;
 };
 
-/** The language the server and the plan write `message` in. */
-const SOURCE_LOCALE = "en";
-
 /** The request's own fields (messages batchPlanIssues.fields.*): a batch-level issue names them. */
 const BATCH_FIELDS = new Set(["title", "models", "body", "overrides", "items", "variations", "intervalMs"]);
 
@@ -46,7 +44,7 @@ export function batchIssueMessage(
   fieldLabel?: string,
   options: { withPlace?: boolean } = {},
 ): string {
-  if (locale === SOURCE_LOCALE) return issue.message;
+  if (locale === SERVER_LOCALE) return issue.message;
   const withPlace = options.withPlace ?? true;
   const sentence = wordRule(t, tIssues, issue, fieldLabel ?? fieldName(t, issue));
   if (sentence === null)

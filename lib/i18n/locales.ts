@@ -2,6 +2,8 @@
 export const LOCALES = ["en", "zh-CN"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
+/** The language the server writes its sentences, issues and kept failures in (an English page shows them as they are). */
+export const SERVER_LOCALE: Locale = "en";
 
 /** The browser's choice when nobody is signed in (or with accounts off: the one local user). */
 export const LOCALE_COOKIE = "studio-locale";
