@@ -100,6 +100,9 @@ test("on an image a click marks a point that stays over the image", async ({ pag
   ]);
   await page.goto(`/gallery?item=${item.id}`);
   await expect(page.getByTestId("detail-image")).toBeVisible();
+  // The layer that takes the click is there once the page knows I may comment (and the panel has settled).
+  await expect(page.getByTestId("comment-panel")).toContainText("No comments yet.");
+  await expect(page.getByTestId("review-draw-layer")).toBeVisible();
   const box = (await page.getByTestId("review-overlay").boundingBox())!;
   await page.mouse.click(box.x + box.width * 0.75, box.y + box.height * 0.25);
   await expect(page.getByTestId("composer-shape")).toHaveText(/Point marked/);

@@ -1,19 +1,34 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { ModelDef, ModelGroup, ModelNameEntry } from "@/lib/catalog";
 import { ModelBadges } from "./model-badges";
 
 // The open list's parts are not in the first load (the studio's first view shows only the button);
-// they are fetched just after the page is up, so the list is whole the moment it opens — a list
-// still loading would leave the search box pointing at a listbox that is not there.
-const loadModelOption = () => import("./model-option");
-const loadModelNamesNote = () => import("./model-names-note");
-const ModelOption = lazy(() => loadModelOption().then((module) => ({ default: module.ModelOption })));
-const ModelNamesNote = lazy(() =>
-  loadModelNamesNote().then((module) => ({ default: module.ModelNamesNote })),
-);
+// they are fetched just after the page is up. Until they are here the open picker says so and its
+// search box points at no listbox: pointing at one still loading is an invalid ARIA reference.
+type ListParts = {
+  ModelOption: typeof import("./model-option").ModelOption;
+  ModelNamesNote: typeof import("./model-names-note").ModelNamesNote;
+};
+const loadListParts = (): Promise<ListParts> =>
+  Promise.all([import("./model-option"), import("./model-names-note")]).then(([option, note]) => ({
+    ModelOption: option.ModelOption,
+    ModelNamesNote: note.ModelNamesNote,
+  }));
+
+function useListParts(): ListParts | null {
+  const [parts, setParts] = useState<ListParts | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadListParts().then((loaded) => live && setParts(loaded));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return parts;
+}
 
 function matches(query: string, ...texts: string[]): boolean {
   const q = query.trim().toLowerCase();
@@ -45,10 +60,7 @@ export function ModelPicker({
   const triggerRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  useEffect(() => {
-    void loadModelOption();
-    void loadModelNamesNote();
-  }, []);
+  const parts = useListParts();
 
   const visibleGroups = useMemo(
     () =>
@@ -80,7 +92,7 @@ export function ModelPicker({
     listRef.current
       ?.querySelector(`[data-model-id="${CSS.escape(active.id)}"]`)
       ?.scrollIntoView({ block: "nearest" });
-  }, [open, active]);
+  }, [open, active, parts]);
 
   function openList() {
     setQuery("");
@@ -171,9 +183,9 @@ export function ModelPicker({
               role="combobox"
               aria-label={t("searchLabel")}
               aria-expanded="true"
-              aria-controls={`${baseId}-listbox`}
+              aria-controls={parts ? `${baseId}-listbox` : undefined}
               aria-autocomplete="list"
-              aria-activedescendant={active ? optionId(active.id) : undefined}
+              aria-activedescendant={parts && active ? optionId(active.id) : undefined}
               value={query}
               onChange={(event) => {
                 setQuery(event.target.value);
@@ -184,9 +196,13 @@ export function ModelPicker({
               className="w-full rounded-md border border-zinc-700 bg-zinc-950 px-3 py-2 text-sm placeholder:text-zinc-400 focus:border-sky-500 focus:outline-none"
             />
           </div>
-          <Suspense fallback={null}>
-            {/* Focusable so that the list scrolls from the keyboard too (Tab from the search closes the
-                picker; this is for a pointer that clicked into the list). */}
+          {!parts ? (
+            <p role="status" className="px-3 py-4 text-sm text-zinc-400">
+              {t("loading")}
+            </p>
+          ) : (
+            /* Focusable so that the list scrolls from the keyboard too (Tab from the search closes the
+                picker; this is for a pointer that clicked into the list). */
             <div tabIndex={0} className="max-h-[min(60vh,32rem)] overflow-y-auto overscroll-contain p-1">
               <ul ref={listRef} id={`${baseId}-listbox`} role="listbox" aria-label={t("models")}>
                 {visibleGroups.map((group, groupIndex) => (
@@ -201,7 +217,7 @@ export function ModelPicker({
                         {group.label}
                       </li>
                       {group.models.map((model) => (
-                        <ModelOption
+                        <parts.ModelOption
                           key={model.id}
                           id={optionId(model.id)}
                           model={model}
@@ -221,9 +237,9 @@ export function ModelPicker({
                   {visibleNames.length > 0 && ` ${t("matchesName")}`}
                 </p>
               )}
-              {visibleNames.length > 0 && <ModelNamesNote names={visibleNames} />}
+              {visibleNames.length > 0 && <parts.ModelNamesNote names={visibleNames} />}
             </div>
-          </Suspense>
+          )}
         </div>
       )}
     </div>
