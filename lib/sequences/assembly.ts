@@ -73,7 +73,8 @@ export async function requestAssembly(db: Db, viewer: Viewer, sequenceId: string
   return presentAssembly(assembly);
 }
 
-const assemblySelect = {
+/** An assembly's columns as every answer shows it (its own routes and the sequence's detail). */
+export const assemblySelect = {
   id: true,
   state: true,
   progress: true,
@@ -89,7 +90,7 @@ const assemblySelect = {
 type AssemblyRow = Prisma.AssemblyGetPayload<{ select: typeof assemblySelect }>;
 
 /** An assembly as the API answers it: its error with the code and params beside it. */
-function presentAssembly({ error, errorCode, errorParams, ...row }: AssemblyRow) {
+export function presentAssembly({ error, errorCode, errorParams, ...row }: AssemblyRow) {
   return { ...row, ...keptFailureFields({ error, errorCode, errorParams }, "error") };
 }
 

@@ -4,6 +4,7 @@ import type { Db } from "../db";
 import { scoringShots } from "../vision/take-scores";
 import { mediaPath } from "../tasks/present-task";
 import { estimateSequence } from "./admit";
+import { assemblySelect, presentAssembly } from "./assembly";
 import { findSequence } from "./sequences";
 
 export type SequenceDetail = Awaited<ReturnType<typeof getSequence>>;
@@ -52,16 +53,7 @@ export async function getSequence(db: Db, viewer: Viewer, id: string) {
     where: { sequenceId: id },
     orderBy: { createdAt: "desc" },
     take: 5,
-    select: {
-      id: true,
-      state: true,
-      progress: true,
-      error: true,
-      errorCode: true,
-      errorParams: true,
-      taskId: true,
-      createdAt: true,
-    },
+    select: assemblySelect,
   });
   const films = await db.media.findMany({
     where: { taskId: { in: assemblies.flatMap((a) => (a.taskId ? [a.taskId] : [])) }, role: "result" },
@@ -108,13 +100,9 @@ export async function getSequence(db: Db, viewer: Viewer, id: string) {
           };
         }),
     })),
-    assemblies: assemblies.map(({ error, errorCode, errorParams, ...a }) => {
-      const film = films.find((m) => m.taskId === a.taskId);
-      return {
-        ...a,
-        ...keptFailureFields({ error, errorCode, errorParams }, "error"),
-        filmUrl: film ? mediaPath(film.id) : null,
-      };
+    assemblies: assemblies.map((row) => {
+      const film = films.find((m) => m.taskId === row.taskId);
+      return { ...presentAssembly(row), filmUrl: film ? mediaPath(film.id) : null };
     }),
   };
 }
