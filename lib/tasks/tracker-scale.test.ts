@@ -182,15 +182,17 @@ describe("tracker at scale (real HTTP, injected latency)", () => {
     expect(failures).toBe(0);
   });
 
-  it("stores every result of a 120-task batch whose URLs live 15 s after completion", async () => {
+  it("stores every result of a 120-task batch whose URLs live 30 s after completion", async () => {
     const { double, bed, ids } = await setup(
       {
         latencyMs: 50,
         // Completions spread over 1–2.5 s after submit, as a batch's tasks finish.
         taskDurationMs: (id) => 1_000 + (Number(id.slice(2)) % 16) * 100,
-        // Alone it stores all 120 within 5 s; CI runs it beside two other test workers on two
-        // cores, where 8 s (the old window) let a quarter expire on PostgreSQL.
-        urlLifetimeMs: 15_000,
+        // Alone it stores all 120 within 5 s. CI runs it beside two other test workers on two
+        // cores: 8 s let a quarter expire on PostgreSQL, and 15 s let 14 expire on a machine half
+        // as fast. What this test guards is that downloads run while polling goes on and none is
+        // lost to expiry, not how fast a loaded machine is (that is the benchmark's job): 30 s.
+        urlLifetimeMs: 30_000,
         fileBytes: 200_000,
       },
       120,
@@ -200,7 +202,7 @@ describe("tracker at scale (real HTTP, injected latency)", () => {
       async () =>
         (await bed.db.task.count({ where: { id: { in: ids }, mediaState: "pending" } })) === 0 &&
         (await bed.db.task.count({ where: { id: { in: ids }, status: { not: "completed" } } })) === 0,
-      30_000,
+      60_000,
     );
     const states = await bed.db.task.groupBy({
       by: ["mediaState"],
@@ -211,5 +213,5 @@ describe("tracker at scale (real HTTP, injected latency)", () => {
     expect(double.stats.filesExpired).toBe(0);
     const sizes = await bed.db.media.findMany({ where: { taskId: { in: ids } }, select: { size: true } });
     expect(sizes.every((m) => m.size === 200_000)).toBe(true);
-  });
+  }, 90_000);
 });
