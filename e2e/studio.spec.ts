@@ -331,6 +331,33 @@ test("an unavailable model shows its reason and cannot be submitted", async ({ p
   await expect(studio.form).toHaveCount(0);
 });
 
+test("a model list that fails to load says so, and Try again loads it", async ({ page }) => {
+  // The open list's options are a chunk of their own, fetched after the page is up: the first
+  // fetch of it is cut, as a dropped connection would.
+  let cut = true;
+  await page.route("**/_next/static/chunks/*.js", async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    const optionChunk = body.includes("data-active") && body.includes("data-model-id");
+    if (optionChunk && cut) return route.abort("connectionreset");
+    return route.fulfill({ response, body });
+  });
+  const studio = new StudioPage(page);
+  await studio.goto();
+  await studio.picker.click();
+  const alert = page.getByRole("alert").filter({ hasText: "The model list could not be loaded" });
+  await expect(alert).toBeVisible();
+  const search = page.getByRole("combobox", { name: "Search models by id, name or group" });
+  // The search box points at no listbox while there is none.
+  await expect(search).not.toHaveAttribute("aria-controls", /.+/);
+
+  cut = false;
+  await alert.getByRole("button", { name: "Try again" }).click();
+  await expect(page.locator(`[role="option"][data-model-id="${VIDEO_MODEL}"]`)).toBeVisible();
+  const listbox = await search.getAttribute("aria-controls");
+  await expect(page.locator(`[id="${listbox}"]`)).toHaveAttribute("role", "listbox");
+});
+
 test("keyboard only: pick a model, toggle a switch and submit", async ({ page, request }) => {
   const studio = new StudioPage(page);
   const prompt = uniquePrompt("[fast] keyboard only, studio e2e");

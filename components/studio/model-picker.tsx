@@ -18,16 +18,27 @@ const loadListParts = (): Promise<ListParts> =>
     ModelNamesNote: note.ModelNamesNote,
   }));
 
-function useListParts(): ListParts | null {
-  const [parts, setParts] = useState<ListParts | null>(null);
+/** The list's parts once loaded; "failed" when the chunk could not be fetched (`retry` asks again). */
+function useListParts(): { parts: ListParts | "failed" | null; retry: () => void } {
+  const [parts, setParts] = useState<ListParts | "failed" | null>(null);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
-    void loadListParts().then((loaded) => live && setParts(loaded));
+    loadListParts().then(
+      (loaded) => live && setParts(loaded),
+      () => live && setParts("failed"),
+    );
     return () => {
       live = false;
     };
-  }, []);
-  return parts;
+  }, [attempt]);
+  return {
+    parts,
+    retry: () => {
+      setParts(null);
+      setAttempt((n) => n + 1);
+    },
+  };
 }
 
 function matches(query: string, ...texts: string[]): boolean {
@@ -60,7 +71,8 @@ export function ModelPicker({
   const triggerRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const parts = useListParts();
+  const { parts: loadedParts, retry: retryListParts } = useListParts();
+  const parts = loadedParts === "failed" ? null : loadedParts;
 
   const visibleGroups = useMemo(
     () =>
@@ -196,7 +208,18 @@ export function ModelPicker({
               className="w-full rounded-md border border-zinc-700 bg-zinc-950 px-3 py-2 text-sm placeholder:text-zinc-400 focus:border-sky-500 focus:outline-none"
             />
           </div>
-          {!parts ? (
+          {loadedParts === "failed" ? (
+            <p role="alert" className="px-3 py-4 text-sm text-red-300">
+              {t("loadFailed")}{" "}
+              <button
+                type="button"
+                onClick={retryListParts}
+                className="font-medium text-sky-400 underline hover:text-sky-300"
+              >
+                {t("loadAgain")}
+              </button>
+            </p>
+          ) : !parts ? (
             <p role="status" className="px-3 py-4 text-sm text-zinc-400">
               {t("loading")}
             </p>
