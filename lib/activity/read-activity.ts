@@ -28,10 +28,10 @@ const MAX_BATCHES = 20;
 export async function readActivity(db: Db, viewer: Viewer, since: Date | null, now: Date): Promise<Activity> {
   // The viewer's own work, admins included: a notification is about what you are waiting for.
   const owner = { userId: ownerOf(viewer) };
-  const running = await db.task.count({ where: { ...owner, status: { in: [...RUNNING_STATUSES] } } });
+  const countRunning = () => db.task.count({ where: { ...owner, status: { in: [...RUNNING_STATUSES] } } });
   const cursor = new Date(now.getTime() - CURSOR_OVERLAP_MS).toISOString();
   if (!since) {
-    return quietActivity(cursor, running);
+    return quietActivity(cursor, await countRunning());
   }
 
   const from = new Date(Math.max(since.getTime(), now.getTime() - MAX_LOOKBACK_MS));
@@ -80,5 +80,8 @@ export async function readActivity(db: Db, viewer: Viewer, since: Date | null, n
       href: `/batches/${encodeURIComponent(batch.id)}`,
     }));
   const review = await readReviewActivity(db, viewer, from, now);
+  // Counted after the lists, not before: a task that settled in between would be listed as done
+  // and still counted as running. A task's status is terminal before its settledAt is written.
+  const running = await countRunning();
   return { cursor, running, tasks, moreTasks: count - tasks.length, batches, ...review };
 }
