@@ -43,7 +43,9 @@ test("a streamed answer appears progressively, then shows finishReason and usage
 test("stop keeps the partial answer, marked stopped, also after a reload", async ({ page }) => {
   const chat = new ChatPage(page);
   await chat.newChat();
-  await chat.send(unique("[slow] a long story"));
+  // [stall]: one chunk, then silence until the studio gives up (its idle limit is 60 s), so the stop
+  // lands mid-answer however loaded the machine is; a [slow] answer is whole after 3 s.
+  await chat.send(unique("[stall] a long story"));
   await expect(chat.answerText()).toContainText("Sandbox reply");
   await chat.stopButton.click();
 
@@ -62,7 +64,7 @@ test("stop keeps the partial answer, marked stopped, also after a reload", async
 test("Esc stops a streaming answer", async ({ page }) => {
   const chat = new ChatPage(page);
   await chat.newChat();
-  await chat.send(unique("[slow] escape me"));
+  await chat.send(unique("[stall] escape me"));
   await expect(chat.answerText()).toContainText("Sandbox reply");
   await page.keyboard.press("Escape");
   await chat.waitForAnswer("stopped");
