@@ -115,6 +115,14 @@ test("an instance killed mid-download: the other stores every result exactly onc
     })
     .toBe(TASKS);
 
+  // The double marks a transfer whole when its response has ended, a moment after the client had
+  // the last bytes (and may already have stored them).
+  await expect
+    .poll(() => new Set(double.fileTransfers.filter((t) => t.complete).map((t) => t.id)).size, {
+      timeout: 10_000,
+    })
+    .toBe(TASKS);
+
   // The killed instance's downloads broke off mid-file, and were taken over within one lease.
   const interrupted = double.fileTransfers.filter((t) => !t.complete && t.startedAt < killedAt);
   expect(interrupted.length).toBeGreaterThan(0);

@@ -248,8 +248,10 @@ async function sendPaced(res: http.ServerResponse, body: Buffer, bytesPerSecond:
   }
   const slice = Math.max(1, Math.floor(bytesPerSecond / 10));
   for (let at = 0; at < body.length && !gone; at += slice) {
-    res.write(body.subarray(at, at + slice));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (at > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    // No pause after the last slice: the client has every byte then, and may store the file before
+    // a late end() would mark the transfer complete.
+    if (!gone) res.write(body.subarray(at, at + slice));
   }
   if (gone) return false;
   await new Promise<void>((resolve) => res.end(resolve));
