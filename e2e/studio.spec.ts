@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext, type APIResponse, type Route } from "@playwright/test";
 import { sandboxRequests } from "./support/sandbox-log";
 import { StudioPage } from "./pages/studio-page";
 
@@ -331,12 +331,26 @@ test("an unavailable model shows its reason and cannot be submitted", async ({ p
   await expect(studio.form).toHaveCount(0);
 });
 
+/**
+ * The test's own fetch of a chunk, retried: a reused keep-alive connection the server has just closed
+ * answers ECONNRESET (the browser retries such a request itself; Playwright's fetch does not).
+ */
+async function fetchRetrying(route: Route): Promise<APIResponse> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await route.fetch();
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 test("a model list that fails to load says so, and Try again loads it", async ({ page }) => {
   // The open list's options are a chunk of their own, fetched after the page is up: the first
   // fetch of it is cut, as a dropped connection would.
   let cut = true;
   await page.route("**/_next/static/chunks/*.js", async (route) => {
-    const response = await route.fetch();
+    const response = await fetchRetrying(route);
     const body = await response.text();
     const optionChunk = body.includes("data-active") && body.includes("data-model-id");
     if (optionChunk && cut) return route.abort("connectionreset");
@@ -377,6 +391,9 @@ test("keyboard only: pick a model, toggle a switch and submit", async ({ page, r
   await page.keyboard.press("Enter");
   await expect(studio.picker).toBeFocused();
   await expect(page).toHaveURL(new RegExp(`model=${VIDEO_MODEL}`));
+  // The address changes at once, the form in the render that follows: typing before it is there
+  // would go into the previous model's form.
+  await expect(studio.form).toHaveAccessibleName(`Parameters for ${VIDEO_MODEL}`);
 
   await page.keyboard.press("Tab");
   await expect(studio.prompt).toBeFocused();
