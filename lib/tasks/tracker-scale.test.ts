@@ -76,22 +76,23 @@ async function until(check: () => Promise<boolean>, timeoutMs: number, everyMs =
 describe("tracker at scale (real HTTP, injected latency)", () => {
   it("polls 120 running tasks within their window at 100 ms an answer", async () => {
     const { double, bed, ids } = await setup({ latencyMs: 100, taskDurationMs: 600_000 }, 120);
-    // The spec's 5–10 s window scaled by 1/5: polls every 1–1.5 s, a gap over 2 s is out of window.
-    bed.deps.polling = { ...bed.deps.polling, minIntervalMs: 1_000, intervalMs: [1_000, 1_500] };
-    // ~100 polls/s needed; 32 workers at 100 ms give ~320/s.
+    // The spec's 5–10 s window scaled by 1/2.5: polls every 2–3 s, a gap over 4 s is out of window.
+    // (At 1/5 a loaded machine's event-loop lag, which does not scale, was 5% of the window.)
+    bed.deps.polling = { ...bed.deps.polling, minIntervalMs: 2_000, intervalMs: [2_000, 3_000] };
+    // ~50 polls/s needed; 32 workers at 100 ms give ~320/s.
     track(startTracker(bed.deps, { pollWorkers: 32, idleMs: 50 }));
     // Every task's first poll (the start's backlog), however long a loaded machine takes for it.
     await until(async () => ids.every((id) => double.queries.has(id)), 20_000);
     const from = Date.now();
-    await sleep(5_000);
+    await sleep(10_000);
     const { gaps, longestPerTask } = pollGaps(double.queries, ids, { from, to: Date.now() });
     gaps.sort((a, b) => a - b);
     const p95 = gaps[Math.floor(gaps.length * 0.95)];
-    expect(p95).toBeLessThanOrEqual(2_000);
+    expect(p95).toBeLessThanOrEqual(4_000);
     // No task starved: none went twice the window without a poll.
-    expect(Math.max(...longestPerTask.values())).toBeLessThan(4_000);
+    expect(Math.max(...longestPerTask.values())).toBeLessThan(8_000);
     // Never more often than the minimum interval.
-    expect(gaps[0]).toBeGreaterThanOrEqual(1_000);
+    expect(gaps[0]).toBeGreaterThanOrEqual(2_000);
     const recorded = await bed.db.task.count({ where: { status: "queued", upstreamTask: { not: null } } });
     expect(recorded).toBe(120);
   });
